@@ -1,1 +1,10 @@
-export {};
+export * from './platform/problem.ts';
+export * from './platform/hydra.ts';
+export * from './platform/runtime-config.ts';
+export * from './common/fields.ts';
+export * from './common/auth.ts';
+export * from './common/users.ts';
+export * from './common/sub-accounts.ts';
+export * from './common/pre-sales.ts';
+export * from './common/pre-sale-actions.ts';
+export * from './it/recipient-code.ts';

@@ -1,0 +1,214 @@
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { resolve } from 'node:path';
+import type { AppConfig } from './config.ts';
+import { seedDemo } from './db/seed-demo.ts';
+import { registerAuth } from './platform/auth.ts';
+import type { DatabaseHandle } from './platform/db/database.ts';
+import { openDatabase } from './platform/db/database.ts';
+import type { FileStore } from './platform/files/file-store.ts';
+import { FolderFileStore } from './platform/files/folder-file-store.ts';
+import { JobQueue, JobWorker } from './platform/jobs/job-queue.ts';
+import { resolveJwtSecret } from './platform/jwt-secret.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
+import { OutboxMailer, QueuedSmtpMailer, SEND_MAIL_JOB, smtpSendHandler } from './platform/mail/mailer.ts';
+import { OutboxRepository } from './platform/mail/outbox.repository.ts';
+import { outboxRoutes } from './platform/mail/outbox.routes.ts';
+import { registerOpenApi } from './platform/openapi.ts';
+import { registerProblemErrors } from './platform/problem-errors.ts';
+import { runtimeConfigRoutes } from './platform/runtime-config.routes.ts';
+import { registerStaticConsole } from './platform/static-console.ts';
+import { AuthRepository } from './services/common/auth/auth.repository.ts';
+import { authRoutes } from './services/common/auth/auth.routes.ts';
+import { AuthService } from './services/common/auth/auth.service.ts';
+import { PreSaleActionsRepository } from './services/common/pre-sale-actions/pre-sale-actions.repository.ts';
+import { preSaleActionsRoutes } from './services/common/pre-sale-actions/pre-sale-actions.routes.ts';
+import { PreSaleActionsService } from './services/common/pre-sale-actions/pre-sale-actions.service.ts';
+import { PreSalesRepository } from './services/common/pre-sales/pre-sales.repository.ts';
+import { preSalesRoutes } from './services/common/pre-sales/pre-sales.routes.ts';
+import { PreSalesService } from './services/common/pre-sales/pre-sales.service.ts';
+import { SubAccountsRepository } from './services/common/sub-accounts/sub-accounts.repository.ts';
+import { subAccountsRoutes } from './services/common/sub-accounts/sub-accounts.routes.ts';
+import { SubAccountsService } from './services/common/sub-accounts/sub-accounts.service.ts';
+import { UsersRepository } from './services/common/users/users.repository.ts';
+import { usersRoutes } from './services/common/users/users.routes.ts';
+import { UsersService } from './services/common/users/users.service.ts';
+import { recipientCodeRoutes } from './services/it/recipient-code/recipient-code.routes.ts';
+import { RecipientCodeService } from './services/it/recipient-code/recipient-code.service.ts';
+
+/** Shared services of the platform, reachable from the app for the server entry, tests and workers. */
+export type Platform = {
+  database: DatabaseHandle;
+  jobs: JobQueue;
+  worker: JobWorker;
+  mailer: Mailer;
+  files: FileStore;
+  /** True when this start created the demo accounts. */
+  seeded: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform;
+  }
+}
+
+export type BuildOptions = {
+  /** An already open database (tests share one per file); closed by the caller then. */
+  database?: DatabaseHandle;
+  /** pino options or false; default: JSON logs at config.logLevel. */
+  logger?: boolean | { level: string };
+};
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Builds the whole API (never listens). Order: external plugins, platform services, routes.
+ * Migrations run here, and demo data is seeded when enabled and the database is empty.
+ */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const ownsDatabase = options.database === undefined;
+  const database = options.database ?? (await openDatabase(config.databaseUrl));
+  try {
+    await database.migrate();
+    const app = Fastify({
+      logger: options.logger ?? { level: config.logLevel },
+      bodyLimit: config.bodyLimit,
+      trustProxy: true,
+      // Honour a caller's request id (proxies, the console) so one id follows a request end to end.
+      requestIdHeader: 'x-request-id',
+      genReqId: () => crypto.randomUUID(),
+      routerOptions: { ignoreTrailingSlash: true },
+      // Plugins load on a shared 2-core machine next to PGlite's start; avvio's 10 s is too tight.
+      pluginTimeout: 120_000,
+    }).withTypeProvider<ZodTypeProvider>();
+
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!REQUEST_ID_PATTERN.test(request.id)) request.id = crypto.randomUUID();
+      reply.header('x-request-id', request.id);
+    });
+
+    // 1. External plugins.
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // MUI/emotion inject <style> tags at runtime.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...absoluteOrigins(Object.values(config.serviceUrls))],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      // PDFs and downloads open in new tabs from blob: URLs; COEP would block them.
+      crossOriginEmbedderPolicy: false,
+    });
+    if (config.corsOrigins.length > 0) {
+      await app.register(fastifyCors, {
+        origin: config.corsOrigins,
+        allowedHeaders: ['authorization', 'content-type', 'accept', 'x-switch-user', 'x-request-id'],
+        exposedHeaders: ['x-request-id', 'content-disposition'],
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      });
+    }
+    await app.register(fastifyRateLimit, { global: false });
+    await registerOpenApi(app, config.version);
+    const consoleBuilt = await registerStaticConsole(app, config.webDistDir);
+    registerProblemErrors(app, { spaFallback: consoleBuilt });
+
+    // 2. Platform services.
+    const { db } = database;
+    const jobs = new JobQueue(db);
+    const worker = new JobWorker({ db, logger: app.log });
+    const outbox = new OutboxRepository(db);
+    let mailer: Mailer;
+    if (config.smtpUrl) {
+      mailer = new QueuedSmtpMailer(jobs);
+      worker.register(SEND_MAIL_JOB, smtpSendHandler(config.smtpUrl, config.mailFrom));
+    } else {
+      mailer = new OutboxMailer(outbox);
+    }
+    const files = new FolderFileStore(resolve(config.dataDir, 'files'));
+    const seeded = config.seedDemo ? await seedDemo(db) : false;
+    app.decorate('platform', { database, jobs, worker, mailer, files, seeded });
+    app.addHook('onClose', async () => {
+      await worker.stop();
+      if (ownsDatabase) await database.close();
+    });
+
+    const usersRepository = new UsersRepository(db);
+    await registerAuth(app, {
+      secret: resolveJwtSecret(config),
+      platformKeys: config.platformKeys,
+      accounts: usersRepository,
+    });
+
+    // 3. Routes.
+    await app.register(runtimeConfigRoutes, { config, db });
+    if (config.sandbox) await app.register(outboxRoutes, { outbox });
+
+    const preSalesRepository = new PreSalesRepository(db);
+    await app.register(
+      async (common) => {
+        await common.register(authRoutes, {
+          service: new AuthService(
+            usersRepository,
+            new AuthRepository(db),
+            mailer,
+            (user) => app.signToken(user),
+            config.publicUrl,
+          ),
+          loginRateLimit: config.loginRateLimit,
+        });
+        await common.register(usersRoutes, {
+          service: new UsersService(usersRepository, config.platformKeys),
+        });
+        await common.register(subAccountsRoutes, {
+          service: new SubAccountsService(new SubAccountsRepository(db)),
+        });
+        await common.register(preSalesRoutes, { service: new PreSalesService(preSalesRepository) });
+        await common.register(preSaleActionsRoutes, {
+          service: new PreSaleActionsService(new PreSaleActionsRepository(db), preSalesRepository),
+        });
+      },
+      { prefix: '/api/common' },
+    );
+    await app.register(
+      async (it) => {
+        await it.register(recipientCodeRoutes, { service: new RecipientCodeService() });
+      },
+      { prefix: '/api/it' },
+    );
+
+    await app.ready();
+    return app;
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+}
+
+/** Origins of service URLs that point at another host, for the CSP's connect-src. */
+function absoluteOrigins(urls: string[]): string[] {
+  return urls.flatMap((url) => {
+    try {
+      return /^https?:\/\//.test(url) ? [new URL(url).origin] : [];
+    } catch {
+      return [];
+    }
+  });
+}

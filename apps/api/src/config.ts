@@ -1,0 +1,165 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { platformIds, serviceIds } from '@fiscus/contracts';
+import type { PlatformId, ServiceId } from '@fiscus/contracts';
+
+/** The monorepo root: `npm start` runs from there, so relative paths (DATA_DIR) resolve against it. */
+export const repoRoot = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(from: string): string {
+  let dir = from;
+  while (dirname(dir) !== dir) {
+    if (existsSync(resolve(dir, 'package-lock.json'))) return dir;
+    dir = dirname(dir);
+  }
+  return resolve(from, '../../..');
+}
+
+export type WorkersMode = 'embedded' | 'only' | 'none';
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `memory://` (tests), a folder path for embedded PGlite, or a `postgres://` URL. */
+  databaseUrl: string;
+  /** Unset: generated once and persisted in DATA_DIR (or random per process for memory DBs). */
+  jwtSecret: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  corsOrigins: string[];
+  bodyLimit: number;
+  sandbox: boolean;
+  sandboxDelayMs: number;
+  logLevel: string;
+  workers: WorkersMode;
+  serviceUrls: Record<ServiceId, string>;
+  platformKeys: Record<PlatformId, string>;
+  webhookAllowPrivate: boolean;
+  loginRateLimit: { max: number; timeWindowMs: number };
+  webDistDir: string;
+  seedDemo: boolean;
+  version: string;
+};
+
+const booleanEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?|memory):\/\//, 'must be postgres://… or memory://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be smtp://… or smtps://…').optional(),
+  MAIL_FROM: z.string().min(3).default('Fiscus <no-reply@fiscus.test>'),
+  CORS_ORIGINS: z.string().default(''),
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  SANDBOX: booleanEnv.default(true),
+  SANDBOX_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WORKERS: z.enum(['embedded', 'only', 'none']).default('embedded'),
+  PLATFORM_KEYS: z.string().optional(),
+  WEBHOOK_ALLOW_PRIVATE: booleanEnv.default(false),
+  LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
+  SEED_DEMO: booleanEnv.optional(),
+  ...Object.fromEntries(
+    serviceIds.map((id) => [`SERVICE_URL_${id.toUpperCase()}`, z.string().min(1).optional()]),
+  ),
+});
+
+const platformKeysSchema = z.partialRecord(z.enum(platformIds), z.string().min(1)).optional();
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads every setting from the environment (and `--workers-only` / `--no-workers` flags).
+ * Throws ConfigError listing each bad variable, so a typo stops the start instead of being ignored.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: readonly string[] = [],
+): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data as z.infer<typeof envSchema> & Record<string, string | undefined>;
+
+  let platformKeyOverrides: Partial<Record<PlatformId, string>> = {};
+  if (e.PLATFORM_KEYS) {
+    let json: unknown;
+    try {
+      json = JSON.parse(e.PLATFORM_KEYS);
+    } catch {
+      throw new ConfigError('Invalid environment:\n  PLATFORM_KEYS: must be a JSON object');
+    }
+    const keys = platformKeysSchema.safeParse(json);
+    if (!keys.success) {
+      throw new ConfigError(
+        `Invalid environment:\n  PLATFORM_KEYS: ${keys.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join(', ')}`,
+      );
+    }
+    platformKeyOverrides = keys.data ?? {};
+  }
+
+  let workers: WorkersMode = e.WORKERS;
+  if (argv.includes('--workers-only')) workers = 'only';
+  if (argv.includes('--no-workers')) workers = 'none';
+
+  const dataDir = resolveFromRoot(e.DATA_DIR);
+  const databaseUrl = e.DATABASE_URL ?? resolve(dataDir, 'pglite');
+  const port = e.PORT;
+
+  return {
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl,
+    jwtSecret: e.JWT_SECRET,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    bodyLimit: e.BODY_LIMIT,
+    sandbox: e.SANDBOX,
+    sandboxDelayMs: e.SANDBOX_DELAY_MS,
+    logLevel: e.LOG_LEVEL,
+    workers,
+    serviceUrls: Object.fromEntries(
+      serviceIds.map((id) => [id, e[`SERVICE_URL_${id.toUpperCase()}`] ?? `/api/${id}`]),
+    ) as Record<ServiceId, string>,
+    platformKeys: Object.fromEntries(
+      platformIds.map((id) => [id, platformKeyOverrides[id] ?? id]),
+    ) as Record<PlatformId, string>,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, timeWindowMs: e.LOGIN_RATE_LIMIT_WINDOW_MS },
+    webDistDir: resolveFromRoot(e.WEB_DIST_DIR),
+    seedDemo: e.SEED_DEMO ?? e.SANDBOX,
+    version: readVersion(),
+  };
+}
+
+function resolveFromRoot(path: string): string {
+  return isAbsolute(path) ? path : resolve(repoRoot, path);
+}
+
+function readVersion(): string {
+  const manifest = JSON.parse(readFileSync(resolve(repoRoot, 'apps/api/package.json'), 'utf8')) as {
+    version?: string;
+  };
+  return manifest.version ?? '0.0.0';
+}

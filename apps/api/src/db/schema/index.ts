@@ -1,0 +1,3 @@
+export * from './users.ts';
+export * from './pre-sales.ts';
+export * from './platform.ts';

@@ -1,0 +1,233 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Column, SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import type { HydraCollection, Violation } from '@fiscus/contracts';
+import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE, violationCodes } from '@fiscus/contracts';
+import { badRequest } from './problem-errors.ts';
+
+/**
+ * How one API field can be filtered, API Platform style:
+ * - `partial`: `field=abc` → case-insensitive "contains"
+ * - `exact`: `field=a` or `field[]=a&field[]=b` → equality / IN
+ * - `boolean`: `field=true|false|1|0`
+ * - `date`: `field[after|before|strictly_after|strictly_before]=<ISO date or date-time>`
+ *   (`after`/`before` are inclusive; a bare date means that day's start in UTC)
+ */
+export type FilterKind = 'partial' | 'exact' | 'boolean' | 'date';
+
+export type CollectionDefinition = {
+  filters?: Record<string, { kind: FilterKind; column: Column }>;
+  /** Fields usable in `exists[field]=true|false`. */
+  exists?: Record<string, Column>;
+  /** Fields usable in `order[field]=asc|desc`. */
+  order?: Record<string, Column>;
+  /** Applied after any requested order so pages are stable. */
+  defaultOrder: SQL[];
+};
+
+export type CollectionQuery = {
+  page: number;
+  itemsPerPage: number;
+  offset: number;
+  where: SQL | undefined;
+  orderBy: SQL[];
+};
+
+type RawQuery = Record<string, string | string[] | undefined>;
+
+const DATE_OPERATORS = {
+  after: gte,
+  before: lte,
+  strictly_after: gt,
+  strictly_before: lt,
+} as const;
+
+/**
+ * Turns a request's query string into pagination, a WHERE and an ORDER BY over Drizzle columns.
+ * Unknown parameters are ignored (API Platform does the same); bad values are a 400 problem.
+ */
+export function parseCollectionQuery(rawQuery: unknown, definition: CollectionDefinition): CollectionQuery {
+  const query = (rawQuery ?? {}) as RawQuery;
+  const violations: Violation[] = [];
+
+  const page = positiveInt(query, 'page', 1, violations);
+  const requested = positiveInt(query, 'itemsPerPage', DEFAULT_ITEMS_PER_PAGE, violations);
+  const itemsPerPage = Math.min(requested, MAX_ITEMS_PER_PAGE);
+
+  const conditions: SQL[] = [];
+  for (const [field, { kind, column }] of Object.entries(definition.filters ?? {})) {
+    const condition = filterCondition(query, field, kind, column, violations);
+    if (condition) conditions.push(condition);
+  }
+  for (const [field, column] of Object.entries(definition.exists ?? {})) {
+    const value = single(query[`exists[${field}]`]);
+    if (value === undefined) continue;
+    const flag = parseBoolean(value);
+    if (flag === undefined) violations.push(invalid(`exists[${field}]`, 'Expected true or false.'));
+    else conditions.push(flag ? isNotNull(column) : isNull(column));
+  }
+
+  const orderBy: SQL[] = [];
+  for (const [field, column] of Object.entries(definition.order ?? {})) {
+    const value = single(query[`order[${field}]`])?.toLowerCase();
+    if (value === undefined) continue;
+    if (value === 'asc') orderBy.push(asc(column));
+    else if (value === 'desc') orderBy.push(desc(column));
+    else violations.push(invalid(`order[${field}]`, 'Expected asc or desc.'));
+  }
+
+  if (violations.length > 0) {
+    throw badRequest(violations.map((v) => `${v.propertyPath}: ${v.message}`).join('\n'), violations);
+  }
+  return {
+    page,
+    itemsPerPage,
+    offset: (page - 1) * itemsPerPage,
+    where: conditions.length > 0 ? and(...conditions) : undefined,
+    orderBy: [...orderBy, ...definition.defaultOrder],
+  };
+}
+
+function filterCondition(
+  query: RawQuery,
+  field: string,
+  kind: FilterKind,
+  column: Column,
+  violations: Violation[],
+): SQL | undefined {
+  if (kind === 'date') {
+    const parts: SQL[] = [];
+    for (const [operator, build] of Object.entries(DATE_OPERATORS)) {
+      const value = single(query[`${field}[${operator}]`]);
+      if (value === undefined || value === '') continue;
+      const date = parseDate(value);
+      if (!date) violations.push(invalid(`${field}[${operator}]`, 'Expected an ISO 8601 date.'));
+      else parts.push(build(column, date));
+    }
+    return parts.length > 0 ? and(...parts) : undefined;
+  }
+
+  const values = [...list(query[field]), ...list(query[`${field}[]`])].filter((v) => v !== '');
+  if (values.length === 0) return undefined;
+  switch (kind) {
+    case 'partial':
+      return or(...values.map((value) => ilike(column, `%${escapeLike(value)}%`)));
+    case 'exact':
+      return values.length === 1 ? eq(column, values[0]) : inArray(column, values);
+    case 'boolean': {
+      const flags = values.map(parseBoolean);
+      if (flags.some((flag) => flag === undefined)) {
+        violations.push(invalid(field, 'Expected true, false, 1 or 0.'));
+        return undefined;
+      }
+      return inArray(column, [...new Set(flags as boolean[])]);
+    }
+  }
+}
+
+function positiveInt(query: RawQuery, name: string, fallback: number, violations: Violation[]): number {
+  const raw = single(query[name]);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
+    violations.push(invalid(name, 'Expected a positive integer.'));
+    return fallback;
+  }
+  return Number(raw);
+}
+
+function parseBoolean(value: string): boolean | undefined {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  return undefined;
+}
+
+/** Accepts `2026-01-31` (UTC midnight) or a full ISO 8601 date-time with zone. */
+function parseDate(value: string): Date | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) {
+    return undefined;
+  }
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value.replace(' ', 'T');
+  // A date-time without zone is read as UTC, never as the server's local time.
+  const withZone = /(Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso : `${iso}Z`;
+  const date = new Date(withZone);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+function list(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+function invalid(propertyPath: string, message: string): Violation {
+  return { propertyPath, message, code: violationCodes.invalid };
+}
+
+export type CollectionPage<T> = { items: T[]; total: number; page: number; itemsPerPage: number };
+
+/** True when the client asked for JSON-LD (hydra); plain JSON (a bare array) otherwise. */
+export function wantsJsonLd(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  const ranked = accept
+    .split(',')
+    .map((part) => {
+      const [type = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { type: type.trim().toLowerCase(), q: q ? Number(q.slice(2)) : 1 };
+    })
+    .filter((entry) => entry.type === 'application/ld+json' || entry.type === 'application/json')
+    .sort((a, b) => b.q - a.q);
+  return ranked[0]?.type === 'application/ld+json';
+}
+
+/** Wraps one page as a hydra:Collection with first/last/next/previous links. */
+export function toHydraCollection<T>(request: FastifyRequest, page: CollectionPage<T>): HydraCollection<T> {
+  const [path = '/', search = ''] = request.url.split('?');
+  const params = new URLSearchParams(search);
+  const lastPage = Math.max(1, Math.ceil(page.total / page.itemsPerPage));
+  const link = (n: number) => {
+    params.set('page', String(n));
+    return `${path}?${params.toString()}`;
+  };
+  return {
+    '@context': '/api/contexts/Collection',
+    '@id': path,
+    '@type': 'hydra:Collection',
+    'hydra:member': page.items,
+    'hydra:totalItems': page.total,
+    'hydra:view': {
+      '@id': link(page.page),
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:first': link(1),
+      'hydra:last': link(lastPage),
+      ...(page.page < lastPage ? { 'hydra:next': link(page.page + 1) } : {}),
+      ...(page.page > 1 ? { 'hydra:previous': link(page.page - 1) } : {}),
+    },
+  };
+}
+
+/** Sends a collection as ld+json (hydra) or json (bare array) according to `Accept`. */
+export function sendCollection<T>(request: FastifyRequest, reply: FastifyReply, page: CollectionPage<T>) {
+  if (wantsJsonLd(request)) {
+    return reply.type('application/ld+json; charset=utf-8').send(toHydraCollection(request, page));
+  }
+  return reply.type('application/json; charset=utf-8').send(page.items);
+}
+
+/** Response schema entry for a collection route: both representations, for validation and OpenAPI. */
+export function collectionResponse<TMember, TCollection>(member: TMember, collection: TCollection) {
+  return {
+    description: 'Collection (hydra:Collection with Accept: application/ld+json, else a bare array)',
+    content: {
+      'application/ld+json': { schema: collection },
+      'application/json': { schema: member },
+    },
+  };
+}

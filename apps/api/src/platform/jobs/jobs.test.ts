@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { jobs } from '../../db/schema/index.ts';
+import { createTestDatabase } from '../../../test/test-app.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { JobQueue, JobWorker, retryDelayMs } from './job-queue.ts';
+
+let database: DatabaseHandle;
+let drop: () => Promise<void>;
+let queue: JobQueue;
+const logger = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  ({ handle: database, drop } = await createTestDatabase());
+  await database.migrate();
+  queue = new JobQueue(database.db);
+});
+afterAll(async () => {
+  await drop();
+});
+
+const worker = (id: string) => new JobWorker({ db: database.db, logger, workerId: id, batchSize: 3 });
+
+describe('job queue', () => {
+  it('runs a due job once and marks it done', async () => {
+    const seen: unknown[] = [];
+    const job = await queue.enqueue('test.ok', { invoice: 'A-1' });
+    const w = worker('w-ok').register('test.ok', async (payload) => {
+      seen.push(payload);
+    });
+    expect(await w.runOnce()).toBe(1);
+    expect(await w.runOnce()).toBe(0);
+    expect(seen).toEqual([{ invoice: 'A-1' }]);
+    expect(await queue.find(job.id)).toMatchObject({ status: 'done', attempts: 1, lastError: null });
+  });
+
+  it('leaves jobs that are not due yet, or of types nobody handles', async () => {
+    const later = await queue.enqueue('test.later', {}, { runAt: new Date(Date.now() + 60 * 60 * 1000) });
+    const orphan = await queue.enqueue('test.unhandled', {});
+    const w = worker('w-later').register('test.later', async () => undefined);
+    expect(await w.runOnce()).toBe(0);
+    expect((await queue.find(later.id))?.status).toBe('pending');
+    expect((await queue.find(orphan.id))?.status).toBe('pending');
+  });
+
+  it('retries a failing job with exponential back-off, then marks it failed', async () => {
+    const job = await queue.enqueue('test.fail', {}, { maxAttempts: 3, backoffMs: 1000 });
+    let calls = 0;
+    const w = worker('w-fail').register('test.fail', async () => {
+      calls += 1;
+      throw new Error(`gateway down (${calls})`);
+    });
+
+    const before = Date.now();
+    await w.runOnce();
+    let row = await queue.find(job.id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'gateway down (1)' });
+    expect(row!.runAt.getTime() - before).toBeGreaterThanOrEqual(1000);
+
+    // Make the retry due now instead of waiting for it.
+    await database.db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.id, job.id));
+    const beforeSecond = Date.now();
+    await w.runOnce();
+    row = await queue.find(job.id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 2, lastError: 'gateway down (2)' });
+    expect(row!.runAt.getTime() - beforeSecond).toBeGreaterThanOrEqual(2000);
+
+    await database.db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.id, job.id));
+    await w.runOnce();
+    row = await queue.find(job.id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, lastError: 'gateway down (3)' });
+    expect(row!.finishedAt).not.toBeNull();
+
+    // A failed job stays visible and is never picked up again.
+    await database.db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.id, job.id));
+    expect(await w.runOnce()).toBe(0);
+    expect(calls).toBe(3);
+  });
+
+  it('computes the back-off as 1×, 2×, 4× … capped at one hour', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(500, n))).toEqual([500, 1000, 2000, 4000]);
+    expect(retryDelayMs(60_000, 30)).toBe(60 * 60 * 1000);
+  });
+
+  it('never gives one job to two workers', async () => {
+    const total = 40;
+    await Promise.all(Array.from({ length: total }, (_, i) => queue.enqueue('test.race', { n: i })));
+    const runs = new Map<number, string[]>();
+    const make = (id: string) =>
+      worker(id).register('test.race', async (payload) => {
+        const n = (payload as { n: number }).n;
+        runs.set(n, [...(runs.get(n) ?? []), id]);
+        // Yield so the other worker's claim interleaves with this one's work.
+        await new Promise((resolve) => setImmediate(resolve));
+      });
+    const workers = [make('w-a'), make('w-b'), make('w-c')];
+    const drain = async (w: JobWorker) => {
+      let ran = 0;
+      for (let n = await w.runOnce(); n > 0; n = await w.runOnce()) ran += n;
+      return ran;
+    };
+    const counts = await Promise.all(workers.map(drain));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(total);
+    expect(runs.size).toBe(total);
+    for (const [, by] of runs) expect(by).toHaveLength(1);
+    const rows = await database.db.select().from(jobs).where(eq(jobs.type, 'test.race'));
+    expect(rows.every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
+  });
+
+  it('reclaims a job whose worker died while running it', async () => {
+    const job = await queue.enqueue('test.stale', {});
+    await database.db
+      .update(jobs)
+      .set({ status: 'running', lockedBy: 'dead-worker', lockedAt: new Date(Date.now() - 10 * 60 * 1000), attempts: 1 })
+      .where(eq(jobs.id, job.id));
+    const w = worker('w-rescue').register('test.stale', async () => undefined);
+    expect(await w.runOnce()).toBe(1);
+    expect(await queue.find(job.id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: 'w-rescue' });
+  });
+
+  it('polls in the background until stopped', async () => {
+    const w = worker('w-poll');
+    const handled = new Promise<unknown>((resolve) => {
+      w.register('test.poll', async (payload) => resolve(payload));
+    });
+    w.start();
+    const job = await queue.enqueue('test.poll', { ok: true });
+    expect(await handled).toEqual({ ok: true });
+    await w.stop();
+    expect((await queue.find(job.id))?.status).toBe('done');
+  });
+});

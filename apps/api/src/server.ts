@@ -1,0 +1,70 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DEMO_PASSWORD, demoLogins } from './db/seed-demo.ts';
+
+/**
+ * Process entry: `tsx src/server.ts [--workers-only | --no-workers]`. Listens on PORT (unless
+ * workers only), runs the job workers in-process (unless --no-workers) and shuts down cleanly on
+ * SIGTERM/SIGINT: stop accepting requests, let workers finish their jobs, close the database.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env, process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config);
+  const { worker, seeded } = app.platform;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // A stuck close must not keep the process alive forever.
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  if (config.workers !== 'none') worker.start();
+
+  if (config.workers === 'only') {
+    app.log.info({ workerId: worker.workerId }, 'job workers running (no HTTP server)');
+    return;
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl;
+  const lines = [
+    '',
+    `Fiscus is running at ${url}  (API docs: ${url}/api/docs)`,
+    `Database: ${app.platform.database.kind}${app.platform.database.kind === 'pglite' ? ` in ${config.databaseUrl}` : ''}`,
+  ];
+  if (config.sandbox) {
+    lines.push(
+      `Sandbox mode. Demo logins (password ${DEMO_PASSWORD})${seeded ? ', created now' : ''}:`,
+      ...demoLogins.map((login) => `  ${login.email.padEnd(36)} ${login.persona}`),
+    );
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+/**
+ * Route table of spec 2.1. Every page is a lazy route (its own chunk) so the login page only
+ * downloads what it renders. Routes of later issues are absent on purpose: until they land they
+ * fall through to the not-found page, while their menu entries already exist.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { RoleGuard } from './guards/role-guard';
+import { RouteErrorPage } from './pages/route-error-page';
+
+type PageModule = { default: ComponentType };
+
+/** Turns a default-exported page module into a route `lazy` loader. */
+function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    // Shown while the first lazy route's code arrives.
+    HydrateFallback: PageLoader,
+    children: [
+      { path: '/login', lazy: page(() => import('../features/auth/components/login-page')) },
+      {
+        path: '/reset-password',
+        lazy: page(() => import('../features/auth/components/reset-password-page')),
+      },
+      {
+        path: '/no-services',
+        lazy: page(() => import('./pages/no-services-page')),
+      },
+      {
+        path: '/',
+        lazy: page(() => import('./guards/authenticated-layout')),
+        children: [
+          {
+            // Errors inside a page keep the shell around the error page.
+            errorElement: <RouteErrorPage />,
+            children: [
+              { index: true, element: <Navigate to="/dashboard" replace /> },
+              { path: 'dashboard', lazy: page(() => import('./pages/dashboard-route')) },
+              {
+                path: 'profile',
+                lazy: page(() => import('../features/common-profile/components/profile-page')),
+              },
+              {
+                path: 'settings/pre-sale-actions',
+                lazy: page(
+                  () =>
+                    import('../features/common-pre-sale-actions/components/pre-sale-actions-page'),
+                ),
+              },
+              {
+                element: (
+                  <RoleGuard
+                    context="common"
+                    requiredRole="ROLE_SUB_ACCOUNT_MANAGER"
+                    redirectTo="/"
+                  />
+                ),
+                children: [
+                  {
+                    path: 'settings/sub-accounts',
+                    lazy: page(
+                      () => import('../features/common-sub-accounts/components/sub-accounts-page'),
+                    ),
+                  },
+                ],
+              },
+              { path: '*', lazy: page(() => import('./pages/not-found-page')) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,85 @@
+import { createTheme } from '@mui/material/styles';
+import type { Localization } from '@mui/material/locale';
+import { enUS, itIT, plPL } from '@mui/material/locale';
+import type { Language } from '../lib/i18n';
+
+const muiLocales: Record<Language, Localization> = { it: itIT, en: enUS, pl: plPL };
+
+/** Desktop drawer width (spec 2.3, 9). */
+export const drawerWidth = 256;
+
+/**
+ * A calm back-office look: white surfaces with hairline borders instead of shadows, one strong
+ * blue for actions, dense but readable type.
+ */
+export function createAppTheme(language: Language) {
+  return createTheme(
+    {
+      palette: {
+        mode: 'light',
+        primary: { main: '#1d4ed8', dark: '#1e3a8a', light: '#3b82f6', contrastText: '#fff' },
+        secondary: { main: '#0f766e' },
+        background: { default: '#f5f7fb', paper: '#ffffff' },
+        text: { primary: '#0f172a', secondary: '#475569' },
+        divider: '#e2e8f0',
+      },
+      shape: { borderRadius: 10 },
+      typography: {
+        fontFamily:
+          '"Inter", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
+        h4: { fontWeight: 700, letterSpacing: '-0.02em' },
+        h5: { fontWeight: 700, letterSpacing: '-0.01em' },
+        h6: { fontWeight: 600 },
+        button: { textTransform: 'none', fontWeight: 600 },
+      },
+      components: {
+        MuiAppBar: {
+          defaultProps: { elevation: 0, color: 'inherit' },
+          styleOverrides: {
+            root: ({ theme }) => ({
+              backgroundColor: theme.palette.background.paper,
+              borderBottom: `1px solid ${theme.palette.divider}`,
+            }),
+          },
+        },
+        MuiCard: {
+          defaultProps: { variant: 'outlined' },
+        },
+        MuiPaper: {
+          styleOverrides: { outlined: ({ theme }) => ({ borderColor: theme.palette.divider }) },
+        },
+        MuiButton: { defaultProps: { disableElevation: true } },
+        MuiListSubheader: {
+          styleOverrides: {
+            root: ({ theme }) => ({
+              fontSize: 11,
+              fontWeight: 700,
+              letterSpacing: '0.08em',
+              textTransform: 'uppercase',
+              lineHeight: '32px',
+              color: theme.palette.text.secondary,
+              backgroundColor: 'transparent',
+            }),
+          },
+        },
+        MuiListItemButton: {
+          styleOverrides: {
+            root: ({ theme }) => ({
+              borderRadius: 8,
+              margin: '1px 8px',
+              '&.Mui-selected': {
+                backgroundColor: '#e8efff',
+                color: theme.palette.primary.dark,
+                '& .MuiListItemIcon-root': { color: theme.palette.primary.main },
+              },
+            }),
+          },
+        },
+        MuiListItemIcon: { styleOverrides: { root: { minWidth: 36 } } },
+        MuiTextField: { defaultProps: { fullWidth: true } },
+        MuiDialogTitle: { styleOverrides: { root: { fontWeight: 700 } } },
+      },
+    },
+    muiLocales[language],
+  );
+}

@@ -1,0 +1,52 @@
+import TranslateIcon from '@mui/icons-material/Translate';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, supportedLanguages } from '../lib/i18n';
+
+/** Language names are written in their own language so anyone can find theirs. */
+const nativeNames = { it: 'Italiano', en: 'English', pl: 'Polski' } as const;
+
+interface LanguageMenuProps {
+  color?: 'inherit' | 'primary';
+}
+
+export function LanguageMenu({ color = 'inherit' }: LanguageMenuProps) {
+  const { t, i18n } = useTranslation('common');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const active = currentLanguage();
+  return (
+    <>
+      <Button
+        color={color}
+        startIcon={<TranslateIcon />}
+        aria-label={t('language.choose')}
+        data-testid="language-menu"
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        {active.toUpperCase()}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {supportedLanguages.map((language) => (
+          <MenuItem
+            key={language}
+            lang={language}
+            selected={language === active}
+            onClick={() => {
+              setAnchor(null);
+              void i18n.changeLanguage(language);
+            }}
+          >
+            {nativeNames[language]}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,276 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ColumnChooser } from './column-chooser';
+import type { ListOrder } from './list-query-string';
+
+export interface DataTableColumn<T> {
+  /** Stable id: the key of the column choice in localStorage. */
+  id: string;
+  label: string;
+  render: (row: T) => ReactNode;
+  /** The API's `order[...]` field; when set the header sorts. */
+  orderField?: string;
+  /** Hidden until the user shows it in the Columns menu. */
+  defaultHidden?: boolean;
+  align?: 'left' | 'right' | 'center';
+}
+
+/** What the table needs from `useListState`. */
+export interface DataTableState {
+  page: number;
+  itemsPerPage: number;
+  order: ListOrder | null;
+  setPage: (page: number) => void;
+  setItemsPerPage: (itemsPerPage: number) => void;
+  toggleOrder: (field: string) => void;
+  isColumnVisible: (columnId: string, defaultVisible?: boolean) => boolean;
+  setColumnVisible: (columnId: string, visible: boolean) => void;
+  resetColumns: () => void;
+}
+
+export interface RowSelection {
+  selectedIds: string[];
+  onChange: (ids: string[]) => void;
+  /** Buttons acting on the selected rows, shown above the table while some are selected. */
+  bulkActions?: (ids: string[]) => ReactNode;
+}
+
+interface DataTableProps<T> {
+  /** Accessible name of the table. */
+  label: string;
+  columns: DataTableColumn<T>[];
+  rows: T[] | undefined;
+  total: number;
+  getRowId: (row: T) => string;
+  state: DataTableState;
+  isLoading: boolean;
+  isError: boolean;
+  rowActions?: (row: T) => ReactNode;
+  selection?: RowSelection;
+  /** Extra buttons in the toolbar (e.g. "New"). */
+  toolbar?: ReactNode;
+  pageSizeOptions?: number[];
+}
+
+const DEFAULT_PAGE_SIZE_OPTIONS = [10, 30, 50, 100];
+
+/**
+ * The table of every list screen: column choices, sortable headers, pagination, loading,
+ * empty and error states, row actions and optional row selection. On error the table is
+ * hidden and only the generic message shows (spec 8).
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  total,
+  getRowId,
+  state,
+  isLoading,
+  isError,
+  rowActions,
+  selection,
+  toolbar,
+  pageSizeOptions = DEFAULT_PAGE_SIZE_OPTIONS,
+}: DataTableProps<T>) {
+  const { t } = useTranslation('listKit');
+  const visibleColumns = columns.filter((column) =>
+    state.isColumnVisible(column.id, !column.defaultHidden),
+  );
+  const pageRows = rows ?? [];
+  const pageIds = pageRows.map(getRowId);
+  const selectedOnPage = selection
+    ? pageIds.filter((id) => selection.selectedIds.includes(id))
+    : [];
+  const columnCount = visibleColumns.length + (rowActions ? 1 : 0) + (selection ? 1 : 0);
+  const sizeOptions = pageSizeOptions.includes(state.itemsPerPage)
+    ? pageSizeOptions
+    : [...pageSizeOptions, state.itemsPerPage].sort((a, b) => a - b);
+
+  const toggleRow = (id: string) => {
+    if (!selection) return;
+    selection.onChange(
+      selection.selectedIds.includes(id)
+        ? selection.selectedIds.filter((selected) => selected !== id)
+        : [...selection.selectedIds, id],
+    );
+  };
+  const togglePage = () => {
+    if (!selection) return;
+    const allSelected = selectedOnPage.length === pageIds.length;
+    selection.onChange(
+      allSelected
+        ? selection.selectedIds.filter((id) => !pageIds.includes(id))
+        : [...new Set([...selection.selectedIds, ...pageIds])],
+    );
+  };
+
+  let body: ReactNode;
+  if (isLoading) {
+    body = (
+      <TableRow>
+        <TableCell colSpan={columnCount} align="center" sx={{ py: 4 }}>
+          <CircularProgress size={32} aria-label={t('table.loading')} />
+        </TableCell>
+      </TableRow>
+    );
+  } else if (pageRows.length === 0) {
+    body = (
+      <TableRow>
+        <TableCell colSpan={columnCount} align="center" sx={{ py: 4 }}>
+          <Typography color="text.secondary">{t('table.empty')}</Typography>
+        </TableCell>
+      </TableRow>
+    );
+  } else {
+    body = pageRows.map((row) => {
+      const id = getRowId(row);
+      const selected = selection?.selectedIds.includes(id) ?? false;
+      return (
+        <TableRow key={id} hover selected={selected}>
+          {selection && (
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={selected}
+                onChange={() => toggleRow(id)}
+                slotProps={{ input: { 'aria-label': t('table.selectRow', { id }) } }}
+              />
+            </TableCell>
+          )}
+          {visibleColumns.map((column) => (
+            <TableCell key={column.id} align={column.align}>
+              {column.render(row)}
+            </TableCell>
+          ))}
+          {rowActions && (
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {rowActions(row)}
+            </TableCell>
+          )}
+        </TableRow>
+      );
+    });
+  }
+
+  return (
+    <Paper variant="outlined">
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ px: 2, py: 1, alignItems: 'center', flexWrap: 'wrap', minHeight: 52 }}
+      >
+        {selection && selection.selectedIds.length > 0 ? (
+          <>
+            <Typography sx={{ mr: 1 }}>
+              {t('table.selectedCount', { count: selection.selectedIds.length })}
+            </Typography>
+            {selection.bulkActions?.(selection.selectedIds)}
+          </>
+        ) : (
+          toolbar
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        {!isError && (
+          <ColumnChooser
+            columns={columns.map((column) => ({
+              id: column.id,
+              label: column.label,
+              visible: state.isColumnVisible(column.id, !column.defaultHidden),
+            }))}
+            onToggle={state.setColumnVisible}
+            onReset={state.resetColumns}
+          />
+        )}
+      </Stack>
+      {isError ? (
+        <Alert severity="error" sx={{ m: 2 }}>
+          {t('table.error')}
+        </Alert>
+      ) : (
+        <>
+          <TableContainer>
+            <Table size="small" aria-label={label} aria-busy={isLoading}>
+              <TableHead>
+                <TableRow>
+                  {selection && (
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        indeterminate={
+                          selectedOnPage.length > 0 && selectedOnPage.length < pageIds.length
+                        }
+                        checked={pageIds.length > 0 && selectedOnPage.length === pageIds.length}
+                        disabled={pageIds.length === 0}
+                        onChange={togglePage}
+                        slotProps={{ input: { 'aria-label': t('table.selectPage') } }}
+                      />
+                    </TableCell>
+                  )}
+                  {visibleColumns.map((column) => {
+                    const active = state.order?.field === column.orderField;
+                    return (
+                      <TableCell
+                        key={column.id}
+                        align={column.align}
+                        sortDirection={active && state.order ? state.order.direction : false}
+                        sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                      >
+                        {column.orderField ? (
+                          <TableSortLabel
+                            active={active}
+                            direction={active && state.order ? state.order.direction : 'asc'}
+                            onClick={() =>
+                              column.orderField && state.toggleOrder(column.orderField)
+                            }
+                          >
+                            {column.label}
+                          </TableSortLabel>
+                        ) : (
+                          column.label
+                        )}
+                      </TableCell>
+                    );
+                  })}
+                  {rowActions && (
+                    <TableCell align="right" sx={{ fontWeight: 600 }}>
+                      {t('table.actions')}
+                    </TableCell>
+                  )}
+                </TableRow>
+              </TableHead>
+              <TableBody>{body}</TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={total}
+            page={Math.max(0, state.page - 1)}
+            rowsPerPage={state.itemsPerPage}
+            rowsPerPageOptions={sizeOptions}
+            onPageChange={(_event, page) => state.setPage(page + 1)}
+            onRowsPerPageChange={(event) => state.setItemsPerPage(Number(event.target.value))}
+            labelRowsPerPage={t('table.rowsPerPage')}
+            labelDisplayedRows={({ from, to, count }) =>
+              t('table.displayedRows', { from, to, count })
+            }
+            getItemAriaLabel={(type) => t(`table.goTo.${type}`)}
+          />
+        </>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,117 @@
+import EventIcon from '@mui/icons-material/Event';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DATE_PRESETS,
+  MIN_FILTER_YEAR,
+  datePresetRange,
+  dayEndBound,
+  dayStartBound,
+} from './date-presets';
+
+const MIN_DATE = dayjs(`${MIN_FILTER_YEAR}-01-01`);
+
+function parseBound(value: string): Dayjs | null {
+  if (value === '') return null;
+  const parsed = dayjs(value);
+  return parsed.isValid() ? parsed : null;
+}
+
+interface DateRangeFilterFieldProps {
+  label: string;
+  /** Lower bound as sent to the API (day-start with offset), or ''. */
+  from: string;
+  /** Upper bound as sent to the API (day-end with offset), or ''. */
+  to: string;
+  disabled?: boolean;
+  onChange: (from: string, to: string) => void;
+}
+
+/**
+ * Two date pickers and a presets menu. The values kept in the filter state (and the URL) are
+ * already the API bounds: day-start and day-end in the browser's zone with the offset written
+ * out, so what the user saw is exactly what the server filters on. Needs the app's
+ * `LocalizationProvider` (dayjs adapter) above it.
+ */
+export function DateRangeFilterField({
+  label,
+  from,
+  to,
+  disabled,
+  onChange,
+}: DateRangeFilterFieldProps) {
+  const { t } = useTranslation('listKit');
+  const [presetAnchor, setPresetAnchor] = useState<HTMLElement | null>(null);
+  const fromDay = parseBound(from);
+  const toDay = parseBound(to);
+
+  const accept = (day: Dayjs | null, bound: (day: Dayjs) => string) =>
+    day && day.isValid() && day.year() >= MIN_FILTER_YEAR ? bound(day) : '';
+
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'center' }}>
+      <DatePicker
+        label={t('dateRange.from', { label })}
+        value={fromDay}
+        minDate={MIN_DATE}
+        maxDate={toDay ?? undefined}
+        disabled={disabled}
+        format="DD/MM/YYYY"
+        onChange={(day) => onChange(accept(day, dayStartBound), to)}
+        slotProps={{ textField: { size: 'small', fullWidth: true } }}
+      />
+      <DatePicker
+        label={t('dateRange.to', { label })}
+        value={toDay}
+        minDate={fromDay ?? MIN_DATE}
+        disabled={disabled}
+        format="DD/MM/YYYY"
+        onChange={(day) => onChange(from, accept(day, dayEndBound))}
+        slotProps={{ textField: { size: 'small', fullWidth: true } }}
+      />
+      <Button
+        size="small"
+        startIcon={<EventIcon />}
+        disabled={disabled}
+        aria-haspopup="menu"
+        onClick={(event) => setPresetAnchor(event.currentTarget)}
+        sx={{ flexShrink: 0 }}
+      >
+        {t('dateRange.presets')}
+      </Button>
+      <Menu
+        anchorEl={presetAnchor}
+        open={presetAnchor !== null}
+        onClose={() => setPresetAnchor(null)}
+      >
+        {DATE_PRESETS.map((preset) => (
+          <MenuItem
+            key={preset}
+            onClick={() => {
+              const range = datePresetRange(preset, dayjs());
+              onChange(dayStartBound(range.from), dayEndBound(range.to));
+              setPresetAnchor(null);
+            }}
+          >
+            {t(`dateRange.preset.${preset}`)}
+          </MenuItem>
+        ))}
+        <MenuItem
+          onClick={() => {
+            onChange('', '');
+            setPresetAnchor(null);
+          }}
+        >
+          {t('dateRange.clear')}
+        </MenuItem>
+      </Menu>
+    </Stack>
+  );
+}

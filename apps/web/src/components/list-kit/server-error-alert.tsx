@@ -1,0 +1,34 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
+import { useValidationMessage } from './form-errors';
+import type { ServerFormError } from './form-errors';
+
+/**
+ * The banner above a form after a failed submit: the server's detail text (spec 8: "HTTP 422
+ * ... server's detail text"), the violations no field could show, or the generic message.
+ */
+export function ServerErrorAlert({ error }: { error: ServerFormError | null }) {
+  const { t } = useTranslation('listKit');
+  const translate = useValidationMessage();
+  if (!error) return null;
+  const hasContent = error.detail !== '' || error.otherViolations.length > 0;
+  return (
+    <Alert severity="error" sx={{ mb: 2 }}>
+      {error.isValidation && <AlertTitle>{t('form.validationError')}</AlertTitle>}
+      {hasContent ? error.detail : t('table.error')}
+      {error.otherViolations.length > 0 && (
+        <Box component="ul" sx={{ m: 0, mt: error.detail ? 1 : 0, pl: 2 }}>
+          {error.otherViolations.map((violation) => (
+            <li key={`${violation.propertyPath}:${violation.message}`}>
+              {violation.propertyPath
+                ? `${violation.propertyPath}: ${translate(violation.message) ?? ''}`
+                : translate(violation.message)}
+            </li>
+          ))}
+        </Box>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,101 @@
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+
+/** Query key naming the open dialog (spec 2.1: "Dialogs can open from a dialogId query parameter"). */
+export const DIALOG_ID_PARAM = 'dialogId';
+/**
+ * Prefix of the dialog's data keys in the query string. Without it a details dialog keyed by
+ * `email` would overwrite the list's `email` filter.
+ */
+export const DIALOG_DATA_PREFIX = 'dialog_';
+
+export type DialogData<K extends string> = Record<K, string>;
+
+export interface DetailsDialogControl<K extends string> {
+  /** The dialog's data when the URL says it is open and every data key is present. */
+  data: DialogData<K> | null;
+  isOpen: boolean;
+  /** Opens the dialog by pushing its keys into the URL (Back closes it again). */
+  open: (data: DialogData<K>) => void;
+  /** Removes the dialog's keys from the URL. */
+  close: () => void;
+  /** A link (search part included) that opens the dialog over the current list. */
+  href: (data: DialogData<K>) => string;
+}
+
+interface DialogHistoryState {
+  listKitDialog?: string;
+}
+
+function withDialog<K extends string>(
+  params: URLSearchParams,
+  dialogId: string,
+  data: DialogData<K>,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set(DIALOG_ID_PARAM, dialogId);
+  for (const [key, value] of Object.entries<string>(data)) {
+    next.set(`${DIALOG_DATA_PREFIX}${key}`, value);
+  }
+  return next;
+}
+
+function withoutDialog(params: URLSearchParams, dataKeys: readonly string[]): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete(DIALOG_ID_PARAM);
+  for (const key of dataKeys) next.delete(`${DIALOG_DATA_PREFIX}${key}`);
+  return next;
+}
+
+/**
+ * A dialog mirrored into the URL query: `?dialogId=<id>&dialog_<key>=<value>`. Opening pushes
+ * a history entry, so Back closes the dialog and a copied link reopens it; closing removes the
+ * keys (by going back when we pushed the entry ourselves, so Forward/Back stay natural).
+ */
+export function useDetailsDialog<K extends string>(
+  dialogId: string,
+  dataKeys: readonly K[],
+): DetailsDialogControl<K> {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const keysKey = dataKeys.join('\n');
+
+  const data = useMemo(() => {
+    if (searchParams.get(DIALOG_ID_PARAM) !== dialogId) return null;
+    const found: Partial<DialogData<K>> = {};
+    for (const key of keysKey.split('\n') as K[]) {
+      const value = searchParams.get(`${DIALOG_DATA_PREFIX}${key}`);
+      if (value === null || value === '') return null;
+      found[key] = value;
+    }
+    return found as DialogData<K>;
+  }, [searchParams, dialogId, keysKey]);
+
+  const href = useCallback(
+    (next: DialogData<K>) =>
+      `${location.pathname}?${withDialog(new URLSearchParams(location.search), dialogId, next).toString()}`,
+    [location.pathname, location.search, dialogId],
+  );
+
+  const open = useCallback(
+    (next: DialogData<K>) => {
+      const state: DialogHistoryState = { listKitDialog: dialogId };
+      void navigate(href(next), { state });
+    },
+    [navigate, href, dialogId],
+  );
+
+  const close = useCallback(() => {
+    const state = location.state as DialogHistoryState | null;
+    if (state?.listKitDialog === dialogId) {
+      void navigate(-1);
+      return;
+    }
+    const rest = withoutDialog(new URLSearchParams(location.search), keysKey.split('\n'));
+    const search = rest.toString();
+    void navigate(`${location.pathname}${search ? `?${search}` : ''}`, { replace: true });
+  }, [location.state, location.search, location.pathname, navigate, dialogId, keysKey]);
+
+  return { data, isOpen: data !== null, open, close, href };
+}

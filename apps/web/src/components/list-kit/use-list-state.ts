@@ -1,0 +1,136 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { loadColumnChoices, saveColumnChoices } from './column-preferences';
+import type { ColumnChoices } from './column-preferences';
+import { readListSnapshot, toListQueryParams, writeListSnapshot } from './list-query-string';
+import type {
+  FilterValues,
+  ListDefaults,
+  ListOrder,
+  ListQueryParams,
+  ListSnapshot,
+} from './list-query-string';
+
+/** The page size of every list unless a screen says otherwise. */
+export const DEFAULT_PAGE_SIZE = 30;
+
+export interface ListStateOptions<F extends FilterValues> {
+  defaultFilters: F;
+  defaultPageSize?: number;
+}
+
+export interface ListState<F extends FilterValues> extends ListSnapshot<F> {
+  tableKey: string;
+  defaultFilters: F;
+  /** Page, itemsPerPage, ordering and non-empty filters, ready for the API and query keys. */
+  queryParams: ListQueryParams;
+  /** Applies new filters and goes back to page 1. */
+  setFilters: (filters: F) => void;
+  /** Restores the default filters (and page 1). */
+  clearFilters: () => void;
+  setPage: (page: number) => void;
+  /** Changes the page size and goes back to page 1. */
+  setItemsPerPage: (itemsPerPage: number) => void;
+  /** Sorts by `field`: ascending first, then descending, then unsorted. */
+  toggleOrder: (field: string) => void;
+  isColumnVisible: (columnId: string, defaultVisible?: boolean) => boolean;
+  setColumnVisible: (columnId: string, visible: boolean) => void;
+  resetColumns: () => void;
+}
+
+/**
+ * The state of one list screen. Filters, page, page size and ordering live in the URL query
+ * string (so Back, reload and shared links restore the list); column choices live in
+ * localStorage under `tableKey` (they belong to the browser, not to the link).
+ */
+export function useListState<F extends FilterValues>(
+  tableKey: string,
+  options: ListStateOptions<F>,
+): ListState<F> {
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Callers usually pass an inline object literal; keying on its content keeps the
+  // derived values stable across renders.
+  const defaultsKey = JSON.stringify(options.defaultFilters);
+  const defaultPageSize = options.defaultPageSize ?? DEFAULT_PAGE_SIZE;
+  const defaults = useMemo<ListDefaults<F>>(
+    () => ({ defaultFilters: JSON.parse(defaultsKey) as F, defaultPageSize }),
+    [defaultsKey, defaultPageSize],
+  );
+
+  const searchKey = searchParams.toString();
+  const snapshot = useMemo(
+    () => readListSnapshot(new URLSearchParams(searchKey), defaults),
+    [searchKey, defaults],
+  );
+  const queryParams = useMemo(() => toListQueryParams(snapshot), [snapshot]);
+
+  const update = useCallback(
+    (change: (current: ListSnapshot<F>) => ListSnapshot<F>) => {
+      setSearchParams((current) =>
+        writeListSnapshot(current, change(readListSnapshot(current, defaults)), defaults),
+      );
+    },
+    [setSearchParams, defaults],
+  );
+
+  const [columnChoices, setColumnChoices] = useState<{ key: string; choices: ColumnChoices }>(
+    () => ({ key: tableKey, choices: loadColumnChoices(tableKey) }),
+  );
+  // One component instance may be reused for another table (same route, other key).
+  const choices =
+    columnChoices.key === tableKey ? columnChoices.choices : loadColumnChoices(tableKey);
+
+  const setColumnVisible = useCallback(
+    (columnId: string, visible: boolean) => {
+      const next = { ...loadColumnChoices(tableKey), [columnId]: visible };
+      saveColumnChoices(tableKey, next);
+      setColumnChoices({ key: tableKey, choices: next });
+    },
+    [tableKey],
+  );
+  const resetColumns = useCallback(() => {
+    saveColumnChoices(tableKey, {});
+    setColumnChoices({ key: tableKey, choices: {} });
+  }, [tableKey]);
+  const isColumnVisible = useCallback(
+    (columnId: string, defaultVisible = true) => choices[columnId] ?? defaultVisible,
+    [choices],
+  );
+
+  return {
+    ...snapshot,
+    tableKey,
+    defaultFilters: defaults.defaultFilters,
+    queryParams,
+    setFilters: useCallback(
+      (filters: F) => update((current) => ({ ...current, filters, page: 1 })),
+      [update],
+    ),
+    clearFilters: useCallback(
+      () => update((current) => ({ ...current, filters: defaults.defaultFilters, page: 1 })),
+      [update, defaults],
+    ),
+    setPage: useCallback(
+      (page: number) => update((current) => ({ ...current, page: Math.max(1, page) })),
+      [update],
+    ),
+    setItemsPerPage: useCallback(
+      (itemsPerPage: number) => update((current) => ({ ...current, itemsPerPage, page: 1 })),
+      [update],
+    ),
+    toggleOrder: useCallback(
+      (field: string) =>
+        update((current) => {
+          let order: ListOrder | null = { field, direction: 'asc' };
+          if (current.order?.field === field) {
+            order = current.order.direction === 'asc' ? { field, direction: 'desc' } : null;
+          }
+          return { ...current, order, page: 1 };
+        }),
+      [update],
+    ),
+    isColumnVisible,
+    setColumnVisible,
+    resetColumns,
+  };
+}

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeToken } from '../test/fake-token';
+import {
+  clearSession,
+  decodeToken,
+  getSession,
+  isExpired,
+  restoreSession,
+  signIn,
+  startImpersonation,
+  stopImpersonation,
+} from './auth';
+import { can } from './roles';
+import { storageKeys } from './storage';
+
+afterEach(() => clearSession());
+
+describe('decodeToken', () => {
+  it('reads username, roles and exp from the payload', () => {
+    const payload = decodeToken(fakeToken({ it: ['ROLE_INVOICING'] }, { username: 'a@b.test' }));
+    expect(payload?.username).toBe('a@b.test');
+    expect(payload?.roles).toEqual({ it: ['ROLE_INVOICING'] });
+  });
+
+  it('rejects what is not a three-part JWT with a roles map', () => {
+    expect(decodeToken('not-a-token')).toBeNull();
+    expect(decodeToken('a.b.c')).toBeNull();
+    const noRoles = `x.${btoa(JSON.stringify({ username: 'a', uid: '1', exp: 1 }))}.y`;
+    expect(decodeToken(noRoles)).toBeNull();
+  });
+});
+
+describe('session expiry', () => {
+  it('treats exp as seconds since the epoch, valid only while in the future', () => {
+    expect(isExpired({ exp: 1_000 }, 999_999)).toBe(false);
+    expect(isExpired({ exp: 1_000 }, 1_000_000)).toBe(true);
+  });
+
+  it('refuses to sign in with an expired token', () => {
+    expect(signIn(fakeToken({ it: ['ROLE_INVOICING'] }, { expiresInSeconds: -10 }))).toBe(false);
+    expect(getSession()).toBeNull();
+    expect(window.localStorage.getItem(storageKeys.token)).toBeNull();
+  });
+
+  it('clears an expired stored token on restore', () => {
+    window.localStorage.setItem(
+      storageKeys.token,
+      fakeToken({ it: ['ROLE_INVOICING'] }, { expiresInSeconds: -1 }),
+    );
+    expect(restoreSession()).toBeNull();
+    expect(window.localStorage.getItem(storageKeys.token)).toBeNull();
+  });
+
+  it('restores a valid stored token with its impersonation', () => {
+    const token = fakeToken({ common: ['ROLE_ADMIN'] }, { username: 'admin@demo.fiscus.test' });
+    window.localStorage.setItem(storageKeys.token, token);
+    window.localStorage.setItem(
+      storageKeys.impersonation,
+      JSON.stringify({ username: 'italy@demo.fiscus.test', roles: { it: ['ROLE_CONFIG'] } }),
+    );
+    const session = restoreSession();
+    expect(session?.username).toBe('italy@demo.fiscus.test');
+    expect(session?.payload.username).toBe('admin@demo.fiscus.test');
+  });
+});
+
+describe('impersonation', () => {
+  it('uses the impersonated roles for checks until the switch ends', () => {
+    signIn(fakeToken({ common: ['ROLE_ADMIN'], it: ['ROLE_INVOICING'] }));
+    expect(can('it', 'ROLE_CONFIG')).toBe(false);
+    startImpersonation({ username: 'italy@demo.fiscus.test', roles: { it: ['ROLE_CONFIG'] } });
+    expect(can('it', 'ROLE_CONFIG')).toBe(true);
+    expect(can('common', 'ROLE_ADMIN')).toBe(false);
+    expect(JSON.parse(window.localStorage.getItem(storageKeys.impersonation) ?? '{}')).toMatchObject({
+      username: 'italy@demo.fiscus.test',
+    });
+    stopImpersonation();
+    expect(can('common', 'ROLE_ADMIN')).toBe(true);
+    expect(window.localStorage.getItem(storageKeys.impersonation)).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+export const baseURL = `http://localhost:${port}`;
+
+// One fresh database per run. Set on process.env so the workers, which re-read this file,
+// agree with the runner that started the server.
+process.env.FISCUS_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fiscus-e2e-'));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: 'test-results',
+  // Two cores on the CI machine: the server plus two browsers is what it can take.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL,
+    locale: 'en-US',
+    timezoneId: 'Europe/Rome',
+    viewport: { width: 1366, height: 900 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium; Playwright never downloads browsers here.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    // The real API serving the built console (the `test` script builds apps/web first).
+    command: 'npm run start -w apps/api',
+    cwd: '..',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.FISCUS_E2E_DATA_DIR,
+      SANDBOX: 'true',
+      SANDBOX_DELAY_MS: '0',
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      // Every spec logs in several times from one address; the default limit would trip.
+      LOGIN_RATE_LIMIT_MAX: '10000',
+    },
+  },
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * Pagination query shared by every collection. `itemsPerPage` above the maximum is clamped by the
+ * API (API Platform behaviour), so the schema only rejects values that are not positive integers.
+ * Loose: other keys (API Platform filters such as `order[field]`) pass through to the API.
+ */
+export const paginationQuerySchema = z.looseObject({
+  page: z.coerce.number().int().min(1).optional(),
+  itemsPerPage: z.coerce.number().int().min(1).optional(),
+});
+export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+export const DEFAULT_ITEMS_PER_PAGE = 30;
+export const MAX_ITEMS_PER_PAGE = 100;
+
+/** Boolean query filter as API Platform accepts it: `true`/`false`/`1`/`0`. */
+export const booleanQueryValueSchema = z.enum(['true', 'false', '1', '0']);
+
+export const hydraViewSchema = z.object({
+  '@id': z.string(),
+  '@type': z.literal('hydra:PartialCollectionView'),
+  'hydra:first': z.string(),
+  'hydra:last': z.string(),
+  'hydra:next': z.string().optional(),
+  'hydra:previous': z.string().optional(),
+});
+export type HydraView = z.infer<typeof hydraViewSchema>;
+
+/** `application/ld+json` collection wrapper around an item schema. */
+export function hydraCollectionSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    '@context': z.string(),
+    '@id': z.string(),
+    '@type': z.literal('hydra:Collection'),
+    'hydra:member': z.array(item),
+    'hydra:totalItems': z.number().int().min(0),
+    'hydra:view': hydraViewSchema,
+  });
+}
+
+export type HydraCollection<T> = {
+  '@context': string;
+  '@id': string;
+  '@type': 'hydra:Collection';
+  'hydra:member': T[];
+  'hydra:totalItems': number;
+  'hydra:view': HydraView;
+};

@@ -1,0 +1,72 @@
+import type { Finding } from '../findings.ts';
+
+/** Default size limit: SDI rejects single invoice files above 5 MB (code 00003). */
+export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+
+export interface XmlSafetyOptions {
+  /** Maximum accepted size of the XML in bytes (default 5 MB, SDI's limit). */
+  maxBytes?: number;
+}
+
+function xmlFinding(code: string, message: string, messageIt: string): Finding {
+  return { layer: 'xml', code, propertyPath: '', message, messageIt };
+}
+
+export function emptyFileFinding(): Finding {
+  return xmlFinding('00106', 'The file is empty', 'File vuoto');
+}
+
+export function tooLargeFinding(size: number, maxBytes: number): Finding {
+  return xmlFinding(
+    '00003',
+    `The file is ${size} bytes, above the limit of ${maxBytes} bytes`,
+    `Dimensione del file (${size} byte) superiore al limite di ${maxBytes} byte`,
+  );
+}
+
+// Control characters other than TAB/LF/CR are not allowed in XML 1.0: their presence means
+// binary content, not a text file.
+const forbiddenControl = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/; // eslint-disable-line no-control-regex
+
+/**
+ * Checks done before any parser sees the text: size, emptiness, binary content, and any DTD.
+ * FatturaPA never needs a DOCTYPE, so it is refused outright: that stops XXE (external
+ * entities) and entity expansion bombs (billion laughs) before they can be followed.
+ */
+export function checkXmlSafety(text: string, options: XmlSafetyOptions = {}): Finding[] {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  // A UTF-8 string takes at most 3 bytes per UTF-16 unit: only count exactly when it matters.
+  if (text.length * 3 > maxBytes) {
+    const size = new TextEncoder().encode(text).length;
+    if (size > maxBytes) return [tooLargeFinding(size, maxBytes)];
+  }
+  if (text.trim() === '') return [emptyFileFinding()];
+  if (forbiddenControl.test(text)) {
+    return [
+      xmlFinding(
+        '00106',
+        'The file contains binary data, not XML text',
+        'Il file contiene dati binari, non testo XML',
+      ),
+    ];
+  }
+  if (!text.trimStart().startsWith('<')) {
+    return [
+      xmlFinding(
+        'xml-malformed',
+        'The file is not XML: it does not start with "<"',
+        'Il file non è XML',
+      ),
+    ];
+  }
+  if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) {
+    return [
+      xmlFinding(
+        'xml-doctype-forbidden',
+        'DOCTYPE and entity declarations are not allowed (XXE / entity expansion protection)',
+        'DOCTYPE e dichiarazioni di entità non ammessi',
+      ),
+    ];
+  }
+  return [];
+}

@@ -1,0 +1,45 @@
+import { decodeXmlBytes, stripBom } from './codec/xml-text.ts';
+import { DEFAULT_MAX_BYTES, emptyFileFinding, tooLargeFinding } from './codec/xml-safety.ts';
+import type { Finding } from './findings.ts';
+import { looksLikeP7m, openP7m, type Signer } from './p7m/p7m.ts';
+
+export interface InvoiceInputOptions {
+  /** Size limit of the file in bytes (default 5 MB, SDI's limit, code 00003). */
+  maxBytes?: number;
+}
+
+export type InvoiceText =
+  { ok: true; text: string; signer?: Signer; size: number } | { ok: false; findings: Finding[] };
+
+/**
+ * Turns what a caller hands us (XML text, XML bytes in any accepted encoding, or a CAdES .p7m
+ * as DER or base64) into XML text, verifying and unwrapping the signature on the way.
+ */
+export async function readInvoiceText(
+  input: string | Uint8Array,
+  options: InvoiceInputOptions = {},
+): Promise<InvoiceText> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (typeof input === 'string') {
+    const text = stripBom(input);
+    // A base64 .p7m pasted as text: unwrap it like the bytes of a file.
+    if (!text.trimStart().startsWith('<') && /^\s*M[IC]/.test(text)) {
+      return readInvoiceText(new TextEncoder().encode(text), options);
+    }
+    return { ok: true, text, size: text.length };
+  }
+  // Checked on the raw bytes, before decoding anything (a 20 MB upload costs nothing).
+  if (input.length > maxBytes)
+    return { ok: false, findings: [tooLargeFinding(input.length, maxBytes)] };
+  if (input.length === 0) return { ok: false, findings: [emptyFileFinding()] };
+  if (looksLikeP7m(input)) {
+    const opened = await openP7m(input);
+    if (!opened.ok) return opened;
+    const decoded = decodeXmlBytes(opened.content);
+    if (!decoded.ok) return { ok: false, findings: [decoded.finding] };
+    return { ok: true, text: decoded.text, signer: opened.signer, size: input.length };
+  }
+  const decoded = decodeXmlBytes(input);
+  if (!decoded.ok) return { ok: false, findings: [decoded.finding] };
+  return { ok: true, text: decoded.text, size: input.length };
+}
