@@ -129,10 +129,10 @@ export async function screenshotEveryLanguage(
   reopen?: (page: Page) => Promise<void>,
 ): Promise<void> {
   for (const language of [...languages.filter((entry) => entry !== 'en'), 'en' as const]) {
-    await page.evaluate(
-      ({ key, value }) => window.localStorage.setItem(key, value),
-      { key: storage.language, value: language },
-    );
+    await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), {
+      key: storage.language,
+      value: language,
+    });
     await page.reload();
     await waitForIdle(page);
     await expect(page.locator('html')).toHaveAttribute('lang', language);

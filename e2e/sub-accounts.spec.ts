@@ -13,6 +13,9 @@ import {
   waitForIdle,
 } from './fixtures';
 
+// Long journeys (argon2 logins, three reloads per screenshot set) on a shared 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 const PAGE = '/settings/sub-accounts';
 
 function table(page: Page) {

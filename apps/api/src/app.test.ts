@@ -49,7 +49,9 @@ describe('runtime config and health', () => {
     });
     expect(body.platformKeys.peppol_be).toBe('peppol_be');
     expect(body.sandbox).toBe(true);
-    expect(body.demoLogins).toContainEqual(expect.objectContaining({ email: 'italy@demo.fiscus.test' }));
+    expect(body.demoLogins).toContainEqual(
+      expect.objectContaining({ email: 'italy@demo.fiscus.test' }),
+    );
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
@@ -57,7 +59,11 @@ describe('runtime config and health', () => {
     const body = (await production.request({ method: 'GET', url: '/config.json' })).json();
     expect(body.services.it).toBe('https://it.api.example.test');
     expect(body.services.common).toBe('/api/common');
-    expect(body.platformKeys).toMatchObject({ it: 'api-sdi.example.test', common: 'api.example.test', pl: 'pl' });
+    expect(body.platformKeys).toMatchObject({
+      it: 'api-sdi.example.test',
+      common: 'api.example.test',
+      pl: 'pl',
+    });
     expect(body.sandbox).toBe(false);
     expect(body).not.toHaveProperty('demoLogins');
   });
@@ -69,19 +75,34 @@ describe('runtime config and health', () => {
   });
 
   it('keys token roles by the configured platform keys', async () => {
-    const { token } = await production.createUser({ roles: { it: ['ROLE_INVOICING'], common: ['ROLE_USER'] } });
-    const me = (await production.request({ method: 'GET', url: '/api/common/users/me', token })).json();
-    expect(me.roles).toEqual({ 'api-sdi.example.test': ['ROLE_INVOICING'], 'api.example.test': ['ROLE_USER'] });
+    const { token } = await production.createUser({
+      roles: { it: ['ROLE_INVOICING'], common: ['ROLE_USER'] },
+    });
+    const me = (
+      await production.request({ method: 'GET', url: '/api/common/users/me', token })
+    ).json();
+    expect(me.roles).toEqual({
+      'api-sdi.example.test': ['ROLE_INVOICING'],
+      'api.example.test': ['ROLE_USER'],
+    });
   });
 });
 
 describe('HTTP platform', () => {
   it('returns a caller request id, or a generated one', async () => {
-    const given = await sandbox.request({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    const given = await sandbox.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(given.headers['x-request-id']).toBe('abc-123');
     const generated = await sandbox.request({ method: 'GET', url: '/api/health' });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const hostile = await sandbox.request({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'a b<script>' } });
+    const hostile = await sandbox.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'a b<script>' },
+    });
     expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -94,7 +115,9 @@ describe('HTTP platform', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     const other = await production.request({ method: 'GET', url: '/api/health' });
-    expect(String(other.headers['content-security-policy'])).toContain('https://it.api.example.test');
+    expect(String(other.headers['content-security-policy'])).toContain(
+      'https://it.api.example.test',
+    );
   });
 
   it('allows CORS only from configured origins', async () => {
@@ -162,9 +185,9 @@ describe('HTTP platform', () => {
     ]) {
       expect(doc.paths).toHaveProperty([path]);
     }
-    expect(doc.paths['/api/common/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
-      'email',
-    );
+    expect(
+      doc.paths['/api/common/login'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('email');
     const ui = await sandbox.request({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toMatch(/text\/html/);

@@ -16,7 +16,12 @@ import { FolderFileStore } from './platform/files/folder-file-store.ts';
 import { JobQueue, JobWorker } from './platform/jobs/job-queue.ts';
 import { resolveJwtSecret } from './platform/jwt-secret.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
-import { OutboxMailer, QueuedSmtpMailer, SEND_MAIL_JOB, smtpSendHandler } from './platform/mail/mailer.ts';
+import {
+  OutboxMailer,
+  QueuedSmtpMailer,
+  SEND_MAIL_JOB,
+  smtpSendHandler,
+} from './platform/mail/mailer.ts';
 import { OutboxRepository } from './platform/mail/outbox.repository.ts';
 import { outboxRoutes } from './platform/mail/outbox.routes.ts';
 import { registerOpenApi } from './platform/openapi.ts';
@@ -40,6 +45,7 @@ import { usersRoutes } from './services/common/users/users.routes.ts';
 import { UsersService } from './services/common/users/users.service.ts';
 import { recipientCodeRoutes } from './services/it/recipient-code/recipient-code.routes.ts';
 import { RecipientCodeService } from './services/it/recipient-code/recipient-code.service.ts';
+import { itInvoicingPlugin } from './services/it/it-invoicing.plugin.ts';
 
 /** Shared services of the platform, reachable from the app for the server entry, tests and workers. */
 export type Platform = {
@@ -71,7 +77,10 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
  * Builds the whole API (never listens). Order: external plugins, platform services, routes.
  * Migrations run here, and demo data is seeded when enabled and the database is empty.
  */
-export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const ownsDatabase = options.database === undefined;
   const database = options.database ?? (await openDatabase(config.databaseUrl));
   try {
@@ -120,7 +129,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (config.corsOrigins.length > 0) {
       await app.register(fastifyCors, {
         origin: config.corsOrigins,
-        allowedHeaders: ['authorization', 'content-type', 'accept', 'x-switch-user', 'x-request-id'],
+        allowedHeaders: [
+          'authorization',
+          'content-type',
+          'accept',
+          'x-switch-user',
+          'x-request-id',
+        ],
         exposedHeaders: ['x-request-id', 'content-disposition'],
         methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       });
@@ -190,6 +205,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(
       async (it) => {
         await it.register(recipientCodeRoutes, { service: new RecipientCodeService() });
+        await it.register(itInvoicingPlugin, { config });
       },
       { prefix: '/api/it' },
     );

@@ -59,10 +59,17 @@ const envSchema = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url().optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be smtp://… or smtps://…').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be smtp://… or smtps://…')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Fiscus <no-reply@fiscus.test>'),
   CORS_ORIGINS: z.string().default(''),
-  BODY_LIMIT: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
   SANDBOX: booleanEnv.default(true),
   SANDBOX_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

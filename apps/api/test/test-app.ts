@@ -20,7 +20,10 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signin
  * A fresh database for one test file: in-memory PGlite, or, when DATABASE_URL is set, a new
  * PostgreSQL database created on that server and dropped by `drop()`.
  */
-export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  drop(): Promise<void>;
+}> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl || serverUrl.startsWith('memory://')) {
     const handle = await openDatabase('memory://');
@@ -53,7 +56,10 @@ export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; dr
 }
 
 /** Config of a test app: sandbox, no demo seed, silent, throwaway DATA_DIR, no built console. */
-export function testConfig(env: Record<string, string> = {}): { config: AppConfig; dataDir: string } {
+export function testConfig(env: Record<string, string> = {}): {
+  config: AppConfig;
+  dataDir: string;
+} {
   const dataDir = mkdtempSync(join(tmpdir(), 'fiscus-api-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -75,7 +81,9 @@ export type TestApp = {
   db: Database;
   config: AppConfig;
   /** Creates an account (password TEST_PASSWORD unless given) and returns its row and a token. */
-  createUser(values?: Partial<NewUserRow> & { roles?: StoredRoles }): Promise<{ user: UserRow; token: string }>;
+  createUser(
+    values?: Partial<NewUserRow> & { roles?: StoredRoles },
+  ): Promise<{ user: UserRow; token: string }>;
   /** `app.inject` with a bearer token (and optional headers). */
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;

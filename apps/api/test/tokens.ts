@@ -10,11 +10,17 @@ export function signJwt(payload: Record<string, unknown>, secret: string): strin
 /** Same signature, different claims: what an attacker editing a token gets. */
 export function tamperJwt(token: string, changes: Record<string, unknown>): string {
   const [head, body, signature] = token.split('.');
-  const payload = JSON.parse(Buffer.from(body ?? '', 'base64url').toString()) as Record<string, unknown>;
+  const payload = JSON.parse(Buffer.from(body ?? '', 'base64url').toString()) as Record<
+    string,
+    unknown
+  >;
   const edited = Buffer.from(JSON.stringify({ ...payload, ...changes })).toString('base64url');
   return `${head}.${edited}.${signature}`;
 }
 
 export function decodeJwt(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<
+    string,
+    unknown
+  >;
 }

@@ -8,3 +8,5 @@ export * from './common/sub-accounts.ts';
 export * from './common/pre-sales.ts';
 export * from './common/pre-sale-actions.ts';
 export * from './it/recipient-code.ts';
+export * from './it/invoices.ts';
+export * from './it/invoice-imports.ts';

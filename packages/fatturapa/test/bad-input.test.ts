@@ -20,6 +20,22 @@ describe('bad input gives a finding with a code, never an exception', () => {
     expect(result.ok ? '' : result.findings[0]?.message).toMatch(/line 1/);
   });
 
+  it.each([
+    ['mismatched end tag', '<A><B></A></B>'],
+    ['unclosed element', '<A><B></B>'],
+    ['unescaped ampersand', '<A><B>fish & chips</B></A>'],
+    ['unknown entity', '<A><B>&euro;</B></A>'],
+    ['text after the root', '<A></A>trailing'],
+    ['two roots', '<A></A><A></A>'],
+    ['unquoted attribute', '<A><B x=1></B></A>'],
+  ])('malformed XML: %s', async (_name, inner) => {
+    const xml = `<p:FatturaElettronica xmlns:p="${NS}" versione="FPR12">${inner}</p:FatturaElettronica>`;
+    const wrapped = inner.startsWith('<A></A>')
+      ? `<p:FatturaElettronica xmlns:p="${NS}" versione="FPR12"/>${inner.slice(7)}`
+      : xml;
+    expect(codes(await parseInvoice(wrapped))).toEqual(['xml:xml-malformed']);
+  });
+
   it('wrong root element', async () => {
     const result = await parseInvoice(`<Fattura xmlns="${NS}" versione="FPR12"/>`);
     expect(codes(result)).toEqual(['xml:xml-wrong-root']);

@@ -43,6 +43,16 @@ describe('validateInvoice', () => {
     expect(result.findings[0]?.message).toContain("'12,5'");
   });
 
+  it('gives JSON paths for files whose children are wrongly in a default namespace', async () => {
+    const ns = 'http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2';
+    const xml = `<FatturaElettronica xmlns="${ns}" versione="FPR12"><FatturaElettronicaHeader/><FatturaElettronicaBody/></FatturaElettronica>`;
+    const result = await validateInvoice(xml);
+    expect(result.findings.map((finding) => finding.propertyPath)).toEqual([
+      'fattura_elettronica_header',
+    ]);
+    expect(result.findings[0]?.message).toContain('This element is not expected');
+  });
+
   it('validates a JSON invoice through the same schema, with the same paths', async () => {
     const result = await validateInvoice(threeLineInvoice());
     expect(result.format).toBe('FPA12');

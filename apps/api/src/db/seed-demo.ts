@@ -70,7 +70,13 @@ export const demoPersonas: DemoPersona[] = [
     local: 'manager',
     persona: 'Sub-account manager',
     roles: {
-      it: ['ROLE_INVOICING', 'ROLE_SHOW_STATS', 'ROLE_CONFIG', 'ROLE_CONFIG_BRC', 'ROLE_SUB_ACCOUNT_MANAGER'],
+      it: [
+        'ROLE_INVOICING',
+        'ROLE_SHOW_STATS',
+        'ROLE_CONFIG',
+        'ROLE_CONFIG_BRC',
+        'ROLE_SUB_ACCOUNT_MANAGER',
+      ],
       common: ['ROLE_USER', 'ROLE_SUB_ACCOUNT_MANAGER'],
     },
     profile: { fullname: 'Manager Demo', recipientCode: 'MGR0001' },
@@ -93,8 +99,16 @@ export const demoPersonas: DemoPersona[] = [
     roles: { stripe: ['ROLE_WRITER'], it: ['ROLE_INVOICING'], common: ['ROLE_USER'] },
   },
   { local: 'poland', persona: 'KSeF Poland', roles: { pl: ['ROLE_USER'], common: ['ROLE_USER'] } },
-  { local: 'openbanking', persona: 'Open Banking', roles: { ob: ['ROLE_USER'], common: ['ROLE_USER'] } },
-  { local: 'peppol', persona: 'Peppol (and Belgian Peppol)', roles: { peppol: ['ROLE_USER'], common: ['ROLE_USER'] } },
+  {
+    local: 'openbanking',
+    persona: 'Open Banking',
+    roles: { ob: ['ROLE_USER'], common: ['ROLE_USER'] },
+  },
+  {
+    local: 'peppol',
+    persona: 'Peppol (and Belgian Peppol)',
+    roles: { peppol: ['ROLE_USER'], common: ['ROLE_USER'] },
+  },
   { local: 'noservices', persona: 'No usable context', roles: { common: ['ROLE_USER'] } },
 ];
 
@@ -131,9 +145,11 @@ export async function seedDemo(db: Database, now = new Date()): Promise<boolean>
       if (!row) throw new Error(`could not create demo user ${persona.local}`);
       ids.set(persona.local, row.id);
 
-      const purchased = new Decimal(500).plus(index * 100);
+      const purchased = new Decimal(1500).plus(index * 100);
       const months = lastTwelveMonths(now);
-      const totals = months.map((_, m) => new Decimal(12.5).times(((m + index) % 7) + 1).toDecimalPlaces(2));
+      const totals = months.map((_, m) =>
+        new Decimal(12.5).times(((m + index) % 7) + 1).toDecimalPlaces(2),
+      );
       const spent = totals.reduce((sum, t) => sum.plus(t), new Decimal(0));
       await tx.insert(preSales).values({
         ownerId: row.id,

@@ -26,14 +26,25 @@ describe('bearer token', () => {
     const missing = await me();
     expect(missing.statusCode).toBe(401);
     expect(missing.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(missing.json()).toMatchObject({ status: 401, title: 'Unauthorized', detail: 'JWT Token not found' });
+    expect(missing.json()).toMatchObject({
+      status: 401,
+      title: 'Unauthorized',
+      detail: 'JWT Token not found',
+    });
   });
 
   it('rejects an expired token', async () => {
     const { user } = await t.createUser();
     const now = Math.floor(Date.now() / 1000);
     const expired = signJwt(
-      { username: user.email, uid: user.id, roles: {}, pid: user.id, iat: now - 90_000, exp: now - 3_600 },
+      {
+        username: user.email,
+        uid: user.id,
+        roles: {},
+        pid: user.id,
+        iat: now - 90_000,
+        exp: now - 3_600,
+      },
       TEST_JWT_SECRET,
     );
     const response = await me(expired);
@@ -54,7 +65,15 @@ describe('bearer token', () => {
     );
     expect((await me(foreign)).statusCode).toBe(401);
     expect((await me('not.a.jwt')).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/api/common/users/me', headers: { authorization: 'Basic abc' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: '/api/common/users/me',
+          headers: { authorization: 'Basic abc' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('rejects the token of a disabled or deleted account at once', async () => {
@@ -68,8 +87,13 @@ describe('bearer token', () => {
   });
 
   it('signs tokens with the contract claims and a 24 h lifetime', async () => {
-    const { user: manager } = await t.createUser({ roles: { common: ['ROLE_SUB_ACCOUNT_MANAGER'] } });
-    const { user: sub } = await t.createUser({ parentId: manager.id, roles: { common: ['ROLE_SUB_ACCOUNT'], it: ['ROLE_INVOICING'] } });
+    const { user: manager } = await t.createUser({
+      roles: { common: ['ROLE_SUB_ACCOUNT_MANAGER'] },
+    });
+    const { user: sub } = await t.createUser({
+      parentId: manager.id,
+      roles: { common: ['ROLE_SUB_ACCOUNT'], it: ['ROLE_INVOICING'] },
+    });
     const claims = decodeJwt(t.app.signToken(sub));
     expect(claims).toMatchObject({
       username: sub.email,
@@ -88,7 +112,11 @@ describe('impersonation (X-Switch-User)', () => {
     const { user: target } = await t.createUser({ fullname: 'Target User' });
     const response = await me(token, { 'x-switch-user': target.email.toUpperCase() });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ uid: target.id, email: target.email, fullname: 'Target User' });
+    expect(response.json()).toMatchObject({
+      uid: target.id,
+      email: target.email,
+      fullname: 'Target User',
+    });
   });
 
   it('refuses anyone without ROLE_ADMIN in common with 403', async () => {

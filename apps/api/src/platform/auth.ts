@@ -72,7 +72,8 @@ export async function registerAuth(
       if (code === 'FST_JWT_NO_AUTHORIZATION_IN_HEADER') throw unauthorized('JWT Token not found');
       throw unauthorized('Invalid JWT Token');
     }
-    if (typeof payload.uid !== 'string' || !isUuid(payload.uid)) throw unauthorized('Invalid JWT Token');
+    if (typeof payload.uid !== 'string' || !isUuid(payload.uid))
+      throw unauthorized('Invalid JWT Token');
     const user = await accounts.findById(payload.uid);
     // A deleted or disabled account loses access at once, even with an unexpired token.
     if (!user || !user.enabled) throw unauthorized('Invalid JWT Token');
@@ -84,10 +85,14 @@ export async function registerAuth(
     }
     const tokenCommonRoles = payload.roles?.[platformKeys.common] ?? [];
     if (!tokenCommonRoles.includes(ROLE_ADMIN)) {
-      request.log.warn({ user: user.email, target: switchTo }, 'impersonation refused: not an admin');
+      request.log.warn(
+        { user: user.email, target: switchTo },
+        'impersonation refused: not an admin',
+      );
       throw forbidden('Only administrators can switch user.');
     }
-    const targetEmail = (Array.isArray(switchTo) ? switchTo[0] : switchTo)?.trim().toLowerCase() ?? '';
+    const targetEmail =
+      (Array.isArray(switchTo) ? switchTo[0] : switchTo)?.trim().toLowerCase() ?? '';
     const target = targetEmail ? await accounts.findByEmail(targetEmail) : undefined;
     if (!target) throw notFound(`User "${targetEmail}" not found.`);
     request.log.info({ admin: user.email, target: target.email }, 'admin switched user');

@@ -1,6 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Column, SQL } from 'drizzle-orm';
-import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+} from 'drizzle-orm';
 import type { HydraCollection, Violation } from '@fiscus/contracts';
 import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE, violationCodes } from '@fiscus/contracts';
 import { badRequest } from './problem-errors.ts';
@@ -46,7 +60,10 @@ const DATE_OPERATORS = {
  * Turns a request's query string into pagination, a WHERE and an ORDER BY over Drizzle columns.
  * Unknown parameters are ignored (API Platform does the same); bad values are a 400 problem.
  */
-export function parseCollectionQuery(rawQuery: unknown, definition: CollectionDefinition): CollectionQuery {
+export function parseCollectionQuery(
+  rawQuery: unknown,
+  definition: CollectionDefinition,
+): CollectionQuery {
   const query = (rawQuery ?? {}) as RawQuery;
   const violations: Violation[] = [];
 
@@ -77,7 +94,10 @@ export function parseCollectionQuery(rawQuery: unknown, definition: CollectionDe
   }
 
   if (violations.length > 0) {
-    throw badRequest(violations.map((v) => `${v.propertyPath}: ${v.message}`).join('\n'), violations);
+    throw badRequest(
+      violations.map((v) => `${v.propertyPath}: ${v.message}`).join('\n'),
+      violations,
+    );
   }
   return {
     page,
@@ -125,7 +145,12 @@ function filterCondition(
   }
 }
 
-function positiveInt(query: RawQuery, name: string, fallback: number, violations: Violation[]): number {
+function positiveInt(
+  query: RawQuery,
+  name: string,
+  fallback: number,
+  violations: Violation[],
+): number {
   const raw = single(query[name]);
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
@@ -188,7 +213,10 @@ export function wantsJsonLd(request: FastifyRequest): boolean {
 }
 
 /** Wraps one page as a hydra:Collection with first/last/next/previous links. */
-export function toHydraCollection<T>(request: FastifyRequest, page: CollectionPage<T>): HydraCollection<T> {
+export function toHydraCollection<T>(
+  request: FastifyRequest,
+  page: CollectionPage<T>,
+): HydraCollection<T> {
   const [path = '/', search = ''] = request.url.split('?');
   const params = new URLSearchParams(search);
   const lastPage = Math.max(1, Math.ceil(page.total / page.itemsPerPage));
@@ -214,7 +242,11 @@ export function toHydraCollection<T>(request: FastifyRequest, page: CollectionPa
 }
 
 /** Sends a collection as ld+json (hydra) or json (bare array) according to `Accept`. */
-export function sendCollection<T>(request: FastifyRequest, reply: FastifyReply, page: CollectionPage<T>) {
+export function sendCollection<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CollectionPage<T>,
+) {
   if (wantsJsonLd(request)) {
     return reply.type('application/ld+json; charset=utf-8').send(toHydraCollection(request, page));
   }
@@ -224,7 +256,8 @@ export function sendCollection<T>(request: FastifyRequest, reply: FastifyReply, 
 /** Response schema entry for a collection route: both representations, for validation and OpenAPI. */
 export function collectionResponse<TMember, TCollection>(member: TMember, collection: TCollection) {
   return {
-    description: 'Collection (hydra:Collection with Accept: application/ld+json, else a bare array)',
+    description:
+      'Collection (hydra:Collection with Accept: application/ld+json, else a bare array)',
     content: {
       'application/ld+json': { schema: collection },
       'application/json': { schema: member },

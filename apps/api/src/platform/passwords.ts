@@ -12,7 +12,10 @@ export async function hashPassword(password: string): Promise<string> {
 // response time does not reveal which emails are registered.
 const decoyHash = hashPassword('decoy password that never matches');
 
-export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | undefined,
+  password: string,
+): Promise<boolean> {
   try {
     return await verify(storedHash ?? (await decoyHash), password);
   } catch {

@@ -29,9 +29,13 @@ beforeAll(async () => {
   instance.post('/rule', async () => {
     throw unprocessable([violation('target', 'Taken.', 'already_used')]);
   });
-  instance.get('/bad-response', { schema: { response: { 200: z.object({ n: z.number() }) } } }, async () => ({
-    n: 'not a number' as unknown as number,
-  }));
+  instance.get(
+    '/bad-response',
+    { schema: { response: { 200: z.object({ n: z.number() }) } } },
+    async () => ({
+      n: 'not a number' as unknown as number,
+    }),
+  );
   await instance.ready();
   app = instance;
 });
@@ -44,7 +48,11 @@ describe('problem+json errors', () => {
     const response = await app.inject({ method: 'GET', url: '/bug' });
     expect(response.statusCode).toBe(500);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(response.json()).toEqual({ type: '/errors/500', title: 'Internal Server Error', status: 500 });
+    expect(response.json()).toEqual({
+      type: '/errors/500',
+      title: 'Internal Server Error',
+      status: 500,
+    });
     expect(response.body).not.toContain('hunter2');
     expect(response.body).not.toContain('app.ts');
   });
@@ -58,7 +66,11 @@ describe('problem+json errors', () => {
   it('renders an HttpProblem with its status and detail', async () => {
     const response = await app.inject({ method: 'GET', url: '/teapot' });
     expect(response.statusCode).toBe(418);
-    expect(response.json()).toMatchObject({ status: 418, detail: 'Short and stout', type: '/errors/418' });
+    expect(response.json()).toMatchObject({
+      status: 418,
+      detail: 'Short and stout',
+      type: '/errors/418',
+    });
   });
 
   it('maps body validation to 422 with snake_case violations and the spec messages', async () => {

@@ -45,7 +45,9 @@ export function violation(propertyPath: string, message: string, code: string): 
 }
 
 function violationsDetail(violations: Violation[]): string {
-  return violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('\n');
+  return violations
+    .map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message))
+    .join('\n');
 }
 
 export function problemBody(status: number, detail?: string, violations?: Violation[]): Problem {
@@ -102,7 +104,10 @@ function violationCode(entry: ZodValidationEntry, message: string): string {
  * Every error leaves as problem+json: validation → 422 (body) or 400 (query, params, headers),
  * client errors keep their status, anything else is a 500 with no internals in the body.
  */
-export function registerProblemErrors(app: FastifyInstance, options: { spaFallback: boolean }): void {
+export function registerProblemErrors(
+  app: FastifyInstance,
+  options: { spaFallback: boolean },
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpProblem) return sendProblem(reply, error.toProblem());
 
@@ -112,12 +117,19 @@ export function registerProblemErrors(app: FastifyInstance, options: { spaFallba
       if (context === 'body') return sendProblem(reply, unprocessable(violations).toProblem());
       return sendProblem(
         reply,
-        problemBody(400, `Invalid ${context ?? 'request'}: ${violationsDetail(violations)}`, violations),
+        problemBody(
+          400,
+          `Invalid ${context ?? 'request'}: ${violationsDetail(violations)}`,
+          violations,
+        ),
       );
     }
 
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response does not match its schema',
+      );
       return sendProblem(reply, problemBody(500));
     }
 
@@ -131,7 +143,10 @@ export function registerProblemErrors(app: FastifyInstance, options: { spaFallba
 
   app.setNotFoundHandler((request, reply) => {
     if (options.spaFallback && isConsoleNavigation(request)) return sendConsoleIndex(reply);
-    return sendProblem(reply, problemBody(404, `No route matches ${request.method} ${request.url.split('?')[0]}`));
+    return sendProblem(
+      reply,
+      problemBody(404, `No route matches ${request.method} ${request.url.split('?')[0]}`),
+    );
   });
 }
 

@@ -18,15 +18,21 @@ export function runtimeConfigOf(config: AppConfig): RuntimeConfig {
   };
 }
 
-export const runtimeConfigRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Database }> = async (
-  app,
-  { config, db },
-) => {
+export const runtimeConfigRoutes: FastifyPluginAsyncZod<{
+  config: AppConfig;
+  db: Database;
+}> = async (app, { config, db }) => {
   const body = runtimeConfigOf(config);
 
   app.get(
     '/config.json',
-    { schema: { tags: ['platform'], summary: 'Runtime config of the console', response: { 200: runtimeConfigSchema } } },
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Runtime config of the console',
+        response: { 200: runtimeConfigSchema },
+      },
+    },
     async (_request, reply) => {
       // Deployments change it without rebuilding the console, so browsers must not keep it.
       reply.header('cache-control', 'no-store');
@@ -36,7 +42,13 @@ export const runtimeConfigRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db:
 
   app.get(
     '/api/health',
-    { schema: { tags: ['platform'], summary: '200 once the API can reach its database', response: { 200: healthResponseSchema } } },
+    {
+      schema: {
+        tags: ['platform'],
+        summary: '200 once the API can reach its database',
+        response: { 200: healthResponseSchema },
+      },
+    },
     async () => {
       try {
         await db.execute(sql`select 1`);

@@ -7,7 +7,10 @@ import fastifyStatic from '@fastify/static';
  * Serves the built console when `apps/web/dist` exists. Resolves true when it does; the not-found
  * handler then answers non-API GETs with index.html (SPA fallback).
  */
-export async function registerStaticConsole(app: FastifyInstance, distDir: string): Promise<boolean> {
+export async function registerStaticConsole(
+  app: FastifyInstance,
+  distDir: string,
+): Promise<boolean> {
   if (!existsSync(resolve(distDir, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: distDir,
@@ -27,7 +30,11 @@ export async function registerStaticConsole(app: FastifyInstance, distDir: strin
 /** True for requests the SPA fallback should answer: browser navigations outside /api. */
 export function isConsoleNavigation(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0] ?? '';
-  return (request.method === 'GET' || request.method === 'HEAD') && path !== '/api' && !path.startsWith('/api/');
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    path !== '/api' &&
+    !path.startsWith('/api/')
+  );
 }
 
 export function sendConsoleIndex(reply: FastifyReply): FastifyReply {

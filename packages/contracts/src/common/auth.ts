@@ -36,7 +36,9 @@ export type AskResetPasswordRequest = z.infer<typeof askResetPasswordRequestSche
 /** `POST /api/common/reset-password` → 204; 400 problem when the token is unknown, used or expired. */
 export const resetPasswordRequestSchema = z
   .object({
-    token: z.string({ error: validationMessages.notBlank }).min(1, { error: validationMessages.notBlank }),
+    token: z
+      .string({ error: validationMessages.notBlank })
+      .min(1, { error: validationMessages.notBlank }),
     password: newPasswordField,
     password_confirm: z.string({ error: validationMessages.passwordsDoNotMatch }),
   })

@@ -41,7 +41,11 @@ export const preSaleActionRequestSchema = z.object({
 export type PreSaleActionRequest = z.infer<typeof preSaleActionRequestSchema>;
 
 /** Defaults the console's "new action" form starts from (spec 4). */
-export const preSaleActionDefaults = { threshold: 0, action_type: 'alert_mail', enabled: true } as const;
+export const preSaleActionDefaults = {
+  threshold: 0,
+  action_type: 'alert_mail',
+  enabled: true,
+} as const;
 
 export const preSaleActionListQuerySchema = paginationQuerySchema;
 export const preSaleActionParamsSchema = z.object({ uuid: z.string() });

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { booleanQueryValueSchema, paginationQuerySchema } from '../platform/hydra.ts';
-import { validationMessages, newPasswordField, timestampField, EMAIL_MAX_LENGTH } from './fields.ts';
+import {
+  validationMessages,
+  newPasswordField,
+  timestampField,
+  EMAIL_MAX_LENGTH,
+} from './fields.ts';
 
 /** Item of `GET /api/common/users/me/accounts` and body of the single-account routes. */
 export const subAccountSchema = z.object({

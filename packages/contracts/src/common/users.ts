@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { validationMessages, newPasswordField, timestampField, EMAIL_MAX_LENGTH } from './fields.ts';
+import {
+  validationMessages,
+  newPasswordField,
+  timestampField,
+  EMAIL_MAX_LENGTH,
+} from './fields.ts';
 import { rolesMapSchema } from './auth.ts';
 
 /** `GET /api/common/users/me` (the impersonated user when `X-Switch-User` is honoured). */
@@ -24,7 +29,9 @@ export type UserSettings = z.infer<typeof userSettingsSchema>;
 
 /** `PUT /api/common/users/me/accept-only-verified-invoices` → settings */
 export const acceptOnlyVerifiedRequestSchema = z.object({
-  accept_only_verified_supplier_invoices: z.boolean({ error: 'This value should be of type bool.' }),
+  accept_only_verified_supplier_invoices: z.boolean({
+    error: 'This value should be of type bool.',
+  }),
 });
 export type AcceptOnlyVerifiedRequest = z.infer<typeof acceptOnlyVerifiedRequestSchema>;
 

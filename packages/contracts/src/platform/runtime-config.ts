@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** Service ids of ARCHITECTURE's service table, each mapped to its base URL. */
-export const serviceIds = ['common', 'it', 'preservation', 'transfer', 'peppol', 'pl', 'ob'] as const;
+export const serviceIds = [
+  'common',
+  'it',
+  'preservation',
+  'transfer',
+  'peppol',
+  'pl',
+  'ob',
+] as const;
 export type ServiceId = (typeof serviceIds)[number];
 
 /** Context/platform ids whose token roles key is configurable (`platformKeys`). */

@@ -40,7 +40,11 @@ function computeBodyTotals(body: FatturaElettronicaBody): FatturaElettronicaBody
     existing: body.dati_beni_servizi?.dati_riepilogo,
   });
   let ritenuta: DatiRitenuta[] | undefined = document.dati_ritenuta;
-  if (Array.isArray(ritenuta) && ritenuta.length === 1 && LINE_BASED_WITHHOLDINGS.has(ritenuta[0]?.tipo_ritenuta ?? '')) {
+  if (
+    Array.isArray(ritenuta) &&
+    ritenuta.length === 1 &&
+    LINE_BASED_WITHHOLDINGS.has(ritenuta[0]?.tipo_ritenuta ?? '')
+  ) {
     const only = ritenuta[0] as DatiRitenuta;
     const amount = computePercentageOf(
       computeWithholdingBase(lines, cassa),
@@ -76,6 +80,7 @@ function computeBodyTotals(body: FatturaElettronicaBody): FatturaElettronicaBody
  * with it, so the console can call this on every keystroke.
  */
 export function computeInvoiceTotals(invoice: FatturaElettronica): FatturaElettronica {
+  if (invoice === null || typeof invoice !== 'object') return invoice;
   return {
     ...invoice,
     fattura_elettronica_body: objectsOf(invoice.fattura_elettronica_body).map(computeBodyTotals),

@@ -50,7 +50,11 @@ export function exactLineTotal(line: LinePricing): ScaledValue | undefined {
       price = price + sign * amount * pow10(scale - PRICE_SCALE);
     }
   }
-  if (line.quantita === undefined || line.quantita.trim() === '') return { value: price, scale };
+  const quantityText = line.quantita;
+  // Quantita is optional: SDI takes an absent one as 1 (and so does the form while it is blank).
+  if (quantityText === undefined || (typeof quantityText === 'string' && !quantityText.trim())) {
+    return { value: price, scale };
+  }
   const quantity = parseScaled(line.quantita, PRICE_SCALE);
   if (quantity === undefined) return undefined;
   return { value: price * quantity, scale: scale + PRICE_SCALE };

@@ -63,7 +63,8 @@ export function computeVatSummary(input: VatSummaryInput): DatiRiepilogo[] {
     if (group) group.sum += value;
     else groups.set(key, { aliquota: rate, natura: nature, sum: value });
   };
-  for (const line of objectsOf(input.lines)) add(line.aliquota_iva, line.natura, line.prezzo_totale);
+  for (const line of objectsOf(input.lines))
+    add(line.aliquota_iva, line.natura, line.prezzo_totale);
   for (const cassa of objectsOf(input.cassa)) {
     add(cassa.aliquota_iva, cassa.natura, cassa.importo_contributo_cassa);
   }

@@ -1,6 +1,9 @@
 import Decimal from 'decimal.js';
+import { computeAmountDue, computeDocumentTotal } from '../calc/index.ts';
 import type {
   DatiDocumentiCorrelati,
+  DatiRiepilogo,
+  DatiRitenuta,
   DatiGenerali,
   DatiGeneraliDocumento,
   DatiPagamento,
@@ -379,8 +382,8 @@ function linesSection(body: Body, ctx: RenderContext): Section {
     kind: 'table',
     title: `${labels.lines} (${textOf(body.dati_generali?.dati_generali_documento?.divisa) || 'EUR'})`,
     columns: [
-      { label: labels.lineNumber, align: 'right', weight: 1 },
-      { label: labels.code, align: 'left', weight: 2.4 },
+      { label: labels.lineNumber, align: 'right', weight: 1.4 },
+      { label: labels.code, align: 'left', weight: 2.2 },
       { label: labels.description, align: 'left', weight: 7 },
       { label: labels.quantity, align: 'right', weight: 2 },
       { label: labels.unit, align: 'left', weight: 1.3 },
@@ -518,15 +521,46 @@ function totalsSection(
     [labels.documentDiscount, discountsText(listOf(document.sconto_maggiorazione), ctx)],
     [labels.stampDuty, ctx.money(document.dati_bollo?.importo_bollo)],
     [labels.rounding, ctx.money(document.arrotondamento)],
+  ]);
+  const withholdingRows = ctx.fields([
     [labels.totalWithholding, withholding ? ctx.money(`-${withholding}`) : ''],
   ]);
-  const total = textOf(document.importo_totale_documento);
-  return {
-    kind: 'totals',
-    title: labels.totals,
-    rows,
-    ...(total ? { grandTotal: { label: labels.documentTotal, value: ctx.money(total) } } : {}),
+  // ImportoTotaleDocumento is optional: without it the total is computed the way SDI defines it,
+  // and labelled as computed so nobody mistakes it for a stated amount.
+  const stated = textOf(document.importo_totale_documento);
+  const total =
+    stated ||
+    (summaries.length > 0
+      ? computeDocumentTotal({
+          dati_riepilogo: summaries as unknown as DatiRiepilogo[],
+          sconto_maggiorazione: listOf(
+            document.sconto_maggiorazione,
+          ) as unknown as ScontoMaggiorazione[],
+          ...(textOf(document.arrotondamento)
+            ? { arrotondamento: textOf(document.arrotondamento) }
+            : {}),
+        })
+      : '');
+  if (!total) return { kind: 'totals', title: labels.totals, rows: [...rows, ...withholdingRows] };
+  const due = computeAmountDue({
+    importo_totale_documento: total,
+    dati_ritenuta: listOf(document.dati_ritenuta) as unknown as DatiRitenuta[],
+    dati_riepilogo: summaries as unknown as DatiRiepilogo[],
+  });
+  const grandTotal = {
+    label: stated ? labels.documentTotal : labels.computedTotal,
+    value: ctx.money(total),
   };
+  // Withholding and split payment (esigibilità S) lower what the customer pays to the supplier.
+  if (due !== undefined && due !== computeAmountDue({ importo_totale_documento: total })) {
+    return {
+      kind: 'totals',
+      title: labels.totals,
+      rows: [...rows, grandTotal, ...withholdingRows],
+      grandTotal: { label: labels.netToPay, value: ctx.money(due) },
+    };
+  }
+  return { kind: 'totals', title: labels.totals, rows, grandTotal };
 }
 
 function paymentDue(detail: Loose<DettaglioPagamento>, ctx: RenderContext): TableCell {

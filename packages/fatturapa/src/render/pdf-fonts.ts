@@ -27,21 +27,11 @@ function fontDirectory(): string {
   return join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 }
 
-interface GlyphPosition {
-  xAdvance: number;
-  [key: string]: number;
-}
-
-interface GlyphRun {
-  glyphs: unknown[];
-  positions: GlyphPosition[];
-}
-
-/** What pdfkit reads of a layout: the shared glyphs and positions it may scale in place. */
+/** What pdfkit reads of a layout: the shared glyphs, and positions it may scale in place. */
 class LaidOutRun {
   constructor(
-    readonly glyphs: unknown[],
-    readonly positions: GlyphPosition[],
+    readonly glyphs: fontkit.Glyph[],
+    readonly positions: fontkit.GlyphPosition[],
   ) {}
 
   get advanceWidth(): number {
@@ -59,12 +49,15 @@ const layoutCacheLimit = 50_000;
  * documents. pdfkit scales the positions of a run in place: each caller gets its own copies.
  */
 function withSharedLayoutCache(font: fontkit.Font): LoadedFont {
-  const cache = new Map<string, GlyphRun>();
-  const layout = (text: string, features?: unknown): unknown => {
+  const cache = new Map<string, fontkit.GlyphRun>();
+  const layout = (
+    text: string,
+    features?: string[] | Record<string, boolean>,
+  ): fontkit.GlyphRun | LaidOutRun => {
     if (features !== undefined) return font.layout(text, features);
     let run = cache.get(text);
     if (!run) {
-      run = font.layout(text) as GlyphRun;
+      run = font.layout(text);
       if (cache.size >= layoutCacheLimit) cache.clear();
       cache.set(text, run);
     }
@@ -73,7 +66,7 @@ function withSharedLayoutCache(font: fontkit.Font): LoadedFont {
       run.positions.map((position) => ({ ...position })),
     );
   };
-  const createSubset = (): unknown => rememberingSubset(font.createSubset());
+  const createSubset = (): fontkit.Subset => rememberingSubset(font.createSubset());
   return new Proxy(font, {
     get(target, property) {
       if (property === 'layout') return layout;
@@ -84,10 +77,8 @@ function withSharedLayoutCache(font: fontkit.Font): LoadedFont {
   });
 }
 
-interface FontSubset {
-  glyphs: number[];
-  encode(): Uint8Array;
-}
+/** fontkit's subset keeps the glyph ids it includes, in order (not in its type declarations). */
+type FontSubset = fontkit.Subset & { glyphs?: unknown };
 
 const subsetCacheLimit = 256;
 const encodedSubsets = new Map<string, Uint8Array>();
@@ -100,6 +91,7 @@ const encodedSubsets = new Map<string, Uint8Array>();
 function rememberingSubset(subset: FontSubset): FontSubset {
   const encode = subset.encode.bind(subset);
   subset.encode = () => {
+    if (!Array.isArray(subset.glyphs)) return encode();
     const key = subset.glyphs.join(',');
     let encoded = encodedSubsets.get(key);
     if (!encoded) {
@@ -126,7 +118,7 @@ function withRememberedOutlines(font: fontkit.Font): void {
   const getGlyph = font.getGlyph.bind(font);
   const remembered = new WeakSet<object>();
   font.getGlyph = (id, codePoints) => {
-    const glyph = getGlyph(id, codePoints) as DecodableGlyph & object;
+    const glyph: fontkit.Glyph & DecodableGlyph = getGlyph(id, codePoints);
     const decode = glyph._decode;
     if (typeof decode === 'function' && !remembered.has(glyph)) {
       remembered.add(glyph);
@@ -146,7 +138,7 @@ function withRememberedOutlines(font: fontkit.Font): void {
 
 function loadFont(path: string): LoadedFont {
   const font = fontkit.create(readFileSync(path));
-  if (!('layout' in font)) throw new Error(`${path} is a font collection, not a single font`);
+  if ('fonts' in font) throw new Error(`${path} is a font collection, not a single font`);
   withRememberedOutlines(font);
   return withSharedLayoutCache(font);
 }

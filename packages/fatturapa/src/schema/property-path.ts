@@ -26,7 +26,9 @@ export function xpathToPropertyPath(xpath: string, types: TypeDescriptors): stri
       ? types[typeName]?.find((child) => child.name === name)
       : undefined;
     const key = descriptor?.key ?? toSnakeCase(name);
-    parts.push(descriptor?.many || match[2] ? `${key}[${position - 1}]` : key);
+    // Single elements carry no index, unless an invalid file repeats them (the reader then keeps
+    // every occurrence in an array).
+    parts.push(descriptor?.many || position > 1 ? `${key}[${position - 1}]` : key);
     typeName = descriptor?.complex;
   }
   return parts.join('.');

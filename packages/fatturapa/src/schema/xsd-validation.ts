@@ -1,11 +1,13 @@
 import {
   XmlBufferInputProvider,
   XmlDocument,
+  XmlElement,
   XmlParseError,
   XmlValidateError,
   XsdValidator,
   xmlRegisterInputProvider,
   type ErrorDetail,
+  type XmlNode,
 } from 'libxml2-wasm';
 import type { TypeDescriptors } from '../codec/descriptor.ts';
 import { ordinaryTypes, simplifiedTypes } from '../codec/descriptor.generated.ts';
@@ -43,12 +45,41 @@ function loadValidators(): { ordinary: XsdValidator; simplified: XsdValidator } 
 export type SchemaValidation =
   { wellFormed: true; findings: Finding[] } | { wellFormed: false; findings: Finding[] };
 
-function detailToFinding(detail: ErrorDetail, types: TypeDescriptors): Finding {
+/**
+ * libxml2 writes `*` for an element in a default namespace (children wrongly qualified with
+ * `xmlns="…"`): find the node and spell its path out with local names and positions.
+ */
+function concreteXPath(document: XmlDocument, xpath: string): string {
+  if (!/\/\*/.test(xpath)) return xpath;
+  let node: XmlNode | null;
+  try {
+    node = document.get(xpath);
+  } catch {
+    return xpath;
+  }
+  const steps: string[] = [];
+  for (let element = node instanceof XmlElement ? node : null; element; element = element.parent) {
+    let position = 1;
+    for (let sibling = element.prev; sibling; sibling = sibling.prev) {
+      if (sibling instanceof XmlElement && sibling.name === element.name) position += 1;
+    }
+    steps.unshift(`${element.name}[${position}]`);
+  }
+  return steps.length > 0 ? `/${steps.join('/')}` : xpath;
+}
+
+function detailToFinding(
+  detail: ErrorDetail,
+  types: TypeDescriptors,
+  document: XmlDocument,
+): Finding {
   const message = detail.message.trim();
   return {
     layer: 'schema',
     code: '00200',
-    propertyPath: detail.xpath ? xpathToPropertyPath(detail.xpath, types) : '',
+    propertyPath: detail.xpath
+      ? xpathToPropertyPath(concreteXPath(document, detail.xpath), types)
+      : '',
     message: `Line ${detail.line}: ${message}`,
     messageIt: `File non conforme al formato (riga ${detail.line}): ${message}`,
   };
@@ -137,7 +168,7 @@ export function validateAgainstSchema(xml: string, format: InvoiceFormat): Schem
     }
     const findings = error.details
       .slice(0, MAX_SCHEMA_FINDINGS)
-      .map((detail) => detailToFinding(detail, types));
+      .map((detail) => detailToFinding(detail, types, document));
     if (error.details.length > MAX_SCHEMA_FINDINGS) {
       findings.push({
         layer: 'schema',

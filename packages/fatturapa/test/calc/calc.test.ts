@@ -65,7 +65,7 @@ describe('fixed-point decimals', () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, 60_000);
   it('round-trips any amount with 2 decimals', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: -(10n ** 13n), max: 10n ** 13n }), (cents) => {
@@ -397,5 +397,5 @@ describe('computeInvoiceTotals', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 60_000);
 });

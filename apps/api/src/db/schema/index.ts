@@ -1,3 +1,4 @@
 export * from './users.ts';
 export * from './pre-sales.ts';
 export * from './platform.ts';
+export * from './it-invoices.ts';

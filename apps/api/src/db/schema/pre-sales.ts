@@ -40,7 +40,9 @@ export const consumptions = pgTable(
     month: integer('month').notNull(),
     total: numeric('total', { precision: 12, scale: 2 }).notNull(),
   },
-  (table) => [uniqueIndex('consumptions_owner_month_unique').on(table.ownerId, table.year, table.month)],
+  (table) => [
+    uniqueIndex('consumptions_owner_month_unique').on(table.ownerId, table.year, table.month),
+  ],
 );
 
 /** Credit alerts: mail `target` when the pre-sale's available credit goes under `threshold`. */

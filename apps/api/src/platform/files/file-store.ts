@@ -21,7 +21,11 @@ const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 /** Validates a key like `it/invoices/2026/abc.xml`; throws InvalidFileKeyError otherwise. */
 export function assertSafeKey(key: string): string[] {
   const segments = key.split('/');
-  if (key.length === 0 || key.length > 1024 || !segments.every((segment) => SEGMENT.test(segment))) {
+  if (
+    key.length === 0 ||
+    key.length > 1024 ||
+    !segments.every((segment) => SEGMENT.test(segment))
+  ) {
     throw new InvalidFileKeyError(key);
   }
   return segments;

@@ -106,7 +106,13 @@ export class JobWorker {
           : null;
       await this.repository.markAttemptFailed(job.id, this.workerId, message, retryAt);
       this.logger.warn(
-        { jobId: job.id, type: job.type, attempts: job.attempts, willRetry: retryAt !== null, err: message },
+        {
+          jobId: job.id,
+          type: job.type,
+          attempts: job.attempts,
+          willRetry: retryAt !== null,
+          err: message,
+        },
         'job attempt failed',
       );
     }
@@ -127,7 +133,8 @@ export class JobWorker {
       } finally {
         this.running = undefined;
       }
-      if (!this.stopped) this.timer = setTimeout(tick, ran >= this.batchSize ? 0 : this.pollIntervalMs);
+      if (!this.stopped)
+        this.timer = setTimeout(tick, ran >= this.batchSize ? 0 : this.pollIntervalMs);
     };
     this.timer = setTimeout(tick, 0);
   }

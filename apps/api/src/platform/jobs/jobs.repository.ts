@@ -25,7 +25,12 @@ export class JobsRepository {
    * concurrent claimers pass over rows another transaction is taking, so a job goes to one worker.
    * A job left `running` longer than `lockTimeoutMs` (its worker died) is due again.
    */
-  async claimDue(workerId: string, types: string[], limit: number, lockTimeoutMs: number): Promise<JobRow[]> {
+  async claimDue(
+    workerId: string,
+    types: string[],
+    limit: number,
+    lockTimeoutMs: number,
+  ): Promise<JobRow[]> {
     if (types.length === 0) return [];
     const now = new Date();
     const staleBefore = new Date(now.getTime() - lockTimeoutMs);
@@ -66,7 +71,12 @@ export class JobsRepository {
   }
 
   /** Records a failed attempt: back to pending at `retryAt`, or `failed` for good when null. */
-  async markAttemptFailed(id: string, workerId: string, error: string, retryAt: Date | null): Promise<void> {
+  async markAttemptFailed(
+    id: string,
+    workerId: string,
+    error: string,
+    retryAt: Date | null,
+  ): Promise<void> {
     const now = new Date();
     await this.db
       .update(jobs)

@@ -20,7 +20,8 @@ afterAll(async () => {
   await drop();
 });
 
-const worker = (id: string) => new JobWorker({ db: database.db, logger, workerId: id, batchSize: 3 });
+const worker = (id: string) =>
+  new JobWorker({ db: database.db, logger, workerId: id, batchSize: 3 });
 
 describe('job queue', () => {
   it('runs a due job once and marks it done', async () => {
@@ -32,11 +33,19 @@ describe('job queue', () => {
     expect(await w.runOnce()).toBe(1);
     expect(await w.runOnce()).toBe(0);
     expect(seen).toEqual([{ invoice: 'A-1' }]);
-    expect(await queue.find(job.id)).toMatchObject({ status: 'done', attempts: 1, lastError: null });
+    expect(await queue.find(job.id)).toMatchObject({
+      status: 'done',
+      attempts: 1,
+      lastError: null,
+    });
   });
 
   it('leaves jobs that are not due yet, or of types nobody handles', async () => {
-    const later = await queue.enqueue('test.later', {}, { runAt: new Date(Date.now() + 60 * 60 * 1000) });
+    const later = await queue.enqueue(
+      'test.later',
+      {},
+      { runAt: new Date(Date.now() + 60 * 60 * 1000) },
+    );
     const orphan = await queue.enqueue('test.unhandled', {});
     const w = worker('w-later').register('test.later', async () => undefined);
     expect(await w.runOnce()).toBe(0);
@@ -59,21 +68,30 @@ describe('job queue', () => {
     expect(row!.runAt.getTime() - before).toBeGreaterThanOrEqual(1000);
 
     // Make the retry due now instead of waiting for it.
-    await database.db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.id, job.id));
+    await database.db
+      .update(jobs)
+      .set({ runAt: new Date(0) })
+      .where(eq(jobs.id, job.id));
     const beforeSecond = Date.now();
     await w.runOnce();
     row = await queue.find(job.id);
     expect(row).toMatchObject({ status: 'pending', attempts: 2, lastError: 'gateway down (2)' });
     expect(row!.runAt.getTime() - beforeSecond).toBeGreaterThanOrEqual(2000);
 
-    await database.db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.id, job.id));
+    await database.db
+      .update(jobs)
+      .set({ runAt: new Date(0) })
+      .where(eq(jobs.id, job.id));
     await w.runOnce();
     row = await queue.find(job.id);
     expect(row).toMatchObject({ status: 'failed', attempts: 3, lastError: 'gateway down (3)' });
     expect(row!.finishedAt).not.toBeNull();
 
     // A failed job stays visible and is never picked up again.
-    await database.db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.id, job.id));
+    await database.db
+      .update(jobs)
+      .set({ runAt: new Date(0) })
+      .where(eq(jobs.id, job.id));
     expect(await w.runOnce()).toBe(0);
     expect(calls).toBe(3);
   });
@@ -85,7 +103,9 @@ describe('job queue', () => {
 
   it('never gives one job to two workers', async () => {
     const total = 40;
-    await Promise.all(Array.from({ length: total }, (_, i) => queue.enqueue('test.race', { n: i })));
+    await Promise.all(
+      Array.from({ length: total }, (_, i) => queue.enqueue('test.race', { n: i })),
+    );
     const runs = new Map<number, string[]>();
     const make = (id: string) =>
       worker(id).register('test.race', async (payload) => {
@@ -112,11 +132,20 @@ describe('job queue', () => {
     const job = await queue.enqueue('test.stale', {});
     await database.db
       .update(jobs)
-      .set({ status: 'running', lockedBy: 'dead-worker', lockedAt: new Date(Date.now() - 10 * 60 * 1000), attempts: 1 })
+      .set({
+        status: 'running',
+        lockedBy: 'dead-worker',
+        lockedAt: new Date(Date.now() - 10 * 60 * 1000),
+        attempts: 1,
+      })
       .where(eq(jobs.id, job.id));
     const w = worker('w-rescue').register('test.stale', async () => undefined);
     expect(await w.runOnce()).toBe(1);
-    expect(await queue.find(job.id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: 'w-rescue' });
+    expect(await queue.find(job.id)).toMatchObject({
+      status: 'done',
+      attempts: 2,
+      lockedBy: 'w-rescue',
+    });
   });
 
   it('polls in the background until stopped', async () => {

@@ -64,7 +64,12 @@ afterAll(async () => {
 describe('outbox (no SMTP_URL)', () => {
   it('keeps mails and lists them newest first at /api/dev/outbox', async () => {
     await sandbox.app.platform.mailer.send({ to: 'a@example.test', subject: 'First', text: 'one' });
-    await sandbox.app.platform.mailer.send({ to: 'b@example.test', subject: 'Second', text: 'two', html: '<p>two</p>' });
+    await sandbox.app.platform.mailer.send({
+      to: 'b@example.test',
+      subject: 'Second',
+      text: 'two',
+      html: '<p>two</p>',
+    });
     const all = await sandbox.request({ method: 'GET', url: '/api/dev/outbox' });
     expect(all.statusCode).toBe(200);
     expect(all.json().map((m: { subject: string }) => m.subject)).toEqual(['Second', 'First']);
@@ -117,7 +122,11 @@ describe('SMTP (SMTP_URL set)', () => {
     await new Promise((resolve) => smtp.server.close(resolve));
     const db = sandbox.db;
     const queue = new JobQueue(db);
-    const job = await queue.enqueue(SEND_MAIL_JOB, { to: 'x@example.test', subject: 'S', text: 'T' }, { maxAttempts: 3 });
+    const job = await queue.enqueue(
+      SEND_MAIL_JOB,
+      { to: 'x@example.test', subject: 'S', text: 'T' },
+      { maxAttempts: 3 },
+    );
     const worker = new JobWorker({ db, logger: pino({ level: 'silent' }) }).register(
       SEND_MAIL_JOB,
       smtpSendHandler(`smtp://127.0.0.1:${port}`, 'no-reply@fiscus.test'),

@@ -17,7 +17,12 @@ export class OutboxMailer implements Mailer {
   constructor(private readonly outbox: OutboxRepository) {}
 
   async send(mail: Mail): Promise<void> {
-    await this.outbox.insert({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
+    await this.outbox.insert({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+    });
   }
 }
 
@@ -38,6 +43,12 @@ export function smtpSendHandler(smtpUrl: string, from: string) {
   const transport: Transporter = nodemailer.createTransport(smtpUrl);
   return async (payload: unknown) => {
     const mail = payload as Mail;
-    await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await transport.sendMail({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
   };
 }

@@ -8,7 +8,12 @@ export type OutboxMailRow = typeof outboxMails.$inferSelect;
 export class OutboxRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(mail: { to: string; subject: string; text: string; html: string | null }): Promise<void> {
+  async insert(mail: {
+    to: string;
+    subject: string;
+    text: string;
+    html: string | null;
+  }): Promise<void> {
     await this.db.insert(outboxMails).values(mail);
   }
 

@@ -18,7 +18,10 @@ const definition: CollectionDefinition = {
  * `GET /api/dev/outbox`: mails the sandbox kept instead of sending, newest first (filters `to`,
  * `subject`). Registered on sandbox instances only, so elsewhere the path is a plain 404.
  */
-export const outboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository }> = async (app, { outbox }) => {
+export const outboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository }> = async (
+  app,
+  { outbox },
+) => {
   app.get(
     '/api/dev/outbox',
     {
@@ -26,7 +29,12 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository }> =
         tags: ['platform'],
         summary: 'Sandbox outbox (mails not sent)',
         querystring: paginationQuerySchema,
-        response: { 200: collectionResponse(z.array(outboxMailSchema), hydraCollectionSchema(outboxMailSchema)) },
+        response: {
+          200: collectionResponse(
+            z.array(outboxMailSchema),
+            hydraCollectionSchema(outboxMailSchema),
+          ),
+        },
       },
     },
     async (request, reply) => {

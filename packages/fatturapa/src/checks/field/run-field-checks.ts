@@ -36,7 +36,7 @@ class FieldCollector {
 
   /** A VAT id: known country; for IT, a Partita IVA (or a codice fiscale for the transmitter). */
   idFiscale(id: IdFiscale | undefined, path: string, codeKind: FieldKind = 'partitaIva'): void {
-    if (id === undefined) return;
+    if (!id) return;
     if (!VAT_ONLY_COUNTRIES.has(id.id_paese))
       this.check('nazione', id.id_paese, `${path}.id_paese`);
     if (id.id_paese === 'IT') this.check(codeKind, id.id_codice, `${path}.id_codice`);
@@ -44,7 +44,7 @@ class FieldCollector {
 
   /** An address: nazione always; cap and provincia only make sense for Italian addresses. */
   address(address: Indirizzo | undefined, path: string): void {
-    if (address === undefined) return;
+    if (!address) return;
     this.check('nazione', address.nazione, `${path}.nazione`);
     if (address.nazione !== 'IT') return;
     this.check('cap', address.cap, `${path}.cap`);
@@ -166,6 +166,7 @@ function checkSimplified(invoice: FatturaElettronicaSemplificata, fields: FieldC
  */
 export function runFieldChecks(invoice: AnyInvoice, format: InvoiceFormat): Finding[] {
   const fields = new FieldCollector(format);
+  if (invoice === null || typeof invoice !== 'object') return fields.findings;
   if (format === 'FSM10') checkSimplified(invoice as FatturaElettronicaSemplificata, fields);
   else checkOrdinary(invoice as FatturaElettronica, fields);
   return fields.findings;

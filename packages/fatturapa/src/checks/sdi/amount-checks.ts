@@ -47,7 +47,9 @@ function checkBodyAmounts(body: FatturaElettronicaBody, i: number, report: SdiRe
     }
     addTo(groupKey(line.aliquota_iva, line.natura), declared);
   });
-  for (const cassa of objectsOf(body.dati_generali?.dati_generali_documento?.dati_cassa_previdenziale)) {
+  for (const cassa of objectsOf(
+    body.dati_generali?.dati_generali_documento?.dati_cassa_previdenziale,
+  )) {
     const amount = parseScaled(cassa.importo_contributo_cassa, SCALE);
     if (amount !== undefined) addTo(groupKey(cassa.aliquota_iva, cassa.natura), amount);
   }

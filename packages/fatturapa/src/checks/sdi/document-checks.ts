@@ -21,7 +21,7 @@ export function checkDocuments(
   eachObject(invoice.fattura_elettronica_body, (body, i) => {
     const bodyPath = `fattura_elettronica_body[${i}]`;
     const document = body.dati_generali?.dati_generali_documento;
-    if (document === undefined) return;
+    if (!document) return;
     const documentPath = `${bodyPath}.dati_generali.dati_generali_documento`;
 
     // Dates are YYYY-MM-DD, so string order is date order.
@@ -35,7 +35,7 @@ export function checkDocuments(
     if (document.numero !== undefined && !HAS_DIGIT.test(document.numero)) {
       report.add('00425', `${documentPath}.numero`);
     }
-    if (state?.isDuplicate && sellerVat !== undefined) {
+    if (state?.isDuplicate && sellerVat) {
       const duplicate = state.isDuplicate({
         sellerCountry: sellerVat.id_paese,
         sellerCode: sellerVat.id_codice,

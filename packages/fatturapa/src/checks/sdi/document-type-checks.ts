@@ -38,9 +38,7 @@ const BUYER_VAT_REQUIRED = new Set([
 ]);
 
 function sameVat(a: IdFiscale | undefined, b: IdFiscale | undefined): boolean {
-  return (
-    a !== undefined && b !== undefined && a.id_paese === b.id_paese && a.id_codice === b.id_codice
-  );
+  return !!a && !!b && a.id_paese === b.id_paese && a.id_codice === b.id_codice;
 }
 
 /** Whether seller and buyer are the same subject, by VAT id or codice fiscale. */
@@ -69,7 +67,7 @@ export function checkDocumentTypes(invoice: FatturaElettronica, report: SdiRepor
   if (
     sellerCountry !== undefined &&
     sellerCountry !== 'IT' &&
-    buyer.vat !== undefined &&
+    !!buyer.vat &&
     buyer.vat.id_paese !== 'IT'
   ) {
     report.add('00476', sellerCountryPath);
@@ -103,6 +101,6 @@ export function checkDocumentTypes(invoice: FatturaElettronica, report: SdiRepor
         }
       });
     }
-    if (BUYER_VAT_REQUIRED.has(type) && buyer.vat === undefined) report.add('00475', typePath);
+    if (BUYER_VAT_REQUIRED.has(type) && !buyer.vat) report.add('00475', typePath);
   });
 }

@@ -80,7 +80,7 @@ export function checkIdentifiers(
   report: SdiReport,
 ): void {
   const header = invoice.fattura_elettronica_header;
-  if (header === undefined) return;
+  if (!header) return;
   const judge = new IdentifierJudge(options);
 
   judge.vat(
@@ -108,7 +108,7 @@ export function checkIdentifiers(
     if (ceased !== undefined) {
       eachObject(invoice.fattura_elettronica_body, (body) => {
         const document = body.dati_generali?.dati_generali_documento;
-        if (document === undefined) return;
+        if (!document) return;
         const path = `${sellerPath}.id_fiscale_iva.id_codice`;
         // TD16/TD20 (integration and self-invoices by the buyer) may name a supplier whose VAT
         // number ceased, but not more than 5 years before the document; other documents need
@@ -140,13 +140,13 @@ export function checkIdentifiers(
 
   const buyer = header.cessionario_committente?.dati_anagrafici;
   const buyerPath = `${HEADER}.cessionario_committente.dati_anagrafici`;
-  if (buyer !== undefined) {
-    if (buyer.id_fiscale_iva === undefined && !buyer.codice_fiscale) {
+  if (buyer) {
+    if (!buyer.id_fiscale_iva && !buyer.codice_fiscale) {
       report.add('00417', `${buyerPath}.id_fiscale_iva`);
     }
     judge.vat(buyer.id_fiscale_iva, '00305', `${buyerPath}.id_fiscale_iva`, report);
     // A codice fiscale is Italian by definition; a foreign buyer identifies by IdFiscaleIVA.
-    if (buyer.id_fiscale_iva === undefined || buyer.id_fiscale_iva.id_paese === 'IT') {
+    if (!buyer.id_fiscale_iva || buyer.id_fiscale_iva.id_paese === 'IT') {
       judge.cf(buyer.codice_fiscale, '00306', `${buyerPath}.codice_fiscale`, report);
     }
     checkPartyConsistency(

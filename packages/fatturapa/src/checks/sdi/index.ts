@@ -30,6 +30,8 @@ import { checkVat } from './vat-checks.ts';
 export function runSdiChecks(invoice: AnyInvoice, options: SdiCheckOptions): Finding[] {
   const report = new SdiReport();
   checkFile(options, report);
+  // Not even an object: the schema layer says so; nothing here can be checked.
+  if (invoice === null || typeof invoice !== 'object') return report.findings;
   const receivedDay = romeDay(options.receivedAt ?? new Date());
   if (options.format === 'FSM10') {
     const simplified = invoice as FatturaElettronicaSemplificata;

@@ -36,12 +36,12 @@ export function checkSimplified(
   judge.cf(seller?.codice_fiscale, '00302', `${HEADER}.cedente_prestatore.codice_fiscale`, report);
   const buyer = header?.cessionario_committente?.identificativi_fiscali;
   const buyerPath = `${HEADER}.cessionario_committente.identificativi_fiscali`;
-  if (buyer !== undefined) {
-    if (buyer.id_fiscale_iva === undefined && !buyer.codice_fiscale) {
+  if (buyer) {
+    if (!buyer.id_fiscale_iva && !buyer.codice_fiscale) {
       report.add('00417', `${buyerPath}.id_fiscale_iva`);
     }
     judge.vat(buyer.id_fiscale_iva, '00305', `${buyerPath}.id_fiscale_iva`, report);
-    if (buyer.id_fiscale_iva === undefined || buyer.id_fiscale_iva.id_paese === 'IT') {
+    if (!buyer.id_fiscale_iva || buyer.id_fiscale_iva.id_paese === 'IT') {
       judge.cf(buyer.codice_fiscale, '00306', `${buyerPath}.codice_fiscale`, report);
     }
   }
@@ -54,13 +54,13 @@ export function checkSimplified(
   eachObject(invoice.fattura_elettronica_body, (body, i) => {
     const bodyPath = `fattura_elettronica_body[${i}]`;
     const document = body.dati_generali?.dati_generali_documento;
-    if (document === undefined) return;
+    if (!document) return;
     const documentPath = `${bodyPath}.dati_generali.dati_generali_documento`;
     if (document.data > receivedDay) report.add('00403', `${documentPath}.data`);
     if (document.numero !== undefined && !HAS_DIGIT.test(document.numero)) {
       report.add('00425', `${documentPath}.numero`);
     }
-    if (options.state?.isDuplicate && seller?.id_fiscale_iva !== undefined) {
+    if (options.state?.isDuplicate && seller?.id_fiscale_iva) {
       const duplicate = options.state.isDuplicate({
         sellerCountry: seller.id_fiscale_iva.id_paese,
         sellerCode: seller.id_fiscale_iva.id_codice,

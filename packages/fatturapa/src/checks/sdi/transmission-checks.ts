@@ -32,13 +32,13 @@ export function checkTransmission(
   state: SdiState | undefined,
   report: SdiReport,
 ): void {
-  if (data === undefined) return;
+  if (!data) return;
   if (data.formato_trasmissione !== format) report.add('00428', `${PATH}.formato_trasmissione`);
 
   const code = data.codice_destinatario ?? '';
   const codePath = `${PATH}.codice_destinatario`;
   if (format === 'FPA12' ? code.length === 7 : code.length === 6) report.add('00427', codePath);
-  if (code === 'XXXXXXX' && (buyer.vat === undefined || buyer.vat.id_paese === 'IT')) {
+  if (code === 'XXXXXXX' && (!buyer.vat || buyer.vat.id_paese === 'IT')) {
     report.add('00313', codePath);
   }
   if (code.length === 7 && code !== '0000000' && code !== 'XXXXXXX' && state?.recipientCode) {

@@ -5,6 +5,7 @@ import type {
   BuiltSdiMessage,
   Destinatario,
   MessageInputBase,
+  MetadatiInvioFileInput,
   NotificaDecorrenzaTerminiInput,
   NotificaEsitoInput,
   NotificaMancataConsegnaInput,
@@ -141,10 +142,11 @@ function finish(
   input: MessageInputBase,
   messageId: string,
   root: XmlNodeSpec,
-  options: BuildOptions,
+  options: { signer?: SdiSigner; progressivo?: number },
 ): BuiltSdiMessage {
   const fileName = notificationFileName(input.nomeFile, type, options.progressivo ?? 1);
-  const xml = options.signer.sign(writeXmlDocument(root));
+  const unsigned = writeXmlDocument(root);
+  const xml = options.signer ? options.signer.sign(unsigned) : unsigned;
   const check = validateSdiMessage(xml);
   if (!check.valid) {
     throw new SdiMessageError(
@@ -308,6 +310,38 @@ export function buildAttestazioneTrasmissioneFattura(
     leaf('HashFileOriginale', hash),
   ]);
   return finish('AT', input, messageId, root, options);
+}
+
+/**
+ * MetadatiInvioFile (MT): what SDI sends the recipient together with the invoice file. The
+ * schema gives it no signature, so it is not signed.
+ */
+export function buildMetadatiInvioFile(
+  input: MetadatiInvioFileInput,
+  options: { progressivo?: number } = {},
+): BuiltSdiMessage {
+  const messageId = checkBase(input);
+  if (!/^[A-Z0-9]{6,7}$/.test(input.codiceDestinatario)) {
+    invalid(
+      `CodiceDestinatario must be 6-7 uppercase letters or digits, got '${input.codiceDestinatario}'`,
+    );
+  }
+  if (input.formato.length < 1 || input.formato.length > 5)
+    invalid('Formato must be 1-5 characters');
+  const tentativiInvio = input.tentativiInvio ?? 1;
+  if (!Number.isInteger(tentativiInvio) || tentativiInvio < 1) {
+    invalid('TentativiInvio must be a positive integer');
+  }
+  const root = rootNode('MetadatiInvioFile', [
+    leaf('IdentificativoSdI', input.identificativoSdi),
+    leaf('NomeFile', input.nomeFile),
+    leaf('CodiceDestinatario', input.codiceDestinatario),
+    leaf('Formato', input.formato),
+    leaf('TentativiInvio', String(tentativiInvio)),
+    leaf('MessageId', messageId),
+    leaf('Note', input.note),
+  ]);
+  return finish('MT', input, messageId, root, options);
 }
 
 /** Builds any of the messages SDI sends to a transmitter, chosen by `input.type`. */

@@ -6,6 +6,7 @@
  */
 export {
   buildAttestazioneTrasmissioneFattura,
+  buildMetadatiInvioFile,
   buildNotificaDecorrenzaTermini,
   buildNotificaEsito,
   buildNotificaMancataConsegna,
@@ -37,3 +38,9 @@ export {
   type SdiSignatureVerification,
   type VerifyOptions,
 } from './verify-sdi-message.ts';
+export {
+  createSelfSignedSdiCertificate,
+  SANDBOX_SDI_SUBJECT,
+  type CertificateSubject,
+  type SelfSignedOptions,
+} from './self-signed-certificate.ts';

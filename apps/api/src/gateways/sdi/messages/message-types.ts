@@ -94,6 +94,15 @@ export interface AttestazioneTrasmissioneFatturaInput extends MessageInputBase {
   originalFile: Uint8Array | string;
 }
 
+export interface MetadatiInvioFileInput extends Omit<MessageInputBase, 'pecMessageId'> {
+  /** The recipient code the invoice was addressed to (6-7 characters). */
+  codiceDestinatario: string;
+  /** FormatoTrasmissione of the invoice: FPA12, FPR12, FSM10… */
+  formato: string;
+  /** Delivery attempt number, 1 for the first. */
+  tentativiInvio?: number;
+}
+
 /** A message to build, tagged with its type (for callers that pick the type at run time). */
 export type SdiMessageInput =
   | ({ type: 'RC' } & RicevutaConsegnaInput)

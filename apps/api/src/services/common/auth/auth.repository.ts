@@ -28,12 +28,17 @@ export class AuthRepository {
         )
         .returning({ userId: passwordResetTokens.userId });
       if (!token) return false;
-      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, token.userId));
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: now })
+        .where(eq(users.id, token.userId));
       // Older links of the same account stop working too.
       await tx
         .update(passwordResetTokens)
         .set({ usedAt: now })
-        .where(and(eq(passwordResetTokens.userId, token.userId), isNull(passwordResetTokens.usedAt)));
+        .where(
+          and(eq(passwordResetTokens.userId, token.userId), isNull(passwordResetTokens.usedAt)),
+        );
       return true;
     });
   }

@@ -1,5 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AskResetPasswordRequest, LoginRequest, ResetPasswordRequest } from '@fiscus/contracts';
+import type {
+  AskResetPasswordRequest,
+  LoginRequest,
+  ResetPasswordRequest,
+} from '@fiscus/contracts';
 import type { UserRow } from '../../../db/schema/index.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
 import { hashPassword, verifyPassword } from '../../../platform/passwords.ts';

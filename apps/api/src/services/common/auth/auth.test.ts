@@ -14,23 +14,37 @@ afterAll(async () => {
   await t.close();
 });
 
-const login = (payload: unknown) => t.request({ method: 'POST', url: '/api/common/login', payload: payload as object });
+const login = (payload: unknown) =>
+  t.request({ method: 'POST', url: '/api/common/login', payload: payload as object });
 
 async function resetLinkFor(email: string): Promise<string> {
   const mails = await t.db.select().from(outboxMails).where(eq(outboxMails.to, email));
-  const link = mails.at(-1)?.text.match(/https:\/\/console\.fiscus\.test\/reset-password\?token=(\S+)/);
+  const link = mails
+    .at(-1)
+    ?.text.match(/https:\/\/console\.fiscus\.test\/reset-password\?token=(\S+)/);
   if (!link?.[1]) throw new Error(`no reset link mailed to ${email}`);
   return decodeURIComponent(link[1]);
 }
 
 describe('POST /login', () => {
   it('exchanges good credentials for a token (email case-insensitive)', async () => {
-    const { user } = await t.createUser({ roles: { it: ['ROLE_INVOICING'], common: ['ROLE_USER'] } });
+    const { user } = await t.createUser({
+      roles: { it: ['ROLE_INVOICING'], common: ['ROLE_USER'] },
+    });
     const response = await login({ email: user.email.toUpperCase(), password: TEST_PASSWORD });
     expect(response.statusCode).toBe(200);
     const claims = decodeJwt(response.json().token);
-    expect(claims).toMatchObject({ username: user.email, uid: user.id, pid: user.id, roles: user.roles });
-    const me = await t.request({ method: 'GET', url: '/api/common/users/me', token: response.json().token });
+    expect(claims).toMatchObject({
+      username: user.email,
+      uid: user.id,
+      pid: user.id,
+      roles: user.roles,
+    });
+    const me = await t.request({
+      method: 'GET',
+      url: '/api/common/users/me',
+      token: response.json().token,
+    });
     expect(me.statusCode).toBe(200);
   });
 
@@ -75,7 +89,11 @@ describe('POST /login', () => {
     const limited = await createTestApp({ LOGIN_RATE_LIMIT_MAX: '3' });
     try {
       const attempt = () =>
-        limited.request({ method: 'POST', url: '/api/common/login', payload: { email: 'x@example.test', password: 'nope' } });
+        limited.request({
+          method: 'POST',
+          url: '/api/common/login',
+          payload: { email: 'x@example.test', password: 'nope' },
+        });
       for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
@@ -101,19 +119,32 @@ describe('password reset', () => {
       payload: { email: 'ghost@example.test' },
     });
     expect(response.statusCode).toBe(204);
-    expect(await t.db.select().from(outboxMails).where(eq(outboxMails.to, 'ghost@example.test'))).toEqual([]);
+    expect(
+      await t.db.select().from(outboxMails).where(eq(outboxMails.to, 'ghost@example.test')),
+    ).toEqual([]);
   });
 
   it('mails a one-time link that sets a new password', async () => {
     const { user } = await t.createUser();
-    const ask = await t.request({ method: 'POST', url: '/api/common/ask-reset-password', payload: { email: user.email } });
+    const ask = await t.request({
+      method: 'POST',
+      url: '/api/common/ask-reset-password',
+      payload: { email: user.email },
+    });
     expect(ask.statusCode).toBe(204);
     const token = await resetLinkFor(user.email);
     // Only a hash is stored: a database leak does not leak usable links.
-    const [stored] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    const [stored] = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, user.id));
     expect(stored?.tokenHash).toBe(hashResetToken(token));
-    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBeGreaterThan(59 * 60 * 1000);
-    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBeLessThanOrEqual(61 * 60 * 1000);
+    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBeGreaterThan(
+      59 * 60 * 1000,
+    );
+    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBeLessThanOrEqual(
+      61 * 60 * 1000,
+    );
 
     const reset = await t.request({
       method: 'POST',
@@ -135,7 +166,11 @@ describe('password reset', () => {
 
   it('refuses an expired link', async () => {
     const { user } = await t.createUser();
-    await t.request({ method: 'POST', url: '/api/common/ask-reset-password', payload: { email: user.email } });
+    await t.request({
+      method: 'POST',
+      url: '/api/common/ask-reset-password',
+      payload: { email: user.email },
+    });
     const token = await resetLinkFor(user.email);
     await t.db
       .update(passwordResetTokens)
@@ -151,7 +186,11 @@ describe('password reset', () => {
 
   it('validates the new password (422) and then changes nothing', async () => {
     const { user } = await t.createUser();
-    await t.request({ method: 'POST', url: '/api/common/ask-reset-password', payload: { email: user.email } });
+    await t.request({
+      method: 'POST',
+      url: '/api/common/ask-reset-password',
+      payload: { email: user.email },
+    });
     const token = await resetLinkFor(user.email);
     const [before] = await t.db.select().from(users).where(eq(users.id, user.id));
 
@@ -174,11 +213,17 @@ describe('password reset', () => {
       payload: { token, password: 'long enough 1', password_confirm: 'long enough 2' },
     });
     expect(mismatch.statusCode).toBe(422);
-    expect(mismatch.json().violations[0]).toMatchObject({ propertyPath: 'password_confirm', message: 'Passwords do not match' });
+    expect(mismatch.json().violations[0]).toMatchObject({
+      propertyPath: 'password_confirm',
+      message: 'Passwords do not match',
+    });
 
     const [after] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(after?.passwordHash).toBe(before?.passwordHash);
-    const [stored] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    const [stored] = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, user.id));
     expect(stored?.usedAt).toBeNull();
   });
 });

@@ -4,12 +4,18 @@ import type { CollectionQuery } from '../../../platform/hydra.ts';
 import { preSaleActions } from '../../../db/schema/index.ts';
 
 export type PreSaleActionRow = typeof preSaleActions.$inferSelect;
-type Writable = Pick<PreSaleActionRow, 'preSaleUuid' | 'threshold' | 'actionType' | 'target' | 'enabled'>;
+type Writable = Pick<
+  PreSaleActionRow,
+  'preSaleUuid' | 'threshold' | 'actionType' | 'target' | 'enabled'
+>;
 
 export class PreSaleActionsRepository {
   constructor(private readonly db: Database) {}
 
-  async list(ownerId: string, query: CollectionQuery): Promise<{ items: PreSaleActionRow[]; total: number }> {
+  async list(
+    ownerId: string,
+    query: CollectionQuery,
+  ): Promise<{ items: PreSaleActionRow[]; total: number }> {
     const where = and(eq(preSaleActions.ownerId, ownerId), query.where);
     const [items, [totalRow]] = await Promise.all([
       this.db
@@ -41,7 +47,11 @@ export class PreSaleActionsRepository {
     return row;
   }
 
-  async update(ownerId: string, uuid: string, values: Writable): Promise<PreSaleActionRow | undefined> {
+  async update(
+    ownerId: string,
+    uuid: string,
+    values: Writable,
+  ): Promise<PreSaleActionRow | undefined> {
     const [row] = await this.db
       .update(preSaleActions)
       .set({ ...values, updatedAt: new Date() })

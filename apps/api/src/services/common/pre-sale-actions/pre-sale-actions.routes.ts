@@ -14,10 +14,9 @@ import type { PreSaleActionsService } from './pre-sale-actions.service.ts';
 const tags = ['common: pre-sale actions'];
 const security = [{ bearerAuth: [] }];
 
-export const preSaleActionsRoutes: FastifyPluginAsyncZod<{ service: PreSaleActionsService }> = async (
-  app,
-  { service },
-) => {
+export const preSaleActionsRoutes: FastifyPluginAsyncZod<{
+  service: PreSaleActionsService;
+}> = async (app, { service }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -28,17 +27,29 @@ export const preSaleActionsRoutes: FastifyPluginAsyncZod<{ service: PreSaleActio
         security,
         querystring: preSaleActionListQuerySchema,
         response: {
-          200: collectionResponse(z.array(preSaleActionSchema), hydraCollectionSchema(preSaleActionSchema)),
+          200: collectionResponse(
+            z.array(preSaleActionSchema),
+            hydraCollectionSchema(preSaleActionSchema),
+          ),
         },
       },
     },
-    async (request, reply) => sendCollection(request, reply, await service.list(actorOf(request), request.query)),
+    async (request, reply) =>
+      sendCollection(request, reply, await service.list(actorOf(request), request.query)),
   );
 
   app.post(
     '/pre-sale-actions',
-    { schema: { tags, security, body: preSaleActionRequestSchema, response: { 201: preSaleActionSchema } } },
-    async (request, reply) => reply.code(201).send(await service.create(actorOf(request), request.body)),
+    {
+      schema: {
+        tags,
+        security,
+        body: preSaleActionRequestSchema,
+        response: { 201: preSaleActionSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.create(actorOf(request), request.body)),
   );
 
   app.put(
@@ -57,7 +68,14 @@ export const preSaleActionsRoutes: FastifyPluginAsyncZod<{ service: PreSaleActio
 
   app.delete(
     '/pre-sale-actions/:uuid',
-    { schema: { tags, security, params: preSaleActionParamsSchema, response: { 204: z.undefined() } } },
+    {
+      schema: {
+        tags,
+        security,
+        params: preSaleActionParamsSchema,
+        response: { 204: z.undefined() },
+      },
+    },
     async (request, reply) => {
       await service.delete(actorOf(request), request.params.uuid);
       return reply.code(204).send();

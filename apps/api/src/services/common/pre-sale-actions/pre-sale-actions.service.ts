@@ -33,7 +33,12 @@ export class PreSaleActionsService {
     const ownerId = ownerIdOf(actor);
     const query = parseCollectionQuery(rawQuery, listDefinition);
     const { items, total } = await this.actions.list(ownerId, query);
-    return { items: items.map(toPreSaleAction), total, page: query.page, itemsPerPage: query.itemsPerPage };
+    return {
+      items: items.map(toPreSaleAction),
+      total,
+      page: query.page,
+      itemsPerPage: query.itemsPerPage,
+    };
   }
 
   async create(actor: Actor, body: PreSaleActionRequest): Promise<PreSaleAction> {

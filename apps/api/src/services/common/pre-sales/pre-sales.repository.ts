@@ -9,7 +9,10 @@ export type ConsumptionRow = typeof consumptions.$inferSelect;
 export class PreSalesRepository {
   constructor(private readonly db: Database) {}
 
-  async list(ownerId: string, query: CollectionQuery): Promise<{ items: PreSaleRow[]; total: number }> {
+  async list(
+    ownerId: string,
+    query: CollectionQuery,
+  ): Promise<{ items: PreSaleRow[]; total: number }> {
     const where = and(eq(preSales.ownerId, ownerId), query.where);
     const [items, [totalRow]] = await Promise.all([
       this.db
@@ -33,7 +36,11 @@ export class PreSalesRepository {
   }
 
   /** Consumption rows of the owner from (fromYear, fromMonth) on. */
-  async consumptionsSince(ownerId: string, fromYear: number, fromMonth: number): Promise<ConsumptionRow[]> {
+  async consumptionsSince(
+    ownerId: string,
+    fromYear: number,
+    fromMonth: number,
+  ): Promise<ConsumptionRow[]> {
     const since: SQL | undefined = or(
       and(eq(consumptions.year, fromYear), gte(consumptions.month, fromMonth)),
       gte(consumptions.year, fromYear + 1),

@@ -14,7 +14,10 @@ import type { PreSalesService } from './pre-sales.service.ts';
 const tags = ['common: credit'];
 const security = [{ bearerAuth: [] }];
 
-export const preSalesRoutes: FastifyPluginAsyncZod<{ service: PreSalesService }> = async (app, { service }) => {
+export const preSalesRoutes: FastifyPluginAsyncZod<{ service: PreSalesService }> = async (
+  app,
+  { service },
+) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -25,7 +28,9 @@ export const preSalesRoutes: FastifyPluginAsyncZod<{ service: PreSalesService }>
         security,
         summary: 'Purchased credit of the signed-in account',
         querystring: preSaleListQuerySchema,
-        response: { 200: collectionResponse(z.array(preSaleSchema), hydraCollectionSchema(preSaleSchema)) },
+        response: {
+          200: collectionResponse(z.array(preSaleSchema), hydraCollectionSchema(preSaleSchema)),
+        },
       },
     },
     async (request, reply) =>
@@ -41,11 +46,18 @@ export const preSalesRoutes: FastifyPluginAsyncZod<{ service: PreSalesService }>
         summary: 'Spend per month over the last 12 months (Europe/Rome calendar)',
         querystring: consumptionListQuerySchema,
         response: {
-          200: collectionResponse(z.array(consumptionSchema), hydraCollectionSchema(consumptionSchema)),
+          200: collectionResponse(
+            z.array(consumptionSchema),
+            hydraCollectionSchema(consumptionSchema),
+          ),
         },
       },
     },
     async (request, reply) =>
-      sendCollection(request, reply, await service.listConsumptions(actorOf(request), request.query)),
+      sendCollection(
+        request,
+        reply,
+        await service.listConsumptions(actorOf(request), request.query),
+      ),
   );
 };

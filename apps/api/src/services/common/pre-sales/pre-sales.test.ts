@@ -23,8 +23,14 @@ describe('lastTwelveMonths', () => {
 
   it('uses the Rome calendar, not UTC, at midnight of the 1st', () => {
     // 23:30 UTC on 31 January is already 1 February in Rome.
-    expect(lastTwelveMonths(new Date('2026-01-31T23:30:00Z'))[11]).toEqual({ year: 2026, month: 2 });
-    expect(lastTwelveMonths(new Date('2025-12-31T23:30:00Z'))[11]).toEqual({ year: 2026, month: 1 });
+    expect(lastTwelveMonths(new Date('2026-01-31T23:30:00Z'))[11]).toEqual({
+      year: 2026,
+      month: 2,
+    });
+    expect(lastTwelveMonths(new Date('2025-12-31T23:30:00Z'))[11]).toEqual({
+      year: 2026,
+      month: 1,
+    });
   });
 });
 
@@ -33,10 +39,27 @@ describe('GET /pre-sales', () => {
     const { user, token } = await t.createUser();
     const other = await t.createUser();
     await t.db.insert(preSales).values([
-      { ownerId: user.id, creditPurchased: '1000.10', creditAvailable: '0.30', purchasedAt: new Date('2026-02-01T10:00:00Z'), invoicesSent: 7, invoicesReceived: 3 },
-      { ownerId: other.user.id, creditPurchased: '5.00', creditAvailable: '5.00', purchasedAt: new Date('2026-02-01T10:00:00Z') },
+      {
+        ownerId: user.id,
+        creditPurchased: '1000.10',
+        creditAvailable: '0.30',
+        purchasedAt: new Date('2026-02-01T10:00:00Z'),
+        invoicesSent: 7,
+        invoicesReceived: 3,
+      },
+      {
+        ownerId: other.user.id,
+        creditPurchased: '5.00',
+        creditAvailable: '5.00',
+        purchasedAt: new Date('2026-02-01T10:00:00Z'),
+      },
     ]);
-    const response = await t.request({ method: 'GET', url: '/api/common/pre-sales', token, headers: { accept: 'application/ld+json' } });
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/common/pre-sales',
+      token,
+      headers: { accept: 'application/ld+json' },
+    });
     expect(response.statusCode).toBe(200);
     const body = hydraCollectionSchema(preSaleSchema).parse(response.json());
     expect(body['hydra:totalItems']).toBe(1);
@@ -53,7 +76,9 @@ describe('GET /pre-sales', () => {
 
   it('needs a token', async () => {
     expect((await t.request({ method: 'GET', url: '/api/common/pre-sales' })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/api/common/consumptions' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/common/consumptions' })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -71,7 +96,12 @@ describe('GET /consumptions', () => {
       { ownerId: user.id, year: oldest.year - 1, month: oldest.month, total: '999.00' },
       { ownerId: other.user.id, year: current.year, month: current.month, total: '50.00' },
     ]);
-    const response = await t.request({ method: 'GET', url: '/api/common/consumptions', token, headers: { accept: 'application/ld+json' } });
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/common/consumptions',
+      token,
+      headers: { accept: 'application/ld+json' },
+    });
     const body = hydraCollectionSchema(consumptionSchema).parse(response.json());
     expect(body['hydra:totalItems']).toBe(12);
     expect(body['hydra:member'][11]).toEqual({ ...current, total: '12.34' });
@@ -79,8 +109,15 @@ describe('GET /consumptions', () => {
     expect(body['hydra:member'].filter((m) => m.total === '0.00')).toHaveLength(10);
     expect(body['hydra:member'].some((m) => m.total === '999.00')).toBe(false);
 
-    const paged = await t.request({ method: 'GET', url: '/api/common/consumptions?itemsPerPage=5&page=3', token });
+    const paged = await t.request({
+      method: 'GET',
+      url: '/api/common/consumptions?itemsPerPage=5&page=3',
+      token,
+    });
     expect(paged.json()).toHaveLength(2);
-    expect((await t.request({ method: 'GET', url: '/api/common/consumptions?page=x', token })).statusCode).toBe(400);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/common/consumptions?page=x', token }))
+        .statusCode,
+    ).toBe(400);
   });
 });

@@ -8,7 +8,10 @@ import { users } from '../../../db/schema/index.ts';
 export class SubAccountsRepository {
   constructor(private readonly db: Database) {}
 
-  async list(managerId: string, query: CollectionQuery): Promise<{ items: UserRow[]; total: number }> {
+  async list(
+    managerId: string,
+    query: CollectionQuery,
+  ): Promise<{ items: UserRow[]; total: number }> {
     const where = and(eq(users.parentId, managerId), query.where);
     const [items, [totalRow]] = await Promise.all([
       this.db

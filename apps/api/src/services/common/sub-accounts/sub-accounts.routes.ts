@@ -31,23 +31,42 @@ export const subAccountsRoutes: FastifyPluginAsyncZod<{ service: SubAccountsServ
         summary: 'Sub-accounts of the signed-in manager',
         querystring: subAccountListQuerySchema,
         response: {
-          200: collectionResponse(z.array(subAccountSchema), hydraCollectionSchema(subAccountSchema)),
+          200: collectionResponse(
+            z.array(subAccountSchema),
+            hydraCollectionSchema(subAccountSchema),
+          ),
         },
       },
     },
-    async (request, reply) => sendCollection(request, reply, await service.list(actorOf(request), request.query)),
+    async (request, reply) =>
+      sendCollection(request, reply, await service.list(actorOf(request), request.query)),
   );
 
   app.get(
     '/users/me/accounts/:email',
-    { schema: { tags, security, params: subAccountParamsSchema, response: { 200: subAccountSchema } } },
+    {
+      schema: {
+        tags,
+        security,
+        params: subAccountParamsSchema,
+        response: { 200: subAccountSchema },
+      },
+    },
     (request) => service.get(actorOf(request), request.params.email),
   );
 
   app.post(
     '/users/me/accounts',
-    { schema: { tags, security, body: subAccountCreateRequestSchema, response: { 201: subAccountSchema } } },
-    async (request, reply) => reply.code(201).send(await service.create(actorOf(request), request.body)),
+    {
+      schema: {
+        tags,
+        security,
+        body: subAccountCreateRequestSchema,
+        response: { 201: subAccountSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.create(actorOf(request), request.body)),
   );
 
   app.put(
@@ -83,7 +102,9 @@ export const subAccountsRoutes: FastifyPluginAsyncZod<{ service: SubAccountsServ
 
   app.delete(
     '/users/me/accounts/:email',
-    { schema: { tags, security, params: subAccountParamsSchema, response: { 204: z.undefined() } } },
+    {
+      schema: { tags, security, params: subAccountParamsSchema, response: { 204: z.undefined() } },
+    },
     async (request, reply) => {
       await service.delete(actorOf(request), request.params.email);
       return reply.code(204).send();

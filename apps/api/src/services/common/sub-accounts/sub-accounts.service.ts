@@ -58,7 +58,12 @@ export class SubAccountsService {
     const managerId = this.assertManager(actor);
     const query = parseCollectionQuery(rawQuery, listDefinition);
     const { items, total } = await this.subAccounts.list(managerId, query);
-    return { items: items.map(toSubAccount), total, page: query.page, itemsPerPage: query.itemsPerPage };
+    return {
+      items: items.map(toSubAccount),
+      total,
+      page: query.page,
+      itemsPerPage: query.itemsPerPage,
+    };
   }
 
   async get(actor: Actor, email: string): Promise<SubAccount> {
@@ -69,7 +74,11 @@ export class SubAccountsService {
   async create(actor: Actor, body: SubAccountCreateRequest): Promise<SubAccount> {
     const managerId = this.assertManager(actor);
     const email = body.email.toLowerCase();
-    const taken = violation('email', validationMessages.emailAlreadyUsed, violationCodes.alreadyUsed);
+    const taken = violation(
+      'email',
+      validationMessages.emailAlreadyUsed,
+      violationCodes.alreadyUsed,
+    );
     if (await this.subAccounts.emailExists(email)) throw unprocessable([taken]);
     const row = await this.subAccounts.insert({
       email,
@@ -96,10 +105,16 @@ export class SubAccountsService {
     return toSubAccount(row);
   }
 
-  async changePassword(actor: Actor, email: string, body: SubAccountChangePasswordRequest): Promise<void> {
+  async changePassword(
+    actor: Actor,
+    email: string,
+    body: SubAccountChangePasswordRequest,
+  ): Promise<void> {
     const managerId = this.assertManager(actor);
     const current = await this.findOwned(managerId, email);
-    await this.subAccounts.update(managerId, current.id, { passwordHash: await hashPassword(body.password) });
+    await this.subAccounts.update(managerId, current.id, {
+      passwordHash: await hashPassword(body.password),
+    });
   }
 
   async delete(actor: Actor, email: string): Promise<void> {
@@ -116,7 +131,10 @@ export class SubAccountsService {
  * so nobody grants more than they have), by default the manager's `it` roles; never manager or
  * admin roles; always ROLE_SUB_ACCOUNT in `common`.
  */
-export function subAccountRoles(managerRoles: StoredRoles, chosen: StoredRoles | undefined): StoredRoles {
+export function subAccountRoles(
+  managerRoles: StoredRoles,
+  chosen: StoredRoles | undefined,
+): StoredRoles {
   const requested: StoredRoles = chosen ?? { it: managerRoles.it ?? [] };
   const result: StoredRoles = {};
   for (const [platform, roles] of Object.entries(requested)) {

@@ -59,11 +59,18 @@ describe('GET /users/me/accounts', () => {
     expect(ld.headers['content-type']).toMatch(/^application\/ld\+json/);
     const collection = hydraCollectionSchema(subAccountSchema).parse(ld.json());
     expect(collection['hydra:totalItems']).toBe(3);
-    expect(collection['hydra:member'].map((m) => m.email).every((e) => e.startsWith('sub-'))).toBe(true);
+    expect(collection['hydra:member'].map((m) => m.email).every((e) => e.startsWith('sub-'))).toBe(
+      true,
+    );
     // Newest first by default.
     expect(collection['hydra:member'][0]?.created_at).toBe('2026-01-03T00:00:00.000Z');
 
-    const json = await t.request({ method: 'GET', url: base, token, headers: { accept: 'application/json' } });
+    const json = await t.request({
+      method: 'GET',
+      url: base,
+      token,
+      headers: { accept: 'application/json' },
+    });
     expect(json.headers['content-type']).toMatch(/^application\/json/);
     expect(Array.isArray(json.json())).toBe(true);
     expect(json.json()).toHaveLength(3);
@@ -73,7 +80,9 @@ describe('GET /users/me/accounts', () => {
     const { user, token } = await manager();
     await addSubAccounts(user.id, 8, 'filter');
     const total = async (query: string) =>
-      (await t.request({ method: 'GET', url: `${base}?${query}`, token, headers: LD })).json()['hydra:totalItems'];
+      (await t.request({ method: 'GET', url: `${base}?${query}`, token, headers: LD })).json()[
+        'hydra:totalItems'
+      ];
     expect(await total('email=FILTER-1')).toBe(1);
     expect(await total('fiscal_id=FISCAL0')).toBe(3);
     expect(await total('fiscal_id[]=FISCAL0&fiscal_id[]=FISCAL1')).toBe(6);
@@ -95,7 +104,8 @@ describe('GET /users/me/accounts', () => {
   it('paginates with bounds: default 30, max 100, bad values 400', async () => {
     const { user, token } = await manager();
     await addSubAccounts(user.id, 35, 'page');
-    const page = async (query: string) => t.request({ method: 'GET', url: `${base}?${query}`, token, headers: LD });
+    const page = async (query: string) =>
+      t.request({ method: 'GET', url: `${base}?${query}`, token, headers: LD });
 
     const first = (await page('')).json();
     expect(first['hydra:member']).toHaveLength(30);
@@ -117,7 +127,16 @@ describe('GET /users/me/accounts', () => {
     expect((await page('itemsPerPage=10&page=4')).json()['hydra:member']).toHaveLength(5);
     expect((await page('itemsPerPage=1000')).json()['hydra:member']).toHaveLength(35);
 
-    for (const bad of ['page=0', 'page=-1', 'page=abc', 'itemsPerPage=0', 'itemsPerPage=1.5', 'enabled=maybe', 'order[email]=sideways', 'created_at[after]=yesterday']) {
+    for (const bad of [
+      'page=0',
+      'page=-1',
+      'page=abc',
+      'itemsPerPage=0',
+      'itemsPerPage=1.5',
+      'enabled=maybe',
+      'order[email]=sideways',
+      'created_at[after]=yesterday',
+    ]) {
       const response = await page(bad);
       expect(response.statusCode, bad).toBe(400);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
@@ -125,14 +144,22 @@ describe('GET /users/me/accounts', () => {
   });
 
   it('is forbidden without ROLE_SUB_ACCOUNT_MANAGER in common, and for sub-accounts', async () => {
-    const { token } = await t.createUser({ roles: { it: ['ROLE_SUB_ACCOUNT_MANAGER'], common: ['ROLE_USER'] } });
+    const { token } = await t.createUser({
+      roles: { it: ['ROLE_SUB_ACCOUNT_MANAGER'], common: ['ROLE_USER'] },
+    });
     expect((await t.request({ method: 'GET', url: base, token })).statusCode).toBe(403);
 
     const { user } = await manager();
-    const sub = await t.createUser({ parentId: user.id, roles: { common: ['ROLE_SUB_ACCOUNT', 'ROLE_SUB_ACCOUNT_MANAGER'] } });
+    const sub = await t.createUser({
+      parentId: user.id,
+      roles: { common: ['ROLE_SUB_ACCOUNT', 'ROLE_SUB_ACCOUNT_MANAGER'] },
+    });
     const response = await t.request({ method: 'GET', url: base, token: sub.token });
     expect(response.statusCode).toBe(403);
-    expect((await t.request({ method: 'GET', url: `${base}/${sub.user.email}`, token: sub.token })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: `${base}/${sub.user.email}`, token: sub.token }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -143,7 +170,12 @@ describe('single sub-account routes', () => {
       method: 'POST',
       url: base,
       token,
-      payload: { email: 'New.Sub@Example.test', fiscal_id: 'RSSMRA80A01F205X', fullname: 'New Sub', password: 'sub-password' },
+      payload: {
+        email: 'New.Sub@Example.test',
+        fiscal_id: 'RSSMRA80A01F205X',
+        fullname: 'New Sub',
+        password: 'sub-password',
+      },
     });
     expect(response.statusCode).toBe(201);
     expect(subAccountSchema.parse(response.json())).toMatchObject({
@@ -154,7 +186,10 @@ describe('single sub-account routes', () => {
     });
     const [stored] = await t.db.select().from(users).where(eq(users.email, 'new.sub@example.test'));
     expect(stored?.parentId).toBe(user.id);
-    expect(stored?.roles).toEqual({ it: ['ROLE_INVOICING', 'ROLE_SHOW_STATS'], common: ['ROLE_SUB_ACCOUNT'] });
+    expect(stored?.roles).toEqual({
+      it: ['ROLE_INVOICING', 'ROLE_SHOW_STATS'],
+      common: ['ROLE_SUB_ACCOUNT'],
+    });
 
     const login = await t.request({
       method: 'POST',
@@ -163,7 +198,9 @@ describe('single sub-account routes', () => {
     });
     expect(login.statusCode).toBe(200);
     // The sub-account cannot read its manager's sub-accounts.
-    expect((await t.request({ method: 'GET', url: base, token: login.json().token })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: base, token: login.json().token })).statusCode,
+    ).toBe(403);
   });
 
   it('grants only chosen roles the manager holds', async () => {
@@ -177,7 +214,11 @@ describe('single sub-account routes', () => {
         fiscal_id: 'X',
         password: 'sub-password',
         enabled: false,
-        roles: { it: ['ROLE_SHOW_STATS', 'ROLE_CONFIG'], common: ['ROLE_ADMIN'], pl: ['ROLE_USER'] },
+        roles: {
+          it: ['ROLE_SHOW_STATS', 'ROLE_CONFIG'],
+          common: ['ROLE_ADMIN'],
+          pl: ['ROLE_USER'],
+        },
       },
     });
     expect(response.statusCode).toBe(201);
@@ -190,17 +231,43 @@ describe('single sub-account routes', () => {
     const { user, token } = await manager();
     const { user: existing } = await t.createUser();
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ email: existing.email, fiscal_id: 'X', password: 'sub-password' }, 'email', 'This email is already used.'],
-      [{ email: 'not-an-email', fiscal_id: 'X', password: 'sub-password' }, 'email', 'This value is not a valid email address.'],
-      [{ email: 'ok@example.test', fiscal_id: 'X', password: 'short' }, 'password', 'This value is too short. It should have 8 characters or more.'],
-      [{ email: 'ok@example.test', fiscal_id: 'X', password: 'sub-password', fullname: 'Al' }, 'fullname', 'This value is too short. It should have 3 characters or more.'],
-      [{ email: 'ok@example.test', password: 'sub-password' }, 'fiscal_id', 'This value should not be blank.'],
-      [{ email: 'ok@example.test', fiscal_id: '  ', password: 'sub-password' }, 'fiscal_id', 'This value should not be blank.'],
+      [
+        { email: existing.email, fiscal_id: 'X', password: 'sub-password' },
+        'email',
+        'This email is already used.',
+      ],
+      [
+        { email: 'not-an-email', fiscal_id: 'X', password: 'sub-password' },
+        'email',
+        'This value is not a valid email address.',
+      ],
+      [
+        { email: 'ok@example.test', fiscal_id: 'X', password: 'short' },
+        'password',
+        'This value is too short. It should have 8 characters or more.',
+      ],
+      [
+        { email: 'ok@example.test', fiscal_id: 'X', password: 'sub-password', fullname: 'Al' },
+        'fullname',
+        'This value is too short. It should have 3 characters or more.',
+      ],
+      [
+        { email: 'ok@example.test', password: 'sub-password' },
+        'fiscal_id',
+        'This value should not be blank.',
+      ],
+      [
+        { email: 'ok@example.test', fiscal_id: '  ', password: 'sub-password' },
+        'fiscal_id',
+        'This value should not be blank.',
+      ],
     ];
     for (const [payload, propertyPath, message] of cases) {
       const response = await t.request({ method: 'POST', url: base, token, payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
-      expect(response.json().violations).toContainEqual(expect.objectContaining({ propertyPath, message }));
+      expect(response.json().violations).toContainEqual(
+        expect.objectContaining({ propertyPath, message }),
+      );
     }
     expect(await subAccountCount(user.id)).toBe(0);
     expect(await t.db.select().from(users).where(eq(users.email, 'ok@example.test'))).toEqual([]);
@@ -215,7 +282,12 @@ describe('single sub-account routes', () => {
     expect(read.statusCode).toBe(200);
     expect(read.json().email).toBe(sub!.email);
 
-    const update = await t.request({ method: 'PUT', url, token, payload: { fullname: 'Renamed Sub', enabled: false } });
+    const update = await t.request({
+      method: 'PUT',
+      url,
+      token,
+      payload: { fullname: 'Renamed Sub', enabled: false },
+    });
     expect(update.statusCode).toBe(200);
     expect(update.json()).toMatchObject({ fullname: 'Renamed Sub', enabled: false });
 
@@ -225,12 +297,26 @@ describe('single sub-account routes', () => {
     const [afterBad] = await t.db.select().from(users).where(eq(users.id, sub!.id));
     expect(afterBad?.fullname).toBe('Renamed Sub');
 
-    const pwd = await t.request({ method: 'PUT', url: `${url}/change-password`, token, payload: { password: 'fresh-password' } });
+    const pwd = await t.request({
+      method: 'PUT',
+      url: `${url}/change-password`,
+      token,
+      payload: { password: 'fresh-password' },
+    });
     expect(pwd.statusCode).toBe(204);
-    const badPwd = await t.request({ method: 'PUT', url: `${url}/change-password`, token, payload: { password: 'short' } });
+    const badPwd = await t.request({
+      method: 'PUT',
+      url: `${url}/change-password`,
+      token,
+      payload: { password: 'short' },
+    });
     expect(badPwd.statusCode).toBe(422);
     await t.db.update(users).set({ enabled: true }).where(eq(users.id, sub!.id));
-    const login = await t.request({ method: 'POST', url: '/api/common/login', payload: { email: sub!.email, password: 'fresh-password' } });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/common/login',
+      payload: { email: sub!.email, password: 'fresh-password' },
+    });
     expect(login.statusCode).toBe(200);
 
     expect((await t.request({ method: 'DELETE', url, token })).statusCode).toBe(204);
@@ -246,7 +332,12 @@ describe('single sub-account routes', () => {
     const attempts = [
       t.request({ method: 'GET', url, token: intruder.token }),
       t.request({ method: 'PUT', url, token: intruder.token, payload: { fullname: 'Hijacked' } }),
-      t.request({ method: 'PUT', url: `${url}/change-password`, token: intruder.token, payload: { password: 'hijacked-pass' } }),
+      t.request({
+        method: 'PUT',
+        url: `${url}/change-password`,
+        token: intruder.token,
+        payload: { password: 'hijacked-pass' },
+      }),
       t.request({ method: 'DELETE', url, token: intruder.token }),
     ];
     for (const response of await Promise.all(attempts)) {
@@ -256,6 +347,14 @@ describe('single sub-account routes', () => {
     const [stored] = await t.db.select().from(users).where(eq(users.id, sub!.id));
     expect(stored).toMatchObject({ fullname: sub!.fullname, passwordHash: sub!.passwordHash });
     // A main account is not anyone's sub-account either.
-    expect((await t.request({ method: 'GET', url: `${base}/${intruder.user.email}`, token: owner.token })).statusCode).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: `${base}/${intruder.user.email}`,
+          token: owner.token,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

@@ -15,7 +15,10 @@ export class UsersRepository {
 
   /** Emails are stored lower-cased; callers pass any case. */
   async findByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(eq(users.email, email.trim().toLowerCase()));
     return row;
   }
 

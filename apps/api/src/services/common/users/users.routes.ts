@@ -14,12 +14,22 @@ import type { UsersService } from './users.service.ts';
 const tags = ['common: users'];
 const security = [{ bearerAuth: [] }];
 
-export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (
+  app,
+  { service },
+) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/users/me',
-    { schema: { tags, security, summary: 'The signed-in (or impersonated) user', response: { 200: meResponseSchema } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The signed-in (or impersonated) user',
+        response: { 200: meResponseSchema },
+      },
+    },
     (request) => service.me(actorOf(request)),
   );
 
@@ -41,7 +51,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
       schema: {
         tags,
         security,
-        description: 'email, invoicing_vat_number and invoicing_fiscal_id are read-only and ignored.',
+        description:
+          'email, invoicing_vat_number and invoicing_fiscal_id are read-only and ignored.',
         body: profileUpdateRequestSchema,
         response: { 200: profileSchema },
       },
@@ -51,7 +62,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
 
   app.put(
     '/users/me/password',
-    { schema: { tags, security, body: passwordChangeRequestSchema, response: { 204: z.undefined() } } },
+    {
+      schema: {
+        tags,
+        security,
+        body: passwordChangeRequestSchema,
+        response: { 204: z.undefined() },
+      },
+    },
     async (request, reply) => {
       await service.changePassword(actorOf(request), request.body);
       return reply.code(204).send();
@@ -61,7 +79,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.put(
     '/users/me/accept-only-verified-invoices',
     {
-      schema: { tags, security, body: acceptOnlyVerifiedRequestSchema, response: { 200: userSettingsSchema } },
+      schema: {
+        tags,
+        security,
+        body: acceptOnlyVerifiedRequestSchema,
+        response: { 200: userSettingsSchema },
+      },
     },
     (request) => service.setAcceptOnlyVerified(actorOf(request), request.body),
   );

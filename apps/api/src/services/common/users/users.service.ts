@@ -69,7 +69,10 @@ export class UsersService {
     await this.users.update(actor.user.id, { passwordHash: await hashPassword(body.password) });
   }
 
-  async setAcceptOnlyVerified(actor: Actor, body: AcceptOnlyVerifiedRequest): Promise<UserSettings> {
+  async setAcceptOnlyVerified(
+    actor: Actor,
+    body: AcceptOnlyVerifiedRequest,
+  ): Promise<UserSettings> {
     const user = await this.users.update(actor.user.id, {
       acceptOnlyVerifiedSupplierInvoices: body.accept_only_verified_supplier_invoices,
     });

@@ -36,8 +36,13 @@ describe('GET /users/me', () => {
   });
 
   it('names the manager of a sub-account', async () => {
-    const { user: manager } = await t.createUser({ roles: { common: ['ROLE_SUB_ACCOUNT_MANAGER'] } });
-    const { token } = await t.createUser({ parentId: manager.id, roles: { common: ['ROLE_SUB_ACCOUNT'] } });
+    const { user: manager } = await t.createUser({
+      roles: { common: ['ROLE_SUB_ACCOUNT_MANAGER'] },
+    });
+    const { token } = await t.createUser({
+      parentId: manager.id,
+      roles: { common: ['ROLE_SUB_ACCOUNT'] },
+    });
     const body = (await t.request({ method: 'GET', url: '/api/common/users/me', token })).json();
     expect(body).toMatchObject({ is_sub_account: true, parent_email: manager.email });
   });
@@ -72,7 +77,10 @@ describe('settings', () => {
       payload: { accept_only_verified_supplier_invoices: true },
     });
     expect(set.statusCode).toBe(200);
-    expect(set.json()).toEqual({ accept_only_verified_supplier_invoices: true, apply_signature: true });
+    expect(set.json()).toEqual({
+      accept_only_verified_supplier_invoices: true,
+      apply_signature: true,
+    });
     expect((await userRow(user.id))?.acceptOnlyVerifiedSupplierInvoices).toBe(true);
   });
 
@@ -109,11 +117,18 @@ describe('profile', () => {
       sdi_recipient: { recipient_code: 'ABC1234' },
     });
     const none = await t.createUser();
-    expect((await t.request({ method: 'GET', url: '/api/common/users/me/profile', token: none.token })).json().sdi_recipient).toBeNull();
+    expect(
+      (
+        await t.request({ method: 'GET', url: '/api/common/users/me/profile', token: none.token })
+      ).json().sdi_recipient,
+    ).toBeNull();
   });
 
   it('updates editable fields and ignores the read-only ones', async () => {
-    const { user, token } = await t.createUser({ invoicingVatNumber: 'IT01234567890', invoicingFiscalId: '01234567890' });
+    const { user, token } = await t.createUser({
+      invoicingVatNumber: 'IT01234567890',
+      invoicingFiscalId: '01234567890',
+    });
     const response = await t.request({
       method: 'PUT',
       url: '/api/common/users/me/profile',
@@ -157,16 +172,25 @@ describe('profile', () => {
       method: 'PUT',
       url: '/api/common/users/me/profile',
       token,
-      payload: { invoicing_name: 'CHANGED', credit_alert_email: 'not-an-email', pre_sale_alert_threshold: -1 },
+      payload: {
+        invoicing_name: 'CHANGED',
+        credit_alert_email: 'not-an-email',
+        pre_sale_alert_threshold: -1,
+      },
     });
     expect(response.statusCode).toBe(422);
     const paths = response.json().violations.map((v: { propertyPath: string }) => v.propertyPath);
-    expect(paths).toEqual(expect.arrayContaining(['credit_alert_email', 'pre_sale_alert_threshold']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['credit_alert_email', 'pre_sale_alert_threshold']),
+    );
     expect((await userRow(user.id))?.invoicingName).toBe('KEEP ME');
   });
 
   it('lets an impersonating admin edit the target profile, not the admin one', async () => {
-    const { user: admin, token } = await t.createUser({ roles: { common: ['ROLE_ADMIN'] }, fullname: 'Admin' });
+    const { user: admin, token } = await t.createUser({
+      roles: { common: ['ROLE_ADMIN'] },
+      fullname: 'Admin',
+    });
     const { user: target } = await t.createUser();
     const response = await t.request({
       method: 'PUT',
@@ -193,7 +217,11 @@ describe('PUT /users/me/password', () => {
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     const login = (password: string) =>
-      t.request({ method: 'POST', url: '/api/common/login', payload: { email: user.email, password } });
+      t.request({
+        method: 'POST',
+        url: '/api/common/login',
+        payload: { email: user.email, password },
+      });
     expect((await login('a-new-password')).statusCode).toBe(200);
     expect((await login(TEST_PASSWORD)).statusCode).toBe(401);
   });
@@ -202,13 +230,28 @@ describe('PUT /users/me/password', () => {
     const { user, token } = await t.createUser();
     const cases = [
       [{ password: '', password_confirm: '' }, 'password', 'Password is required'],
-      [{ password: 'short', password_confirm: 'short' }, 'password', 'This value is too short. It should have 8 characters or more.'],
-      [{ password: 'long enough', password_confirm: 'not the same' }, 'password_confirm', 'Passwords do not match'],
+      [
+        { password: 'short', password_confirm: 'short' },
+        'password',
+        'This value is too short. It should have 8 characters or more.',
+      ],
+      [
+        { password: 'long enough', password_confirm: 'not the same' },
+        'password_confirm',
+        'Passwords do not match',
+      ],
     ] as const;
     for (const [payload, propertyPath, message] of cases) {
-      const response = await t.request({ method: 'PUT', url: '/api/common/users/me/password', token, payload });
+      const response = await t.request({
+        method: 'PUT',
+        url: '/api/common/users/me/password',
+        token,
+        payload,
+      });
       expect(response.statusCode).toBe(422);
-      expect(response.json().violations).toContainEqual(expect.objectContaining({ propertyPath, message }));
+      expect(response.json().violations).toContainEqual(
+        expect.objectContaining({ propertyPath, message }),
+      );
     }
     expect((await userRow(user.id))?.passwordHash).toBe(user.passwordHash);
   });

@@ -9,7 +9,8 @@ import { hasAnyRole } from '../../../platform/roles.ts';
  */
 export class RecipientCodeService {
   get(actor: Actor): RecipientCodeResponse {
-    if (!hasAnyRole(actor.roles, 'it')) throw forbidden('The Italian invoicing service is not enabled for this account.');
+    if (!hasAnyRole(actor.roles, 'it'))
+      throw forbidden('The Italian invoicing service is not enabled for this account.');
     return { recipient_code: actor.user.recipientCode };
   }
 }

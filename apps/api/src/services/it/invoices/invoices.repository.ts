@@ -1,0 +1,303 @@
+import type { Column, SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import type { ItInvoiceRow, ItNotificationRow, NewItInvoiceRow } from '../../../db/schema/index.ts';
+import { itInvoices, itNotifications, users } from '../../../db/schema/index.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import type { CollectionDefinition, CollectionPage } from '../../../platform/hydra.ts';
+import { parseCollectionQuery } from '../../../platform/hydra.ts';
+
+export const DRAFT_MARKINGS = ['draft', 'draft-blocked'] as const;
+
+/** Markings after which SDI holds the invoice as received: a second one is a duplicate (00404). */
+export const ACCEPTED_BY_SDI_MARKINGS = [
+  'delivered',
+  'delivered-pa',
+  'not-delivered',
+  'accepted-pa',
+  'rejected-pa',
+  'deadline-terms',
+];
+
+/** API Platform filters of the invoice and draft lists (spec 3 "List filters"). */
+const collection: CollectionDefinition = {
+  filters: {
+    uuid: { kind: 'exact', column: itInvoices.uuid },
+    invoiceNumber: { kind: 'exact', column: itInvoices.invoiceNumber },
+    documentType: { kind: 'exact', column: itInvoices.documentType },
+    marking: { kind: 'exact', column: itInvoices.marking },
+    'sender.businessName': { kind: 'partial', column: itInvoices.senderName },
+    'recipient.businessName': { kind: 'partial', column: itInvoices.recipientName },
+    // Drafts use the snake_case spelling (spec 3 "Drafts").
+    'sender.business_name': { kind: 'partial', column: itInvoices.senderName },
+    'recipient.business_name': { kind: 'partial', column: itInvoices.recipientName },
+    createdAt: { kind: 'date', column: itInvoices.createdAt },
+    created_at: { kind: 'date', column: itInvoices.createdAt },
+    invoiceDate: { kind: 'date', column: itInvoices.invoiceDate },
+    downloaded: { kind: 'boolean', column: itInvoices.downloaded },
+    toPa: { kind: 'boolean', column: itInvoices.toPa },
+    signed: { kind: 'boolean', column: itInvoices.signed },
+    stamp: { kind: 'boolean', column: itInvoices.stamp },
+  },
+  order: {
+    invoiceDate: itInvoices.invoiceDate,
+    invoiceNumber: itInvoices.invoiceNumber,
+    createdAt: itInvoices.createdAt,
+  },
+  defaultOrder: [desc(itInvoices.createdAt), desc(itInvoices.uuid)],
+};
+
+type RawQuery = Record<string, string | string[] | undefined>;
+
+function lastValue(value: string | string[] | undefined): string | undefined {
+  const single = Array.isArray(value) ? value[value.length - 1] : value;
+  return single === undefined || single.trim() === '' ? undefined : single.trim();
+}
+
+/** fiscalId matches the codice fiscale or the VAT number, with or without its country prefix. */
+function partyFiscalId(
+  fiscalColumn: Column,
+  vatColumn: Column,
+  value: string,
+): SQL | undefined {
+  const upper = value.toUpperCase();
+  const vat = /^[A-Z]{2}/.test(upper) ? upper : `IT${upper}`;
+  return or(eq(fiscalColumn, upper), eq(vatColumn, vat));
+}
+
+export type ListScope = { ownerId: string; type?: 0 | 1; drafts: boolean };
+
+export class InvoicesRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(row: NewItInvoiceRow): Promise<ItInvoiceRow> {
+    const [created] = await this.db.insert(itInvoices).values(row).returning();
+    if (!created) throw new Error('invoice insert returned no row');
+    return created;
+  }
+
+  /** The caller's invoice (or draft when `drafts`), or undefined: foreign uuids find nothing. */
+  async findOwned(ownerId: string, uuid: string, drafts = false): Promise<ItInvoiceRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(itInvoices)
+      .where(
+        and(
+          eq(itInvoices.uuid, uuid),
+          eq(itInvoices.ownerId, ownerId),
+          drafts
+            ? inArray(itInvoices.marking, [...DRAFT_MARKINGS])
+            : notInArray(itInvoices.marking, [...DRAFT_MARKINGS]),
+        ),
+      );
+    return row;
+  }
+
+  /** Any invoice by uuid, for the SDI sandbox (which acts for SDI, not for a tenant). */
+  async findByUuid(uuid: string): Promise<ItInvoiceRow | undefined> {
+    const [row] = await this.db.select().from(itInvoices).where(eq(itInvoices.uuid, uuid));
+    return row;
+  }
+
+  async update(uuid: string, values: Partial<NewItInvoiceRow>): Promise<ItInvoiceRow | undefined> {
+    const [row] = await this.db
+      .update(itInvoices)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(itInvoices.uuid, uuid))
+      .returning();
+    return row;
+  }
+
+  async delete(uuid: string): Promise<void> {
+    await this.db.delete(itInvoices).where(eq(itInvoices.uuid, uuid));
+  }
+
+  /** WHERE of a list call, from the query string (throws a 400 problem for bad values). */
+  listQuery(scope: ListScope, rawQuery: unknown, maxItemsPerPage?: number) {
+    const query = (rawQuery ?? {}) as RawQuery;
+    const parsed = parseCollectionQuery(query, collection);
+    const conditions: (SQL | undefined)[] = [
+      eq(itInvoices.ownerId, scope.ownerId),
+      scope.drafts
+        ? inArray(itInvoices.marking, [...DRAFT_MARKINGS])
+        : notInArray(itInvoices.marking, [...DRAFT_MARKINGS]),
+      parsed.where,
+    ];
+    if (scope.type !== undefined) conditions.push(eq(itInvoices.type, scope.type));
+    const senderId = lastValue(query['sender.fiscalId'] ?? query['sender.fiscal_id']);
+    if (senderId) conditions.push(partyFiscalId(itInvoices.senderFiscalId, itInvoices.senderVat, senderId));
+    const recipientId = lastValue(query['recipient.fiscalId'] ?? query['recipient.fiscal_id']);
+    if (recipientId) {
+      conditions.push(partyFiscalId(itInvoices.recipientFiscalId, itInvoices.recipientVat, recipientId));
+    }
+    if (lastValue(query.rejectedToFix) !== undefined) {
+      // Rejected invoices still to fix: not archived and not already fixed by a newer invoice.
+      conditions.push(
+        eq(itInvoices.marking, 'rejected'),
+        eq(itInvoices.archived, false),
+        isNull(itInvoices.fixedByUuid),
+      );
+    }
+    const itemsPerPage =
+      maxItemsPerPage === undefined ? parsed.itemsPerPage : Math.min(parsed.itemsPerPage, maxItemsPerPage);
+    return { ...parsed, itemsPerPage, offset: (parsed.page - 1) * itemsPerPage, where: and(...conditions) };
+  }
+
+  async list(scope: ListScope, rawQuery: unknown): Promise<CollectionPage<ItInvoiceRow>> {
+    const query = this.listQuery(scope, rawQuery);
+    const [items, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(itInvoices)
+        .where(query.where)
+        .orderBy(...query.orderBy)
+        .limit(query.itemsPerPage)
+        .offset(query.offset),
+      this.db.select({ n: count() }).from(itInvoices).where(query.where),
+    ]);
+    return { items, total: total?.n ?? 0, page: query.page, itemsPerPage: query.itemsPerPage };
+  }
+
+  /** The report: up to `limit` rows of the filtered list, without the XML and payload. */
+  async report(scope: ListScope, rawQuery: unknown, limit: number) {
+    const query = this.listQuery(scope, { ...(rawQuery as object), page: '1' });
+    return this.db
+      .select({
+        uuid: itInvoices.uuid,
+        createdAt: itInvoices.createdAt,
+        marking: itInvoices.marking,
+        transmissionFormat: itInvoices.transmissionFormat,
+        documentType: itInvoices.documentType,
+        invoiceNumber: itInvoices.invoiceNumber,
+        invoiceDate: itInvoices.invoiceDate,
+        invoiceTotal: itInvoices.invoiceTotal,
+        senderName: itInvoices.senderName,
+        senderVat: itInvoices.senderVat,
+        senderFiscalId: itInvoices.senderFiscalId,
+        recipientName: itInvoices.recipientName,
+        recipientVat: itInvoices.recipientVat,
+        recipientFiscalId: itInvoices.recipientFiscalId,
+        sdiFileId: itInvoices.sdiFileId,
+        sdiFileName: itInvoices.sdiFileName,
+        downloaded: itInvoices.downloaded,
+      })
+      .from(itInvoices)
+      .where(query.where)
+      .orderBy(...query.orderBy)
+      .limit(limit);
+  }
+
+  async setDownloaded(ownerId: string, uuids: string[], downloaded: boolean): Promise<number> {
+    const rows = await this.db
+      .update(itInvoices)
+      .set({ downloaded, downloadedAt: downloaded ? new Date() : null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(itInvoices.ownerId, ownerId),
+          inArray(itInvoices.uuid, uuids),
+          notInArray(itInvoices.marking, [...DRAFT_MARKINGS]),
+        ),
+      )
+      .returning({ uuid: itInvoices.uuid });
+    return rows.length;
+  }
+
+  /**
+   * SDI's duplicate question (00404) for the keys of one invoice: which of them another sent
+   * invoice, already accepted by SDI, carries. SDI is one system for every tenant, so this
+   * looks across owners.
+   */
+  async acceptedDuplicateKeys(
+    excludeUuid: string,
+    keys: { senderVat: string; documentType: string; date: string; number: string }[],
+  ): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.db
+      .select({
+        senderVat: itInvoices.senderVat,
+        documentType: itInvoices.documentType,
+        date: itInvoices.invoiceDate,
+        number: itInvoices.invoiceNumber,
+      })
+      .from(itInvoices)
+      .where(
+        and(
+          eq(itInvoices.type, 0),
+          ne(itInvoices.uuid, excludeUuid),
+          inArray(itInvoices.marking, ACCEPTED_BY_SDI_MARKINGS),
+          or(
+            ...keys.map((key) =>
+              and(
+                eq(itInvoices.senderVat, key.senderVat),
+                eq(itInvoices.documentType, key.documentType),
+                eq(itInvoices.invoiceDate, key.date),
+                eq(itInvoices.invoiceNumber, key.number),
+              ),
+            ),
+          ),
+        ),
+      );
+    return new Set(rows.map((row) => duplicateKey(row.senderVat ?? '', row.documentType ?? '', row.date ?? '', row.number ?? '')));
+  }
+
+  /** Accounts of this instance as SDI's registries see them (recipient codes, identifiers). */
+  async instanceParties() {
+    return this.db
+      .select({
+        id: users.id,
+        recipientCode: users.recipientCode,
+        vat: users.invoicingVatNumber,
+        fiscalId: users.invoicingFiscalId,
+        name: users.invoicingName,
+        parentId: users.parentId,
+      })
+      .from(users)
+      .where(
+        and(
+          eq(users.enabled, true),
+          isNull(users.parentId),
+          or(
+            sql`${users.recipientCode} is not null`,
+            sql`${users.invoicingVatNumber} is not null`,
+            sql`${users.invoicingFiscalId} is not null`,
+          ),
+        ),
+      )
+      .orderBy(asc(users.createdAt));
+  }
+
+  async insertNotification(row: typeof itNotifications.$inferInsert): Promise<ItNotificationRow> {
+    const [created] = await this.db.insert(itNotifications).values(row).returning();
+    if (!created) throw new Error('notification insert returned no row');
+    return created;
+  }
+
+  async notificationsOf(invoiceUuids: string[]): Promise<ItNotificationRow[]> {
+    if (invoiceUuids.length === 0) return [];
+    return this.db
+      .select()
+      .from(itNotifications)
+      .where(inArray(itNotifications.invoiceUuid, invoiceUuids))
+      .orderBy(asc(itNotifications.createdAt), asc(itNotifications.uuid));
+  }
+
+  async countNotifications(invoiceUuid: string, type: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(itNotifications)
+      .where(and(eq(itNotifications.invoiceUuid, invoiceUuid), eq(itNotifications.type, type)));
+    return row?.n ?? 0;
+  }
+
+  async findNotificationOwned(ownerId: string, uuid: string): Promise<ItNotificationRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(itNotifications)
+      .where(and(eq(itNotifications.uuid, uuid), eq(itNotifications.ownerId, ownerId)));
+    return row;
+  }
+}
+
+export function duplicateKey(senderVat: string, documentType: string, date: string, number: string): string {
+  return [senderVat.toUpperCase(), documentType, date, number].join('|');
+}
+

@@ -1,0 +1,292 @@
+import type { Invoice, InvoiceNotification } from '@fiscus/contracts';
+import type { AnyInvoice, InvoiceFormat } from '@fiscus/fatturapa';
+import { parseInvoice, renderHtml, renderPdf } from '@fiscus/fatturapa';
+import type { ItInvoiceRow, ItNotificationRow } from '../../../db/schema/index.ts';
+import type { Actor } from '../../../platform/auth.ts';
+import type { CollectionPage } from '../../../platform/hydra.ts';
+import { HttpProblem, notFound, unprocessable } from '../../../platform/problem-errors.ts';
+import type { SdiGateway } from '../../../gateways/sdi/sdi-gateway.ts';
+import {
+  assertCanFix,
+  assertCanSend,
+  assertDirection,
+  assertItReader,
+  invoiceOwnerOf,
+} from '../invoice-access.ts';
+import { invoicesCsv } from './invoice-csv.ts';
+import type { AcceptedInvoice, InvoiceBody, InvoiceKind } from './invoice-intake.ts';
+import { acceptInvoice } from './invoice-intake.ts';
+import { summarizeInvoice } from './invoice-summary.ts';
+import type { InvoicesRepository } from './invoices.repository.ts';
+import type { ZipEntry } from './zip-archive.ts';
+import { zipArchive } from './zip-archive.ts';
+
+/** Spec 9: the CSV report holds at most 5,000 records. */
+export const REPORT_MAX_ROWS = 5000;
+
+export type SendOptions = {
+  fixInvoiceUuid?: string | undefined;
+  disableEndpoints?: boolean;
+};
+
+export type PrintTheme = 'standard' | 'compact';
+
+/** Row values of a freshly accepted invoice (shared by invoices, drafts and imports). */
+export function storedInvoiceValues(accepted: AcceptedInvoice) {
+  const summary = summarizeInvoice(accepted.invoice, accepted.format);
+  return {
+    transmissionFormat: accepted.format,
+    xml: accepted.xml,
+    payload: accepted.invoice as unknown,
+    signed: accepted.signed,
+    toPa: summary.toPa,
+    senderName: summary.senderName,
+    senderFiscalId: summary.senderFiscalId,
+    senderVat: summary.senderVat,
+    recipientName: summary.recipientName,
+    recipientFiscalId: summary.recipientFiscalId,
+    recipientVat: summary.recipientVat,
+    recipientCode: summary.recipientCode,
+    invoiceDate: summary.invoiceDate,
+    invoiceNumber: summary.invoiceNumber,
+    invoiceTotal: summary.invoiceTotal,
+    documentType: summary.documentType,
+    stamp: summary.stamp,
+  };
+}
+
+export function toNotificationItem(row: ItNotificationRow): InvoiceNotification {
+  return {
+    uuid: row.uuid,
+    invoice_uuid: row.invoiceUuid,
+    type: row.type as InvoiceNotification['type'],
+    file_name: row.fileName,
+    created_at: row.createdAt.toISOString(),
+    message: row.message as Record<string, unknown>,
+  };
+}
+
+/** The API representation of a stored invoice (spec 3 "Invoice (list record)"). */
+export function toInvoiceItem(row: ItInvoiceRow, notifications?: ItNotificationRow[]): Invoice {
+  return {
+    uuid: row.uuid,
+    type: row.type,
+    created_at: row.createdAt.toISOString(),
+    signed: row.signed,
+    to_pa: row.toPa,
+    downloaded: row.downloaded,
+    downloaded_at: row.downloadedAt?.toISOString() ?? null,
+    sdi_file_id: row.sdiFileId,
+    sdi_file_name: row.sdiFileName,
+    marking: row.marking as Invoice['marking'],
+    transmission_format: row.transmissionFormat as Invoice['transmission_format'],
+    payload: JSON.stringify(row.payload),
+    fix_of_uuid: row.fixOfUuid,
+    archived: row.archived,
+    notice: row.notice,
+    document_type: row.documentType,
+    sender: { business_name: row.senderName, business_fiscal_code: row.senderFiscalId },
+    recipient: { business_name: row.recipientName, business_fiscal_code: row.recipientFiscalId },
+    senderFormatted: row.senderName,
+    recipientFormatted: row.recipientName,
+    senderVatNumberFormatted: row.senderVat,
+    recipientVatNumberFormatted: row.recipientVat,
+    invoiceDate: row.invoiceDate,
+    invoiceNumber: row.invoiceNumber,
+    invoiceTotal: row.invoiceTotal,
+    stamp: row.stamp,
+    ...(notifications ? { notifications: notifications.map(toNotificationItem) } : {}),
+  };
+}
+
+/** Fix rule (spec 4 "Fix mode"): rejected, latest NS has a 002/003/004 code, not archived or fixed. */
+export function isFixable(row: ItInvoiceRow, notifications: ItNotificationRow[]): boolean {
+  if (row.type !== 0 || row.marking !== 'rejected' || row.archived || row.fixedByUuid) return false;
+  const latestNs = notifications.filter((n) => n.type === 'NS').at(-1);
+  const errors = (latestNs?.message as { lista_errori?: { Codice?: string }[] } | undefined)?.lista_errori ?? [];
+  return errors.some((error) => /^00[234]/.test(error.Codice ?? ''));
+}
+
+function parseQueryType(query: unknown): 0 | 1 {
+  const type = (query as { type?: string } | undefined)?.type;
+  return type === '1' ? 1 : 0;
+}
+
+export class InvoicesService {
+  constructor(
+    private readonly repository: InvoicesRepository,
+    private readonly sdi: SdiGateway,
+  ) {}
+
+  /** POST /invoices[/simplified]: validate, store with marking `waiting`, queue the transmission. */
+  async create(actor: Actor, body: InvoiceBody, kind: InvoiceKind, options: SendOptions = {}): Promise<{ uuid: string }> {
+    assertCanSend(actor);
+    const ownerId = invoiceOwnerOf(actor);
+    const fixed = options.fixInvoiceUuid ? await this.fixTarget(actor, options.fixInvoiceUuid) : undefined;
+    const accepted = await acceptInvoice(body, kind);
+    const row = await this.repository.insert({
+      ownerId,
+      type: 0,
+      marking: 'waiting',
+      ...storedInvoiceValues(accepted),
+      fixOfUuid: fixed?.uuid ?? null,
+      disableEndpoints: options.disableEndpoints ?? false,
+    });
+    if (fixed) await this.repository.update(fixed.uuid, { fixedByUuid: row.uuid });
+    await this.sdi.transmit(row.uuid);
+    return { uuid: row.uuid };
+  }
+
+  /** Sends a stored draft: the same validation as POST /invoices, then the same flow. */
+  async sendStored(row: ItInvoiceRow, kind: InvoiceKind): Promise<{ uuid: string }> {
+    const accepted = await acceptInvoice(Buffer.from(row.xml, 'utf8'), kind);
+    await this.repository.update(row.uuid, { marking: 'waiting', createdAt: new Date(), ...storedInvoiceValues(accepted) });
+    await this.sdi.transmit(row.uuid);
+    return { uuid: row.uuid };
+  }
+
+  async validate(actor: Actor, body: InvoiceBody, kind: InvoiceKind): Promise<{ valid: true }> {
+    assertItReader(actor);
+    await acceptInvoice(body, kind);
+    return { valid: true };
+  }
+
+  private async fixTarget(actor: Actor, uuid: string): Promise<ItInvoiceRow> {
+    assertCanFix(actor);
+    const row = await this.repository.findOwned(invoiceOwnerOf(actor), uuid);
+    if (!row) throw notFound(`Invoice ${uuid} not found.`);
+    const notifications = await this.repository.notificationsOf([row.uuid]);
+    if (!isFixable(row, notifications)) {
+      throw unprocessable([
+        {
+          propertyPath: 'X-Fix-Invoice-Uuid',
+          message: 'The invoice is not fixable: only a rejected invoice whose latest rejection has a 002xx, 003xx or 004xx code, not archived and not already fixed.',
+          code: 'not_fixable',
+        },
+      ]);
+    }
+    return row;
+  }
+
+  async list(actor: Actor, query: unknown, extended: boolean): Promise<CollectionPage<Invoice>> {
+    const type = parseQueryType(query);
+    assertDirection(actor, type);
+    const page = await this.repository.list({ ownerId: invoiceOwnerOf(actor), type, drafts: false }, query);
+    return { ...page, items: await this.items(page.items, extended) };
+  }
+
+  async listRows(actor: Actor, query: unknown): Promise<CollectionPage<ItInvoiceRow>> {
+    const type = parseQueryType(query);
+    assertDirection(actor, type);
+    return this.repository.list({ ownerId: invoiceOwnerOf(actor), type, drafts: false }, query);
+  }
+
+  async items(rows: ItInvoiceRow[], extended: boolean): Promise<Invoice[]> {
+    if (!extended) return rows.map((row) => toInvoiceItem(row));
+    const notifications = await this.repository.notificationsOf(rows.map((row) => row.uuid));
+    return rows.map((row) => toInvoiceItem(row, notifications.filter((n) => n.invoiceUuid === row.uuid)));
+  }
+
+  /** The caller's invoice, or 404 (another account's uuid is not found, never forbidden). */
+  async get(actor: Actor, uuid: string): Promise<ItInvoiceRow> {
+    assertItReader(actor);
+    const row = await this.repository.findOwned(invoiceOwnerOf(actor), uuid);
+    if (!row) throw notFound(`Invoice ${uuid} not found.`);
+    assertDirection(actor, row.type);
+    return row;
+  }
+
+  async getItem(actor: Actor, uuid: string, extended: boolean): Promise<Invoice> {
+    const [item] = await this.items([await this.get(actor, uuid)], extended);
+    if (!item) throw notFound();
+    return item;
+  }
+
+  async notifications(actor: Actor, uuid: string): Promise<InvoiceNotification[]> {
+    const row = await this.get(actor, uuid);
+    return (await this.repository.notificationsOf([row.uuid])).map(toNotificationItem);
+  }
+
+  async notificationXml(actor: Actor, uuid: string): Promise<{ fileName: string; xml: string }> {
+    assertItReader(actor);
+    const row = await this.repository.findNotificationOwned(invoiceOwnerOf(actor), uuid);
+    if (!row) throw notFound(`Notification ${uuid} not found.`);
+    return { fileName: row.fileName, xml: row.xml };
+  }
+
+  async notificationItem(actor: Actor, uuid: string): Promise<InvoiceNotification> {
+    assertItReader(actor);
+    const row = await this.repository.findNotificationOwned(invoiceOwnerOf(actor), uuid);
+    if (!row) throw notFound(`Notification ${uuid} not found.`);
+    return toNotificationItem(row);
+  }
+
+  async fixInfo(actor: Actor, uuid: string): Promise<{ uuid: string; is_fixable: boolean }> {
+    const row = await this.get(actor, uuid);
+    return { uuid: row.uuid, is_fixable: isFixable(row, await this.repository.notificationsOf([row.uuid])) };
+  }
+
+  /** Marks a rejected invoice as solved: it leaves the "rejected to fix" list. */
+  async archiveRejected(actor: Actor, uuid: string): Promise<ItInvoiceRow> {
+    const row = await this.get(actor, uuid);
+    assertCanSend(actor);
+    if (row.marking !== 'rejected') {
+      throw new HttpProblem(409, `Only a rejected invoice can be archived; this one is ${row.marking}.`);
+    }
+    return (await this.repository.update(row.uuid, { archived: true })) ?? row;
+  }
+
+  async setDownloaded(actor: Actor, uuids: string[], downloaded: boolean): Promise<{ updated: number }> {
+    assertItReader(actor);
+    return { updated: await this.repository.setDownloaded(invoiceOwnerOf(actor), [...new Set(uuids)], downloaded) };
+  }
+
+  async attachment(actor: Actor, uuid: string, index: number): Promise<{ name: string; data: Buffer; mime: string }> {
+    const row = await this.get(actor, uuid);
+    const invoice = row.payload as { fattura_elettronica_body?: { allegati?: { nome_attachment?: string; attachment?: string; formato_attachment?: string }[] }[] };
+    const attachments = (invoice.fattura_elettronica_body ?? []).flatMap((body) => body.allegati ?? []);
+    const attachment = attachments[index];
+    if (!attachment?.attachment) throw notFound(`Invoice ${uuid} has no attachment ${index}.`);
+    const format = (attachment.formato_attachment ?? '').toLowerCase();
+    const mime = format === 'pdf' || /\.pdf$/i.test(attachment.nome_attachment ?? '') ? 'application/pdf' : 'application/octet-stream';
+    return {
+      name: attachment.nome_attachment ?? `attachment-${index}`,
+      data: Buffer.from(attachment.attachment.replace(/\s+/g, ''), 'base64'),
+      mime,
+    };
+  }
+
+  async html(row: ItInvoiceRow, theme: PrintTheme): Promise<string> {
+    return renderHtml(row.payload as AnyInvoice, { lang: 'it', theme });
+  }
+
+  async pdf(row: ItInvoiceRow, theme: PrintTheme): Promise<Uint8Array> {
+    return renderPdf(row.payload as AnyInvoice, { lang: 'it', theme });
+  }
+
+  async report(actor: Actor, query: unknown): Promise<string> {
+    const type = parseQueryType(query);
+    assertDirection(actor, type);
+    const rows = await this.repository.report({ ownerId: invoiceOwnerOf(actor), type, drafts: false }, query, REPORT_MAX_ROWS);
+    return invoicesCsv(rows);
+  }
+
+  /** Zip of one page: the CSV index plus each invoice's XML, PDF or metadata JSON. */
+  async zipPage(actor: Actor, query: unknown, content: 'xml' | 'pdf' | 'metadata', theme: PrintTheme): Promise<{ zip: Buffer; page: number; type: 0 | 1 }> {
+    const page = await this.listRows(actor, query);
+    const entries: ZipEntry[] = [{ name: 'index.csv', data: invoicesCsv(page.items) }];
+    for (const row of page.items) {
+      const base = (row.sdiFileName ?? `${row.uuid}.xml`).replace(/\.xml$/i, '');
+      if (content === 'pdf') entries.push({ name: `${base}_${row.uuid}.pdf`, data: await this.pdf(row, theme) });
+      else if (content === 'metadata') entries.push({ name: `${base}_${row.uuid}.json`, data: JSON.stringify(toInvoiceItem(row), null, 2) });
+      else entries.push({ name: `${base}_${row.uuid}.xml`, data: row.xml });
+    }
+    return { zip: zipArchive(entries), page: page.page, type: parseQueryType(query) };
+  }
+
+  /** Re-reads a stored XML (used by imports and drafts to refresh derived values). */
+  static async reparse(xml: string): Promise<{ invoice: AnyInvoice; format: InvoiceFormat } | undefined> {
+    const parsed = await parseInvoice(xml);
+    return parsed.ok ? { invoice: parsed.invoice, format: parsed.format } : undefined;
+  }
+}
