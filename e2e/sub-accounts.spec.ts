@@ -153,7 +153,7 @@ test('column choices survive a reload', async ({ page }) => {
   await expect(table(page).getByRole('columnheader', { name: 'Fiscal ID' })).toBeVisible();
   await page.getByRole('button', { name: 'Columns' }).click();
   await page.getByRole('menuitemcheckbox', { name: 'Fiscal ID' }).click();
-  await page.getByRole('menuitemcheckbox', { name: 'Created at' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Creation date' }).click();
   await page.keyboard.press('Escape');
   await expect(table(page).getByRole('columnheader', { name: 'Fiscal ID' })).toHaveCount(0);
 
@@ -161,7 +161,7 @@ test('column choices survive a reload', async ({ page }) => {
   await waitForIdle(page);
   await expect(table(page).getByRole('columnheader', { name: 'Email' })).toBeVisible();
   await expect(table(page).getByRole('columnheader', { name: 'Fiscal ID' })).toHaveCount(0);
-  await expect(table(page).getByRole('columnheader', { name: 'Created at' })).toHaveCount(0);
+  await expect(table(page).getByRole('columnheader', { name: 'Creation date' })).toHaveCount(0);
   await expect(row(page, 'sub@demo.fiscus.test')).not.toContainText('SBUDMO');
 
   await page.getByRole('button', { name: 'Columns' }).click();

@@ -24,5 +24,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Lazy routes compile MUI on first use; 2 shared cores make the first test of a file slow.
+    testTimeout: 20_000,
   },
 });

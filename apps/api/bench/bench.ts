@@ -28,6 +28,8 @@ type Figures = {
   p95: number;
   rps: number;
   requests: number;
+  non2xx: number;
+  /** Connection errors and timeouts (autocannon's 10 s), not HTTP answers. */
   errors: number;
 };
 
@@ -210,11 +212,11 @@ async function main(): Promise<void> {
   }
   console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each\n`);
   console.log(
-    `${'target / route'.padEnd(58)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'req/s'.padStart(9)} ${'non-2xx'.padStart(8)}`,
+    `${'target / route'.padEnd(58)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'req/s'.padStart(9)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`,
   );
   for (const f of figures) {
     console.log(
-      `${f.name.padEnd(58)} ${f.p50.toFixed(1).padStart(8)} ${f.p95.toFixed(1).padStart(8)} ${f.rps.toFixed(0).padStart(9)} ${String(f.errors).padStart(8)}`,
+      `${f.name.padEnd(58)} ${f.p50.toFixed(1).padStart(8)} ${f.p95.toFixed(1).padStart(8)} ${f.rps.toFixed(0).padStart(9)} ${String(f.non2xx).padStart(8)} ${String(f.errors).padStart(7)}`,
     );
   }
 }

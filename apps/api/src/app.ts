@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -67,8 +67,8 @@ declare module 'fastify' {
 export type BuildOptions = {
   /** An already open database (tests share one per file); closed by the caller then. */
   database?: DatabaseHandle;
-  /** pino options or false; default: JSON logs at config.logLevel. */
-  logger?: boolean | { level: string };
+  /** Fastify logger options (pino) or false; default: JSON logs at config.logLevel. */
+  logger?: FastifyServerOptions['logger'];
 };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -88,7 +88,9 @@ export async function buildApp(
     const app = Fastify({
       logger: options.logger ?? { level: config.logLevel },
       bodyLimit: config.bodyLimit,
-      trustProxy: true,
+      // Off by default: a client could otherwise pick its own IP with X-Forwarded-For and dodge
+      // the login rate limit.
+      trustProxy: config.trustProxy,
       // Honour a caller's request id (proxies, the console) so one id follows a request end to end.
       requestIdHeader: 'x-request-id',
       genReqId: () => crypto.randomUUID(),

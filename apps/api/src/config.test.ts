@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     expect(config.serviceUrls.peppol).toBe('/api/peppol');
     expect(config.platformKeys.peppol_be).toBe('peppol_be');
     expect(config.corsOrigins).toEqual([]);
+    expect(config.trustProxy).toBe(false);
   });
 
   it('reads every variable', () => {
@@ -37,6 +38,7 @@ describe('loadConfig', () => {
       SERVICE_URL_OB: 'https://ob.example.test',
       PLATFORM_KEYS: '{"stripe":"api-stripe.example.test"}',
       WEBHOOK_ALLOW_PRIVATE: '1',
+      TRUST_PROXY: 'true',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -53,6 +55,7 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       workers: 'none',
       webhookAllowPrivate: true,
+      trustProxy: true,
     });
     expect(config.serviceUrls.ob).toBe('https://ob.example.test');
     expect(config.platformKeys.stripe).toBe('api-stripe.example.test');

@@ -39,6 +39,8 @@ export type AppConfig = {
   serviceUrls: Record<ServiceId, string>;
   platformKeys: Record<PlatformId, string>;
   webhookAllowPrivate: boolean;
+  /** Trust X-Forwarded-* (client IP for logs and the login rate limit) only behind a known proxy. */
+  trustProxy: boolean;
   loginRateLimit: { max: number; timeWindowMs: number };
   webDistDir: string;
   seedDemo: boolean;
@@ -75,7 +77,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.enum(['embedded', 'only', 'none']).default('embedded'),
   PLATFORM_KEYS: z.string().optional(),
-  WEBHOOK_ALLOW_PRIVATE: booleanEnv.default(false),
+  // Unset: allowed on a sandbox (a developer points webhooks at their own machine), refused otherwise.
+  WEBHOOK_ALLOW_PRIVATE: booleanEnv.optional(),
+  TRUST_PROXY: booleanEnv.default(false),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
@@ -152,7 +156,8 @@ export function loadConfig(
     platformKeys: Object.fromEntries(
       platformIds.map((id) => [id, platformKeyOverrides[id] ?? id]),
     ) as Record<PlatformId, string>,
-    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? e.SANDBOX,
+    trustProxy: e.TRUST_PROXY,
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, timeWindowMs: e.LOGIN_RATE_LIMIT_WINDOW_MS },
     webDistDir: resolveFromRoot(e.WEB_DIST_DIR),
     seedDemo: e.SEED_DEMO ?? e.SANDBOX,

@@ -10,3 +10,7 @@ export * from './common/pre-sale-actions.ts';
 export * from './it/recipient-code.ts';
 export * from './it/invoices.ts';
 export * from './it/invoice-imports.ts';
+export * from './it/webhook-events.ts';
+export * from './it/api-configurations.ts';
+export * from './it/business-registry-configurations.ts';
+export * from './it/preserved-documents.ts';

@@ -6,18 +6,20 @@ function cents(value: bigint): string {
 
 /**
  * A consistent ordinary invoice of `lineCount` lines built on an official sample: every line
- * 2 × 10.00 at 22%, one VAT summary and one payment matching the total.
+ * 2 × 10.00 at 22%, one VAT summary and one payment matching the total. At most 9,999 lines
+ * (NumeroLinea's limit): big files get long descriptions (up to the schema's 1,000 characters).
  */
 export function invoiceWithLines(
   template: FatturaElettronica,
   lineCount: number,
+  descriptionLength = 60,
 ): FatturaElettronica {
   const invoice = structuredClone(template);
   const body = invoice.fattura_elettronica_body[0];
   if (!body) throw new Error('the template has no body');
   const lines: DettaglioLinee[] = Array.from({ length: lineCount }, (_, index) => ({
     numero_linea: String(index + 1),
-    descrizione: `Articolo di prova numero ${index + 1} - consegna e installazione`,
+    descrizione: `Articolo ${index + 1} `.padEnd(descriptionLength, 'consegna e installazione '),
     quantita: '2.00',
     unita_misura: 'PZ',
     prezzo_unitario: '10.00',

@@ -53,6 +53,19 @@ describe('validateInvoice', () => {
     expect(result.findings[0]?.message).toContain('This element is not expected');
   });
 
+  it('lists the first 50 schema errors then 00201 with the total, however many there are', async () => {
+    const ns = 'http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2';
+    const line = '<DettaglioLinee><NumeroLinea>x</NumeroLinea></DettaglioLinee>';
+    const xml = `<p:FatturaElettronica xmlns:p="${ns}" versione="FPR12"><FatturaElettronicaHeader/><FatturaElettronicaBody><DatiGenerali/><DatiBeniServizi>${line.repeat(20_000)}</DatiBeniServizi></FatturaElettronicaBody></p:FatturaElettronica>`;
+    const result = await validateInvoice(xml);
+    expect(result.findings).toHaveLength(51);
+    expect(result.findings[50]).toMatchObject({ layer: 'schema', code: '00201' });
+    expect(result.findings[50]?.message).toMatch(/^4000\d format errors/);
+    expect(result.findings[5]?.propertyPath).toMatch(
+      /^fattura_elettronica_body\[0\]\.dati_beni_servizi\.dettaglio_linee\[\d\]/,
+    );
+  });
+
   it('validates a JSON invoice through the same schema, with the same paths', async () => {
     const result = await validateInvoice(threeLineInvoice());
     expect(result.format).toBe('FPA12');

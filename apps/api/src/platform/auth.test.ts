@@ -141,3 +141,44 @@ describe('impersonation (X-Switch-User)', () => {
     expect((await me(forged, { 'x-switch-user': target.email })).statusCode).toBe(401);
   });
 });
+
+describe('impersonation log', () => {
+  it('logs each switch with the admin and the target', async () => {
+    const { buildApp } = await import('../app.ts');
+    const { createTestDatabase, testConfig } = await import('../../test/test-app.ts');
+    const lines: Record<string, unknown>[] = [];
+    const { handle, drop } = await createTestDatabase();
+    const { config } = testConfig();
+    const app = await buildApp(config, {
+      database: handle,
+      logger: {
+        level: 'info',
+        stream: { write: (line: string) => void lines.push(JSON.parse(line)) },
+      },
+    });
+    try {
+      const [admin, target] = await handle.db
+        .insert(users)
+        .values([
+          { email: 'root@example.test', passwordHash: 'x', roles: { common: ['ROLE_ADMIN'] } },
+          { email: 'client@example.test', passwordHash: 'x', roles: { it: ['ROLE_INVOICING'] } },
+        ])
+        .returning();
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/common/users/me',
+        headers: {
+          authorization: `Bearer ${app.signToken(admin!)}`,
+          'x-switch-user': target!.email,
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      const entry = lines.find((line) => line.msg === 'admin switched user');
+      expect(entry).toMatchObject({ admin: 'root@example.test', target: 'client@example.test' });
+      expect(entry?.reqId).toBe(response.headers['x-request-id']);
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
+});

@@ -21,5 +21,6 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The app-wide CSP (helmet) already fits the UI: its scripts are files, its styles may be inline.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 }

@@ -9,10 +9,17 @@ interface PublicPageLayoutProps {
   /** Content under the card, e.g. the sandbox demo logins. */
   footer?: ReactNode;
   maxWidth?: number;
+  /** The footer may be wider than the card (e.g. a two-column list). */
+  footerMaxWidth?: number;
 }
 
 /** Frame of the pages shown without the shell: login, password reset, no services, not found. */
-export function PublicPageLayout({ children, footer, maxWidth = 440 }: PublicPageLayoutProps) {
+export function PublicPageLayout({
+  children,
+  footer,
+  maxWidth = 440,
+  footerMaxWidth = maxWidth,
+}: PublicPageLayoutProps) {
   return (
     <Box
       sx={{
@@ -52,7 +59,9 @@ export function PublicPageLayout({ children, footer, maxWidth = 440 }: PublicPag
         >
           {children}
         </Paper>
-        {footer ? <Box sx={{ width: '100%', maxWidth, mt: 3 }}>{footer}</Box> : null}
+        {footer ? (
+          <Box sx={{ width: '100%', maxWidth: footerMaxWidth, mt: 3 }}>{footer}</Box>
+        ) : null}
       </Box>
     </Box>
   );

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeToken } from '../test/fake-token';
-import { apiFetch, apiFetchCollection, buildQueryString, onUnauthorizedWhileImpersonating } from './api-client';
+import {
+  apiFetch,
+  apiFetchCollection,
+  buildQueryString,
+  onUnauthorizedWhileImpersonating,
+} from './api-client';
 import { clearSession, getSession, signIn, startImpersonation } from './auth';
 import { ApiError } from './hydra';
 
@@ -65,7 +70,9 @@ describe('apiFetch', () => {
 
   it('resolves undefined on 204', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    await expect(apiFetch('common', '/users/me/password', { method: 'PUT', json: {} })).resolves.toBeUndefined();
+    await expect(
+      apiFetch('common', '/users/me/password', { method: 'PUT', json: {} }),
+    ).resolves.toBeUndefined();
   });
 
   it('throws ApiError with violations on 422', async () => {
@@ -77,7 +84,9 @@ describe('apiFetch', () => {
           title: 'Unprocessable',
           status: 422,
           detail: 'Validation failed',
-          violations: [{ propertyPath: 'password', message: 'Password is required', code: 'is_blank' }],
+          violations: [
+            { propertyPath: 'password', message: 'Password is required', code: 'is_blank' },
+          ],
         },
         'application/problem+json',
       ),
@@ -115,7 +124,11 @@ describe('apiFetch', () => {
 
   it('parses collections into items and total', async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse(200, { 'hydra:member': [{ month: 1 }], 'hydra:totalItems': 12 }, 'application/ld+json'),
+      jsonResponse(
+        200,
+        { 'hydra:member': [{ month: 1 }], 'hydra:totalItems': 12 },
+        'application/ld+json',
+      ),
     );
     await expect(apiFetchCollection('common', '/consumptions')).resolves.toEqual({
       items: [{ month: 1 }],
@@ -127,7 +140,14 @@ describe('apiFetch', () => {
 describe('buildQueryString', () => {
   it('skips empty values and writes arrays API Platform style', () => {
     expect(
-      buildQueryString({ page: 2, email: '', enabled: false, 'order[created_at]': 'desc', status: ['a', 'b'], x: undefined }),
+      buildQueryString({
+        page: 2,
+        email: '',
+        enabled: false,
+        'order[created_at]': 'desc',
+        status: ['a', 'b'],
+        x: undefined,
+      }),
     ).toBe('?page=2&enabled=false&order%5Bcreated_at%5D=desc&status%5B%5D=a&status%5B%5D=b');
     expect(buildQueryString({})).toBe('');
   });

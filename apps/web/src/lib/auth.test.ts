@@ -71,7 +71,9 @@ describe('impersonation', () => {
     startImpersonation({ username: 'italy@demo.fiscus.test', roles: { it: ['ROLE_CONFIG'] } });
     expect(can('it', 'ROLE_CONFIG')).toBe(true);
     expect(can('common', 'ROLE_ADMIN')).toBe(false);
-    expect(JSON.parse(window.localStorage.getItem(storageKeys.impersonation) ?? '{}')).toMatchObject({
+    expect(
+      JSON.parse(window.localStorage.getItem(storageKeys.impersonation) ?? '{}'),
+    ).toMatchObject({
       username: 'italy@demo.fiscus.test',
     });
     stopImpersonation();

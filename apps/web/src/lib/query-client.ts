@@ -3,6 +3,7 @@
  * reconnect.
  */
 import { QueryClient } from '@tanstack/react-query';
+import { getSession, subscribeSession, type Session } from './auth';
 import { isApiError } from './hydra';
 
 export const staleTimeMs = 30_000;
@@ -24,5 +25,28 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The console's single client; features import it to invalidate after mutations outside hooks. */
+function identityOf(session: Session | null): string {
+  return session
+    ? `${session.payload.uid}:${session.payload.username}:${session.impersonation?.username ?? ''}`
+    : '';
+}
+
+/**
+ * Drops every cached answer when the identity changes (logout, another login, a switch of user,
+ * an expired token): within the 30 s stale time the next user would otherwise see the previous
+ * one's data.
+ */
+export function clearOnIdentityChange(client: QueryClient): () => void {
+  let identity = identityOf(getSession());
+  return subscribeSession(() => {
+    const next = identityOf(getSession());
+    if (next !== identity) {
+      identity = next;
+      client.clear();
+    }
+  });
+}
+
+/** The console's single client. */
 export const queryClient = createQueryClient();
+clearOnIdentityChange(queryClient);

@@ -8,7 +8,9 @@ describe('parseRuntimeConfig', () => {
       ...testRuntimeConfig,
       demoLogins: [{ email: 'italy@demo.fiscus.test', persona: 'Italian business' }, { bad: 1 }],
     });
-    expect(config.demoLogins).toEqual([{ email: 'italy@demo.fiscus.test', persona: 'Italian business' }]);
+    expect(config.demoLogins).toEqual([
+      { email: 'italy@demo.fiscus.test', persona: 'Italian business' },
+    ]);
     expect(config.services.it).toBe('/api/it');
   });
 

@@ -82,7 +82,10 @@ export const invoiceSchema = z.object({
   archived: z.boolean(),
   notice: z.string().nullable(),
   document_type: z.string().nullable(),
-  sender: z.object({ business_name: z.string().nullable(), business_fiscal_code: z.string().nullable() }),
+  sender: z.object({
+    business_name: z.string().nullable(),
+    business_fiscal_code: z.string().nullable(),
+  }),
   recipient: z.object({
     business_name: z.string().nullable(),
     business_fiscal_code: z.string().nullable(),

@@ -58,6 +58,8 @@ table.grid { table-layout: fixed; }
   .invoice { width: auto; margin: 0; padding: 0; box-shadow: none; }
   .invoice + .invoice { break-before: page; }
   thead { display: table-header-group; }
+  /* Browsers drop backgrounds when printing by default: the white headings would vanish. */
+  .grid th, .grid td { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   tr, .party, .totals { break-inside: avoid; }
   h2 { break-after: avoid; }
 }

@@ -13,10 +13,10 @@ import type { RenderedInvoice } from './rendered-document.ts';
 import { renderSimplifiedInvoice } from './simplified-document.ts';
 
 export type { RenderTheme } from './html-styles.ts';
-export type { CodeListName, Labels } from './labels.ts';
-export { codesOf, describeCode, labelsFor } from './labels.ts';
+export type { CodeListName } from './labels.ts';
+export { codesOf, describeCode } from './labels.ts';
 export { formatDate, formatDateTime } from './date-format.ts';
-export { formatDecimal, formatMoney, formatRate } from './number-format.ts';
+export { formatDecimal, formatMoney } from './number-format.ts';
 
 export interface RenderOptions {
   lang: Lang;

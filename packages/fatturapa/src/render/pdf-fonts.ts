@@ -63,7 +63,12 @@ function withSharedLayoutCache(font: fontkit.Font): LoadedFont {
     }
     return new LaidOutRun(
       run.glyphs,
-      run.positions.map((position) => ({ ...position })),
+      run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({
+        xAdvance,
+        yAdvance,
+        xOffset,
+        yOffset,
+      })),
     );
   };
   const createSubset = (): fontkit.Subset => rememberingSubset(font.createSubset());

@@ -473,7 +473,6 @@ export function renderedInvoiceToPdf(
   theme: RenderTheme,
 ): Promise<Uint8Array> {
   const fonts = fontsFor(theme);
-  const first = invoice.documents[0];
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: margin.top, left: margin.left, right: margin.right, bottom: 16 },
@@ -497,9 +496,7 @@ export function renderedInvoiceToPdf(
   doc.registerFont('regular', fontSource(fonts.regular));
   doc.registerFont('bold', fontSource(fonts.bold));
   const layout = new PdfLayout(doc, themeMetrics[theme]);
-  if (first) {
-    invoice.documents.forEach((document, index) => layout.startDocument(document, index === 0));
-  }
+  invoice.documents.forEach((document, index) => layout.startDocument(document, index === 0));
   layout.footers(invoice.lang);
   doc.end();
   return finished;

@@ -1,9 +1,9 @@
 import {
+  ParseOption,
   XmlBufferInputProvider,
   XmlDocument,
   XmlElement,
   XmlParseError,
-  XmlValidateError,
   XsdValidator,
   xmlRegisterInputProvider,
   type ErrorDetail,
@@ -13,6 +13,7 @@ import type { TypeDescriptors } from '../codec/descriptor.ts';
 import { ordinaryTypes, simplifiedTypes } from '../codec/descriptor.generated.ts';
 import type { Finding } from '../findings.ts';
 import type { InvoiceFormat } from '../model/index.ts';
+import { validateBounded } from './bounded-xsd-validation.ts';
 import { xpathToPropertyPath } from './property-path.ts';
 import { readSchemaFile } from './schema-files.ts';
 
@@ -103,17 +104,23 @@ function escapeNamespaceUris(xml: string): string {
   });
 }
 
+// The text is already decoded: force UTF-8 whatever the declaration says (ISO-8859-1 files).
+// BIG_LINES: real line numbers past 65535 in findings; NONET: never fetch anything.
+const PARSE_OPTIONS = {
+  encoding: 'utf-8',
+  option: ParseOption.XML_PARSE_BIG_LINES | ParseOption.XML_PARSE_NONET,
+};
+
 function parseDocument(xml: string): XmlDocument {
   try {
-    // The text is already decoded: force UTF-8 whatever the declaration says (ISO-8859-1 files).
-    return XmlDocument.fromString(xml, { encoding: 'utf-8' });
+    return XmlDocument.fromString(xml, PARSE_OPTIONS);
   } catch (error) {
     const onlyNamespaceUris =
       error instanceof XmlParseError &&
       error.details.length > 0 &&
       error.details.every((detail) => namespaceUriError.test(detail.message));
     if (!onlyNamespaceUris) throw error;
-    return XmlDocument.fromString(escapeNamespaceUris(xml), { encoding: 'utf-8' });
+    return XmlDocument.fromString(escapeNamespaceUris(xml), PARSE_OPTIONS);
   }
 }
 
@@ -149,36 +156,44 @@ export function validateAgainstSchema(xml: string, format: InvoiceFormat): Schem
     };
   }
   try {
-    (format === 'FSM10' ? simplified : ordinary).validate(document);
-    return { wellFormed: true, findings: [] };
-  } catch (error) {
-    if (!(error instanceof XmlValidateError)) {
-      return {
-        wellFormed: true,
-        findings: [
-          {
-            layer: 'schema',
-            code: '00200',
-            propertyPath: '',
-            message: `Schema validation failed: ${error instanceof Error ? error.message : String(error)}`,
-            messageIt: 'File non conforme al formato',
-          },
-        ],
-      };
+    const validation = validateBounded(
+      format === 'FSM10' ? simplified : ordinary,
+      document,
+      MAX_SCHEMA_FINDINGS,
+    );
+    const findings = validation.details.map((detail) => detailToFinding(detail, types, document));
+    if (validation.total > 0 && findings.length === 0) {
+      findings.push({
+        layer: 'schema',
+        code: '00200',
+        propertyPath: '',
+        message: 'The file does not conform to the schema',
+        messageIt: 'File non conforme al formato',
+      });
     }
-    const findings = error.details
-      .slice(0, MAX_SCHEMA_FINDINGS)
-      .map((detail) => detailToFinding(detail, types, document));
-    if (error.details.length > MAX_SCHEMA_FINDINGS) {
+    if (validation.total > MAX_SCHEMA_FINDINGS) {
       findings.push({
         layer: 'schema',
         code: '00201',
         propertyPath: '',
-        message: `More than ${MAX_SCHEMA_FINDINGS} format errors: the list is truncated`,
-        messageIt: `Riscontrati più di ${MAX_SCHEMA_FINDINGS} errori di formato`,
+        message: `${validation.total} format errors: only the first ${MAX_SCHEMA_FINDINGS} are listed`,
+        messageIt: `Riscontrati ${validation.total} errori di formato: elencati i primi ${MAX_SCHEMA_FINDINGS}`,
       });
     }
     return { wellFormed: true, findings };
+  } catch (error) {
+    return {
+      wellFormed: true,
+      findings: [
+        {
+          layer: 'schema',
+          code: '00200',
+          propertyPath: '',
+          message: `Schema validation failed: ${error instanceof Error ? error.message : String(error)}`,
+          messageIt: 'File non conforme al formato',
+        },
+      ],
+    };
   } finally {
     document.dispose();
   }

@@ -1,7 +1,12 @@
 // PDF rendering throughput on one core: `npx tsx test/render/pdf-throughput.ts` prints figures
 // (timings are measured here, never asserted in tests).
+import path from 'node:path';
+import type { AnyInvoice } from '../../src/model/index.ts';
+import { parseInvoice } from '../../src/parse.ts';
 import { renderPdf } from '../../src/render/index.ts';
+import { listFiles, officialSamples, realworldSamples } from '../corpus-paths.ts';
 import { fpr01Path, invoiceWithLines, loadInvoice } from './render-fixtures.ts';
+import { readFileSync } from 'node:fs';
 
 async function measure(label: string, render: () => Promise<Uint8Array>, count: number) {
   for (let index = 0; index < Math.min(20, count); index += 1) await render();
@@ -31,3 +36,25 @@ const hundred = await invoiceWithLines(100);
 await measure('100 lines it', () => renderPdf(hundred, { lang: 'it' }), 50);
 const thousand = await invoiceWithLines(1000);
 await measure('1,000 lines it', () => renderPdf(thousand, { lang: 'it' }), 5);
+
+// Different invoices one after the other: fewer repeated words and glyph sets than one file
+// rendered again and again, closer to a server's mix.
+const corpus: AnyInvoice[] = [];
+for (const file of [
+  ...listFiles(path.join(officialSamples, 'v1.2.2')),
+  ...listFiles(path.join(officialSamples, 'semplificata')),
+  ...listFiles(realworldSamples),
+]) {
+  const parsed = await parseInvoice(readFileSync(file));
+  if (parsed.ok) corpus.push(parsed.invoice);
+}
+let next = 0;
+await measure(
+  `mixed corpus (${corpus.length} files)`,
+  () => {
+    const invoice = corpus[next % corpus.length] as AnyInvoice;
+    next += 1;
+    return renderPdf(invoice, { lang: next % 2 === 0 ? 'it' : 'en' });
+  },
+  corpus.length * 4,
+);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import Decimal from 'decimal.js';
 import path from 'node:path';
 import type { AnyInvoice, FatturaElettronica } from '../../src/model/index.ts';
 import { parseInvoice } from '../../src/parse.ts';
@@ -23,8 +24,8 @@ export async function invoiceWithLines(count: number): Promise<FatturaElettronic
   const invoice = (await loadInvoice(fpr01Path)) as FatturaElettronica;
   const body = invoice.fattura_elettronica_body[0];
   if (!body) throw new Error('FPR01 has no body');
-  const taxable = (5 * count).toFixed(2);
-  const tax = ((5 * count * 22) / 100).toFixed(2);
+  const taxable = new Decimal(5).times(count);
+  const tax = taxable.times('0.22');
   body.dati_beni_servizi = {
     dettaglio_linee: Array.from({ length: count }, (_, index) => ({
       numero_linea: String(index + 1),
@@ -35,11 +36,16 @@ export async function invoiceWithLines(count: number): Promise<FatturaElettronic
       aliquota_iva: '22.00',
     })),
     dati_riepilogo: [
-      { aliquota_iva: '22.00', imponibile_importo: taxable, imposta: tax, esigibilita_iva: 'I' },
+      {
+        aliquota_iva: '22.00',
+        imponibile_importo: taxable.toFixed(2),
+        imposta: tax.toFixed(2),
+        esigibilita_iva: 'I',
+      },
     ],
   };
-  body.dati_generali.dati_generali_documento.importo_totale_documento = (
-    Number(taxable) + Number(tax)
-  ).toFixed(2);
+  body.dati_generali.dati_generali_documento.importo_totale_documento = taxable
+    .plus(tax)
+    .toFixed(2);
   return invoice;
 }

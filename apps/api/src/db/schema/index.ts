@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './pre-sales.ts';
 export * from './platform.ts';
 export * from './it-invoices.ts';
+export * from './it-integrations.ts';

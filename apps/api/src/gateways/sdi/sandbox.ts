@@ -196,7 +196,7 @@ export class SandboxSdiGateway implements SdiGateway {
     }
     const { registries, channelsOf } = await this.registries();
     const keys = invoiceKeys(parsed.invoice, parsed.format);
-    const duplicates = await repository.acceptedDuplicateKeys(uuid, keys);
+    const duplicates = await repository.acceptedDuplicateKeys(invoice, keys);
     const state: SdiState = {
       ...registries.state,
       isDuplicate: (key) =>

@@ -46,7 +46,10 @@ export function assertCanSend(actor: Actor): void {
 /** Drafts: ROLE_INVOICING or ROLE_INVOICING_DRAFT, not supplier-only (spec 6). */
 export function assertCanDraft(actor: Actor): void {
   assertDirection(actor, 0);
-  if (!hasRole(actor.roles, 'it', ROLE_INVOICING) && !hasRole(actor.roles, 'it', ROLE_INVOICING_DRAFT)) {
+  if (
+    !hasRole(actor.roles, 'it', ROLE_INVOICING) &&
+    !hasRole(actor.roles, 'it', ROLE_INVOICING_DRAFT)
+  ) {
     throw forbidden('Drafts need ROLE_INVOICING or ROLE_INVOICING_DRAFT.');
   }
 }

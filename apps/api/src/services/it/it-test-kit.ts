@@ -20,7 +20,10 @@ export const ALL_IT_ROLES = [
 ];
 
 /** An account shaped like italy@ (ALPHA SRL, the official samples' supplier). */
-export async function createAlpha(t: TestApp, roles: StoredRoles = { it: ALL_IT_ROLES, common: ['ROLE_USER'] }) {
+export async function createAlpha(
+  t: TestApp,
+  roles: StoredRoles = { it: ALL_IT_ROLES, common: ['ROLE_USER'] },
+) {
   return t.createUser({
     roles,
     invoicingName: 'ALPHA SRL',
@@ -37,11 +40,28 @@ export async function drainJobs(t: TestApp, maxRounds = 100): Promise<void> {
   throw new Error('the job queue did not drain');
 }
 
-export function sendXml(t: TestApp, token: string, xml: string, headers: Record<string, string> = {}, url = '/api/it/invoices') {
-  return t.request({ method: 'POST', url, token, payload: xml, headers: { 'content-type': 'application/xml', ...headers } });
+export function sendXml(
+  t: TestApp,
+  token: string,
+  xml: string,
+  headers: Record<string, string> = {},
+  url = '/api/it/invoices',
+) {
+  return t.request({
+    method: 'POST',
+    url,
+    token,
+    payload: xml,
+    headers: { 'content-type': 'application/xml', ...headers },
+  });
 }
 
 export async function getInvoice(t: TestApp, token: string, uuid: string) {
-  const response = await t.request({ method: 'GET', url: `/api/it/invoices/${uuid}`, token, headers: { accept: 'application/json' } });
+  const response = await t.request({
+    method: 'GET',
+    url: `/api/it/invoices/${uuid}`,
+    token,
+    headers: { accept: 'application/json' },
+  });
   return response.json() as { marking: string; [key: string]: unknown };
 }

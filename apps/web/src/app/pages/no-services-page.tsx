@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PublicPageLayout } from '../../components/public-page-layout';
 import { clearSession, useSession } from '../../lib/auth';
-import { queryClient } from '../../lib/query-client';
 import { useCan } from '../../lib/roles';
 
 /** Landing for a session without any usable context (spec 2.2). */
@@ -32,7 +31,6 @@ export default function NoServicesPage() {
           startIcon={<LogoutIcon />}
           sx={{ alignSelf: 'flex-start' }}
           onClick={() => {
-            queryClient.clear();
             clearSession();
           }}
         >

@@ -10,7 +10,6 @@ import { useNavigate } from 'react-router';
 import { apiFetch, switchUserHeader } from '../../lib/api-client';
 import { isRolesMap, startImpersonation, stopImpersonation } from '../../lib/auth';
 import { ApiError } from '../../lib/hydra';
-import { queryClient } from '../../lib/query-client';
 
 export function useSwitchUser() {
   const navigate = useNavigate();
@@ -30,8 +29,6 @@ export function useSwitchUser() {
       return me;
     },
     onSuccess: async (me) => {
-      // Cached data belongs to the previous identity.
-      queryClient.clear();
       startImpersonation({ username: me.email, roles: me.roles });
       await navigate('/dashboard');
     },
@@ -41,7 +38,6 @@ export function useSwitchUser() {
 export function useExitSwitch(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
-    queryClient.clear();
     stopImpersonation();
     void navigate('/dashboard');
   }, [navigate]);

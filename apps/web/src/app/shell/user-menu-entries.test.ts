@@ -8,7 +8,10 @@ const access = (roles: RolesMap) => accessFor(roles, testRuntimeConfig.platformK
 
 describe('userMenuEntries', () => {
   it('gives a manager profile, pre-sale actions, sub-accounts and logout', () => {
-    const manager = access({ common: ['ROLE_USER', 'ROLE_SUB_ACCOUNT_MANAGER'], it: ['ROLE_INVOICING'] });
+    const manager = access({
+      common: ['ROLE_USER', 'ROLE_SUB_ACCOUNT_MANAGER'],
+      it: ['ROLE_INVOICING'],
+    });
     expect(userMenuEntries(manager, manager, false)).toEqual([
       'profile',
       'preSaleActions',
@@ -26,7 +29,10 @@ describe('userMenuEntries', () => {
     const admin = access({ common: ['ROLE_ADMIN', 'ROLE_USER'], it: ['ROLE_INVOICING'] });
     expect(userMenuEntries(admin, admin, false)).toContain('switchUser');
     expect(userMenuEntries(admin, admin, false)).not.toContain('exitSwitch');
-    const italy = access({ common: ['ROLE_USER', 'ROLE_SUB_ACCOUNT_MANAGER'], it: ['ROLE_CONFIG'] });
+    const italy = access({
+      common: ['ROLE_USER', 'ROLE_SUB_ACCOUNT_MANAGER'],
+      it: ['ROLE_CONFIG'],
+    });
     expect(userMenuEntries(italy, admin, true)).toEqual([
       'profile',
       'preSaleActions',

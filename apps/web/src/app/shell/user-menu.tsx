@@ -16,7 +16,6 @@ import { useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { clearSession, useSession } from '../../lib/auth';
-import { queryClient } from '../../lib/query-client';
 import { accessFor, useCan } from '../../lib/roles';
 import { userMenuEntries, type UserMenuEntryId } from './user-menu-entries';
 import { getRuntimeConfig } from '../../lib/runtime-config';
@@ -62,7 +61,6 @@ export function UserMenu({ onSwitchUser }: { onSwitchUser: () => void }) {
         exitSwitch();
         break;
       case 'logout':
-        queryClient.clear();
         clearSession();
         void navigate('/login', { replace: true });
         break;

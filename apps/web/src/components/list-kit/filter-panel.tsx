@@ -23,6 +23,7 @@ import { MultiSelectFilterField } from './multi-select-filter-field';
 /** What the panel needs from `useListState`. */
 export interface FilterPanelState<F extends FilterValues> {
   filters: F;
+  defaultFilters: F;
   setFilters: (filters: F) => void;
   clearFilters: () => void;
 }
@@ -175,7 +176,15 @@ function FilterForm<F extends FilterValues>({ state, inputs }: FilterPanelProps<
         })}
       </Box>
       <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
-        <Button type="button" onClick={() => state.clearFilters()}>
+        <Button
+          type="button"
+          onClick={() => {
+            // The applied filters may already be the defaults (no remount then): reset the
+            // draft too, so unsent typing disappears as well.
+            setDraft(state.defaultFilters);
+            state.clearFilters();
+          }}
+        >
           {t('filters.clear')}
         </Button>
         <Button type="submit" variant="contained">

@@ -129,6 +129,15 @@ describe('list screen built from the kit', () => {
     expect(screen.getByText('1–30 of 45')).toBeInTheDocument();
   });
 
+  it('Clear also drops what was typed but not searched', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'typed');
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('');
+    expect(url()).toBe('');
+  });
+
   it('offers any / yes / no for a tri-state filter', async () => {
     const user = userEvent.setup();
     renderScreen();

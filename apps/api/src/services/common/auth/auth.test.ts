@@ -99,6 +99,14 @@ describe('POST /login', () => {
       expect(blocked.statusCode).toBe(429);
       expect(blocked.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(blocked.json()).toMatchObject({ status: 429 });
+      // A forged X-Forwarded-For does not buy a fresh allowance (TRUST_PROXY is off).
+      const spoofed = await limited.request({
+        method: 'POST',
+        url: '/api/common/login',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+        payload: { email: 'x@example.test', password: 'nope' },
+      });
+      expect(spoofed.statusCode).toBe(429);
       const otherEmail = await limited.request({
         method: 'POST',
         url: '/api/common/login',

@@ -1,7 +1,11 @@
 import type { AnyInvoice, InvoiceFormat } from '@fiscus/fatturapa';
 import { parseInvoice, toXml } from '@fiscus/fatturapa';
 import type { AcceptedInvoice, InvoiceBody, InvoiceKind } from '../invoices/invoice-intake.ts';
-import { findingToViolation, invalidInvoice, MAX_INVOICE_BYTES } from '../invoices/invoice-intake.ts';
+import {
+  findingToViolation,
+  invalidInvoice,
+  MAX_INVOICE_BYTES,
+} from '../invoices/invoice-intake.ts';
 
 /**
  * Reads a draft: it must be a readable invoice (XML that parses, or a JSON object), but unlike
@@ -13,16 +17,19 @@ export async function readDraft(body: InvoiceBody, kind: InvoiceKind): Promise<A
   else if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
     const json = body as Record<string, unknown>;
     const declared = (
-      (json.fattura_elettronica_header as Record<string, unknown> | undefined)?.dati_trasmissione as
-        | Record<string, unknown>
-        | undefined
+      (json.fattura_elettronica_header as Record<string, unknown> | undefined)
+        ?.dati_trasmissione as Record<string, unknown> | undefined
     )?.formato_trasmissione;
     const format: InvoiceFormat =
       kind === 'simplified' ? 'FSM10' : declared === 'FPA12' ? 'FPA12' : 'FPR12';
     xml = toXml(json as unknown as AnyInvoice, format);
   } else {
     throw invalidInvoice([
-      { propertyPath: '', message: 'The body must be an invoice JSON object or an XML file.', code: 'invalid_type' },
+      {
+        propertyPath: '',
+        message: 'The body must be an invoice JSON object or an XML file.',
+        code: 'invalid_type',
+      },
     ]);
   }
   const parsed = await parseInvoice(xml, { maxBytes: MAX_INVOICE_BYTES });
@@ -32,7 +39,10 @@ export async function readDraft(body: InvoiceBody, kind: InvoiceKind): Promise<A
       {
         propertyPath: 'fattura_elettronica_header.dati_trasmissione.formato_trasmissione',
         propertyContent: parsed.format,
-        message: kind === 'simplified' ? 'A simplified draft must be FSM10.' : 'A standard draft must be FPA12 or FPR12.',
+        message:
+          kind === 'simplified'
+            ? 'A simplified draft must be FSM10.'
+            : 'A standard draft must be FPA12 or FPR12.',
         code: 'invalid_choice',
       },
     ]);

@@ -18,7 +18,10 @@ import type { DraftsService } from './drafts.service.ts';
 const tags = ['gov-it: drafts'];
 const security = [{ bearerAuth: [] }];
 
-export const draftsRoutes: FastifyPluginAsyncZod<{ service: DraftsService }> = async (app, { service }) => {
+export const draftsRoutes: FastifyPluginAsyncZod<{ service: DraftsService }> = async (
+  app,
+  { service },
+) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -31,15 +34,26 @@ export const draftsRoutes: FastifyPluginAsyncZod<{ service: DraftsService }> = a
         description:
           'Filters: uuid, created_at / createdAt[…], invoiceDate[…], sender.fiscalId, recipient.fiscalId, sender.business_name, recipient.business_name, page, itemsPerPage.',
         querystring: invoiceListQuerySchema,
-        response: { 200: collectionResponse(z.array(invoiceSchema), hydraCollectionSchema(invoiceSchema)) },
+        response: {
+          200: collectionResponse(z.array(invoiceSchema), hydraCollectionSchema(invoiceSchema)),
+        },
       },
     },
-    async (request, reply) => sendCollection(request, reply, await service.list(actorOf(request), request.query)),
+    async (request, reply) =>
+      sendCollection(request, reply, await service.list(actorOf(request), request.query)),
   );
 
   app.get(
     '/invoices/draft/:uuid',
-    { schema: { tags, security, summary: 'One draft', params: invoiceUuidParamsSchema, response: { 200: invoiceSchema } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One draft',
+        params: invoiceUuidParamsSchema,
+        response: { 200: invoiceSchema },
+      },
+    },
     async (request) => service.get(actorOf(request), request.params.uuid),
   );
 
@@ -60,7 +74,16 @@ export const draftsRoutes: FastifyPluginAsyncZod<{ service: DraftsService }> = a
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await service.create(actorOf(request), request.body, kind, flag(request.headers['x-draft-blocked']))),
+        reply
+          .code(201)
+          .send(
+            await service.create(
+              actorOf(request),
+              request.body,
+              kind,
+              flag(request.headers['x-draft-blocked']),
+            ),
+          ),
     );
     app.put(
       `${base}/:uuid`,
@@ -76,7 +99,13 @@ export const draftsRoutes: FastifyPluginAsyncZod<{ service: DraftsService }> = a
       },
       async (request) => {
         const header = request.headers['x-draft-blocked'];
-        return service.update(actorOf(request), request.params.uuid, request.body, kind, header === undefined ? undefined : flag(header));
+        return service.update(
+          actorOf(request),
+          request.params.uuid,
+          request.body,
+          kind,
+          header === undefined ? undefined : flag(header),
+        );
       },
     );
     app.post(
@@ -90,11 +119,20 @@ export const draftsRoutes: FastifyPluginAsyncZod<{ service: DraftsService }> = a
           response: { 202: invoiceCreatedSchema, 400: problemSchema, 409: problemSchema },
         },
       },
-      async (request, reply) => reply.code(202).send(await service.send(actorOf(request), request.params.uuid, kind)),
+      async (request, reply) =>
+        reply.code(202).send(await service.send(actorOf(request), request.params.uuid, kind)),
     );
     app.delete(
       `${base}/:uuid`,
-      { schema: { tags, security, summary: `Delete a ${kind} draft`, params: invoiceUuidParamsSchema, response: { 204: z.undefined() } } },
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Delete a ${kind} draft`,
+          params: invoiceUuidParamsSchema,
+          response: { 204: z.undefined() },
+        },
+      },
       async (request, reply) => {
         await service.delete(actorOf(request), request.params.uuid);
         return reply.code(204).send();

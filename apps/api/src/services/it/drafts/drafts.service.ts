@@ -18,7 +18,10 @@ export class DraftsService {
 
   async list(actor: Actor, query: unknown): Promise<CollectionPage<Invoice>> {
     assertCanDraft(actor);
-    const page = await this.repository.list({ ownerId: invoiceOwnerOf(actor), type: 0, drafts: true }, query);
+    const page = await this.repository.list(
+      { ownerId: invoiceOwnerOf(actor), type: 0, drafts: true },
+      query,
+    );
     return { ...page, items: page.items.map((row) => toInvoiceItem(row)) };
   }
 
@@ -33,7 +36,12 @@ export class DraftsService {
     return toInvoiceItem(await this.find(actor, uuid));
   }
 
-  async create(actor: Actor, body: InvoiceBody, kind: InvoiceKind, blocked: boolean): Promise<{ uuid: string }> {
+  async create(
+    actor: Actor,
+    body: InvoiceBody,
+    kind: InvoiceKind,
+    blocked: boolean,
+  ): Promise<{ uuid: string }> {
     assertCanDraft(actor);
     const draft = await readDraft(body, kind);
     const row = await this.repository.insert({
@@ -46,7 +54,13 @@ export class DraftsService {
   }
 
   /** Replaces the draft's content; `X-Draft-Blocked` given on update sets the block too. */
-  async update(actor: Actor, uuid: string, body: InvoiceBody, kind: InvoiceKind, blocked: boolean | undefined): Promise<Invoice> {
+  async update(
+    actor: Actor,
+    uuid: string,
+    body: InvoiceBody,
+    kind: InvoiceKind,
+    blocked: boolean | undefined,
+  ): Promise<Invoice> {
     await this.find(actor, uuid);
     const draft = await readDraft(body, kind);
     const row = await this.repository.update(uuid, {
@@ -63,7 +77,10 @@ export class DraftsService {
     assertCanSend(actor);
     if (row.marking === 'draft-blocked') throw new HttpProblem(409, 'draft send error blocked');
     if ((kind === 'simplified') !== (row.transmissionFormat === 'FSM10')) {
-      throw new HttpProblem(409, `This draft is ${row.transmissionFormat}: send it through the ${row.transmissionFormat === 'FSM10' ? 'simplified' : 'standard'} endpoint.`);
+      throw new HttpProblem(
+        409,
+        `This draft is ${row.transmissionFormat}: send it through the ${row.transmissionFormat === 'FSM10' ? 'simplified' : 'standard'} endpoint.`,
+      );
     }
     return this.invoices.sendStored(row, kind);
   }

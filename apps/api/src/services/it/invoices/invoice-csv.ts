@@ -10,7 +10,10 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 }
 
 /** RFC 4180 text (CRLF line ends) of a header row and data rows. */
-export function toCsv(header: string[], rows: (string | number | boolean | null | undefined)[][]): string {
+export function toCsv(
+  header: string[],
+  rows: (string | number | boolean | null | undefined)[][],
+): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 

@@ -27,7 +27,9 @@ export type InvoiceBody = Buffer | Record<string, unknown> | unknown;
 export function invalidInvoice(violations: Violation[]): HttpProblem {
   return new HttpProblem(
     400,
-    violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('\n'),
+    violations
+      .map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message))
+      .join('\n'),
     violations,
   );
 }
@@ -82,33 +84,46 @@ function wrongKind(kind: InvoiceKind, format: string): HttpProblem {
  * user types) is not applied: SDI judges identifiers against its registry, and the official
  * samples' placeholder numbers would fail it. Throws a 400 problem with violations.
  */
-export async function acceptInvoice(body: InvoiceBody, kind: InvoiceKind): Promise<AcceptedInvoice> {
+export async function acceptInvoice(
+  body: InvoiceBody,
+  kind: InvoiceKind,
+): Promise<AcceptedInvoice> {
   const sdi = { checkIdentifierDigits: false };
   if (Buffer.isBuffer(body) || typeof body === 'string') {
     const bytes = Buffer.isBuffer(body) ? new Uint8Array(body) : new TextEncoder().encode(body);
     const parsed = await parseInvoice(bytes, { maxBytes: MAX_INVOICE_BYTES });
-    if (!parsed.ok) throw invalidInvoice(parsed.findings.map((f) => findingToViolation(f, undefined)));
+    if (!parsed.ok)
+      throw invalidInvoice(parsed.findings.map((f) => findingToViolation(f, undefined)));
     if (!formatAllowed(kind, parsed.format)) throw wrongKind(kind, parsed.format);
     const result = await validateInvoice(bytes, {
       maxBytes: MAX_INVOICE_BYTES,
       layers: ['schema', 'sdi'],
       sdi,
     });
-    if (!result.valid) throw invalidInvoice(result.findings.map((f) => findingToViolation(f, parsed.invoice)));
+    if (!result.valid)
+      throw invalidInvoice(result.findings.map((f) => findingToViolation(f, parsed.invoice)));
     // The stored XML is the signed file's content: what SDI reads and what the renderers need.
     const xml = toXml(parsed.invoice, parsed.format);
-    return { format: parsed.format, invoice: parsed.invoice, xml, signed: parsed.signer !== undefined };
+    return {
+      format: parsed.format,
+      invoice: parsed.invoice,
+      xml,
+      signed: parsed.signer !== undefined,
+    };
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw invalidInvoice([
-      { propertyPath: '', message: 'The body must be an invoice JSON object or an XML file.', code: 'invalid_type' },
+      {
+        propertyPath: '',
+        message: 'The body must be an invoice JSON object or an XML file.',
+        code: 'invalid_type',
+      },
     ]);
   }
   const json = body as Record<string, unknown>;
   const declared = (
     (json.fattura_elettronica_header as Record<string, unknown> | undefined)?.dati_trasmissione as
-      | Record<string, unknown>
-      | undefined
+      Record<string, unknown> | undefined
   )?.formato_trasmissione;
   const format: InvoiceFormat =
     declared === 'FPA12' || declared === 'FPR12' || declared === 'FSM10'
@@ -132,7 +147,9 @@ export async function acceptInvoice(body: InvoiceBody, kind: InvoiceKind): Promi
   if (!result.valid) throw invalidInvoice(result.findings.map((f) => findingToViolation(f, json)));
   const xml = toXml(invoice, format);
   if (Buffer.byteLength(xml) > MAX_INVOICE_BYTES) {
-    throw invalidInvoice([{ propertyPath: '', message: 'The invoice is larger than 5 MB.', code: '00003' }]);
+    throw invalidInvoice([
+      { propertyPath: '', message: 'The invoice is larger than 5 MB.', code: '00003' },
+    ]);
   }
   // Re-read our own XML so the stored payload holds only schema keys, in the model's shape.
   const reread = await parseInvoice(xml);

@@ -78,7 +78,8 @@ function ordinarySummary(invoice: FatturaElettronica, format: InvoiceFormat): In
   } else if (body?.dati_beni_servizi?.dati_riepilogo) {
     // Without ImportoTotaleDocumento (it is optional) the total is taxable plus VAT.
     total = body.dati_beni_servizi.dati_riepilogo.reduce(
-      (sum, row) => sum.plus(decimalOrZero(row.imponibile_importo)).plus(decimalOrZero(row.imposta)),
+      (sum, row) =>
+        sum.plus(decimalOrZero(row.imponibile_importo)).plus(decimalOrZero(row.imposta)),
       new Decimal(0),
     );
   }
@@ -105,8 +106,7 @@ function simplifiedSummary(invoice: FatturaElettronicaSemplificata): InvoiceSumm
   const seller = header?.cedente_prestatore as Party | undefined;
   const buyerIds = header?.cessionario_committente?.identificativi_fiscali as Party | undefined;
   const buyerOther = header?.cessionario_committente?.altri_dati_identificativi as
-    | Party
-    | undefined;
+    Party | undefined;
   const body = invoice.fattura_elettronica_body?.[0];
   const document = body?.dati_generali?.dati_generali_documento;
   // FSM10 Importo is VAT included, so the document total is the sum of the lines.

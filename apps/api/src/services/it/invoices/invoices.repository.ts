@@ -1,5 +1,18 @@
 import type { Column, SQL } from 'drizzle-orm';
-import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { ItInvoiceRow, ItNotificationRow, NewItInvoiceRow } from '../../../db/schema/index.ts';
 import { itInvoices, itNotifications, users } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
@@ -54,11 +67,7 @@ function lastValue(value: string | string[] | undefined): string | undefined {
 }
 
 /** fiscalId matches the codice fiscale or the VAT number, with or without its country prefix. */
-function partyFiscalId(
-  fiscalColumn: Column,
-  vatColumn: Column,
-  value: string,
-): SQL | undefined {
+function partyFiscalId(fiscalColumn: Column, vatColumn: Column, value: string): SQL | undefined {
   const upper = value.toUpperCase();
   const vat = /^[A-Z]{2}/.test(upper) ? upper : `IT${upper}`;
   return or(eq(fiscalColumn, upper), eq(vatColumn, vat));
@@ -76,7 +85,11 @@ export class InvoicesRepository {
   }
 
   /** The caller's invoice (or draft when `drafts`), or undefined: foreign uuids find nothing. */
-  async findOwned(ownerId: string, uuid: string, drafts = false): Promise<ItInvoiceRow | undefined> {
+  async findOwned(
+    ownerId: string,
+    uuid: string,
+    drafts = false,
+  ): Promise<ItInvoiceRow | undefined> {
     const [row] = await this.db
       .select()
       .from(itInvoices)
@@ -124,10 +137,13 @@ export class InvoicesRepository {
     ];
     if (scope.type !== undefined) conditions.push(eq(itInvoices.type, scope.type));
     const senderId = lastValue(query['sender.fiscalId'] ?? query['sender.fiscal_id']);
-    if (senderId) conditions.push(partyFiscalId(itInvoices.senderFiscalId, itInvoices.senderVat, senderId));
+    if (senderId)
+      conditions.push(partyFiscalId(itInvoices.senderFiscalId, itInvoices.senderVat, senderId));
     const recipientId = lastValue(query['recipient.fiscalId'] ?? query['recipient.fiscal_id']);
     if (recipientId) {
-      conditions.push(partyFiscalId(itInvoices.recipientFiscalId, itInvoices.recipientVat, recipientId));
+      conditions.push(
+        partyFiscalId(itInvoices.recipientFiscalId, itInvoices.recipientVat, recipientId),
+      );
     }
     if (lastValue(query.rejectedToFix) !== undefined) {
       // Rejected invoices still to fix: not archived and not already fixed by a newer invoice.
@@ -138,8 +154,15 @@ export class InvoicesRepository {
       );
     }
     const itemsPerPage =
-      maxItemsPerPage === undefined ? parsed.itemsPerPage : Math.min(parsed.itemsPerPage, maxItemsPerPage);
-    return { ...parsed, itemsPerPage, offset: (parsed.page - 1) * itemsPerPage, where: and(...conditions) };
+      maxItemsPerPage === undefined
+        ? parsed.itemsPerPage
+        : Math.min(parsed.itemsPerPage, maxItemsPerPage);
+    return {
+      ...parsed,
+      itemsPerPage,
+      offset: (parsed.page - 1) * itemsPerPage,
+      where: and(...conditions),
+    };
   }
 
   async list(scope: ListScope, rawQuery: unknown): Promise<CollectionPage<ItInvoiceRow>> {
@@ -207,7 +230,7 @@ export class InvoicesRepository {
    * looks across owners.
    */
   async acceptedDuplicateKeys(
-    excludeUuid: string,
+    invoice: { uuid: string; createdAt: Date },
     keys: { senderVat: string; documentType: string; date: string; number: string }[],
   ): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
@@ -222,8 +245,19 @@ export class InvoicesRepository {
       .where(
         and(
           eq(itInvoices.type, 0),
-          ne(itInvoices.uuid, excludeUuid),
-          inArray(itInvoices.marking, ACCEPTED_BY_SDI_MARKINGS),
+          ne(itInvoices.uuid, invoice.uuid),
+          or(
+            inArray(itInvoices.marking, ACCEPTED_BY_SDI_MARKINGS),
+            // A file SDI received earlier and is still checking counts too: of two copies sent
+            // together, the second is the duplicate, whatever order the checks finish in.
+            and(
+              eq(itInvoices.marking, 'sent'),
+              or(
+                lt(itInvoices.createdAt, invoice.createdAt),
+                and(eq(itInvoices.createdAt, invoice.createdAt), lt(itInvoices.uuid, invoice.uuid)),
+              ),
+            ),
+          ),
           or(
             ...keys.map((key) =>
               and(
@@ -236,7 +270,11 @@ export class InvoicesRepository {
           ),
         ),
       );
-    return new Set(rows.map((row) => duplicateKey(row.senderVat ?? '', row.documentType ?? '', row.date ?? '', row.number ?? '')));
+    return new Set(
+      rows.map((row) =>
+        duplicateKey(row.senderVat ?? '', row.documentType ?? '', row.date ?? '', row.number ?? ''),
+      ),
+    );
   }
 
   /** Accounts of this instance as SDI's registries see them (recipient codes, identifiers). */
@@ -288,7 +326,10 @@ export class InvoicesRepository {
     return row?.n ?? 0;
   }
 
-  async findNotificationOwned(ownerId: string, uuid: string): Promise<ItNotificationRow | undefined> {
+  async findNotificationOwned(
+    ownerId: string,
+    uuid: string,
+  ): Promise<ItNotificationRow | undefined> {
     const [row] = await this.db
       .select()
       .from(itNotifications)
@@ -297,7 +338,11 @@ export class InvoicesRepository {
   }
 }
 
-export function duplicateKey(senderVat: string, documentType: string, date: string, number: string): string {
+export function duplicateKey(
+  senderVat: string,
+  documentType: string,
+  date: string,
+  number: string,
+): string {
   return [senderVat.toUpperCase(), documentType, date, number].join('|');
 }
-

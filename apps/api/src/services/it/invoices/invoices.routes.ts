@@ -41,7 +41,12 @@ export function themeOf(request: FastifyRequest): PrintTheme {
 }
 
 /** Sends a file body on a route whose typed 200 schema describes the JSON representation. */
-function sendFile(reply: FastifyReply, type: string, body: string | Buffer, fileName?: string): FastifyReply {
+function sendFile(
+  reply: FastifyReply,
+  type: string,
+  body: string | Buffer,
+  fileName?: string,
+): FastifyReply {
   if (fileName) reply.header('content-disposition', attachmentName(fileName));
   return reply.type(type).send(body);
 }
@@ -51,25 +56,50 @@ function attachmentName(name: string): string {
 }
 
 /** GET /invoices/{uuid} in the representation the client accepts (json, xml, pdf, html). */
-async function sendInvoice(service: InvoicesService, request: FastifyRequest, reply: FastifyReply, uuid: string) {
+async function sendInvoice(
+  service: InvoicesService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  uuid: string,
+) {
   const actor = actorOf(request);
-  const type = request.accepts().type(['application/json', 'application/ld+json', 'application/xml', 'text/xml', 'application/pdf', 'text/html']);
+  const type = request
+    .accepts()
+    .type([
+      'application/json',
+      'application/ld+json',
+      'application/xml',
+      'text/xml',
+      'application/pdf',
+      'text/html',
+    ]);
   const row = await service.get(actor, uuid);
   const name = (row.sdiFileName ?? `${row.uuid}.xml`).replace(/\.xml$/i, '');
   switch (type) {
     case 'application/xml':
     case 'text/xml':
-      return reply.type('application/xml; charset=utf-8').header('content-disposition', attachmentName(`${name}.xml`)).send(row.xml);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', attachmentName(`${name}.xml`))
+        .send(row.xml);
     case 'application/pdf':
-      return reply.type('application/pdf').header('content-disposition', attachmentName(`${name}.pdf`)).send(Buffer.from(await service.pdf(row, themeOf(request))));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachmentName(`${name}.pdf`))
+        .send(Buffer.from(await service.pdf(row, themeOf(request))));
     case 'text/html':
       return reply.type('text/html; charset=utf-8').send(await service.html(row, themeOf(request)));
     default:
-      return reply.type('application/json; charset=utf-8').send(await service.getItem(actor, uuid, flag(request.headers['x-extended-output'])));
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(await service.getItem(actor, uuid, flag(request.headers['x-extended-output'])));
   }
 }
 
-export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }> = async (app, { service }) => {
+export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }> = async (
+  app,
+  { service },
+) => {
   app.addHook('onRequest', app.authenticate);
 
   for (const [path, kind] of [
@@ -127,24 +157,45 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
           'application/zip (the page: index.csv plus each XML; PDFs with X-Print-PDF: true; metadata JSON with X-Zip-Content: metadata).',
         querystring: invoiceListQuerySchema,
         headers: invoiceHeadersSchema,
-        response: { 200: collectionResponse(z.array(invoiceSchema), hydraCollectionSchema(invoiceSchema)) },
+        response: {
+          200: collectionResponse(z.array(invoiceSchema), hydraCollectionSchema(invoiceSchema)),
+        },
       },
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const type = request.accepts().type(['application/json', 'application/ld+json', 'text/csv', 'application/zip']);
+      const type = request
+        .accepts()
+        .type(['application/json', 'application/ld+json', 'text/csv', 'application/zip']);
       if (type === 'application/zip') {
         const printPdf = flag(request.headers['x-print-pdf']);
-        const content = printPdf ? 'pdf' : request.headers['x-zip-content'] === 'metadata' ? 'metadata' : 'xml';
-        const { zip, page, type: direction } = await service.zipPage(actor, request.query, content, themeOf(request));
+        const content = printPdf
+          ? 'pdf'
+          : request.headers['x-zip-content'] === 'metadata'
+            ? 'metadata'
+            : 'xml';
+        const {
+          zip,
+          page,
+          type: direction,
+        } = await service.zipPage(actor, request.query, content, themeOf(request));
         const name = `${direction === 1 ? 'supplier' : 'customer'}_invoices_${page}.zip`;
         return sendFile(reply, 'application/zip', zip, name);
       }
       if (type === 'text/csv') {
         const page = await service.listRows(actor, request.query);
-        return sendFile(reply, 'text/csv; charset=utf-8', invoicesCsv(page.items), `report_${page.page}.csv`);
+        return sendFile(
+          reply,
+          'text/csv; charset=utf-8',
+          invoicesCsv(page.items),
+          `report_${page.page}.csv`,
+        );
       }
-      return sendCollection(request, reply, await service.list(actor, request.query, flag(request.headers['x-extended-output'])));
+      return sendCollection(
+        request,
+        reply,
+        await service.list(actor, request.query, flag(request.headers['x-extended-output'])),
+      );
     },
   );
 
@@ -155,14 +206,18 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
         tags,
         security,
         summary: 'CSV report of the filtered invoices (at most 5,000 rows)',
-        description: 'Same filters as GET /invoices. Cells starting with =, +, -, @ are prefixed with a quote.',
+        description:
+          'Same filters as GET /invoices. Cells starting with =, +, -, @ are prefixed with a quote.',
         querystring: invoiceListQuerySchema,
         response: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } } },
       },
     },
     async (request, reply) => {
       const csv = await service.report(actorOf(request), request.query);
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', attachmentName('report.csv')).send(csv);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachmentName('report.csv'))
+        .send(csv);
     },
   );
 
@@ -177,7 +232,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
         response: { 200: downloadedResponseSchema },
       },
     },
-    async (request) => service.setDownloaded(actorOf(request), request.body.uuids, request.body.downloaded),
+    async (request) =>
+      service.setDownloaded(actorOf(request), request.body.uuids, request.body.downloaded),
   );
 
   app.get(
@@ -230,25 +286,42 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
         response: {
           200: {
             description: 'The notification',
-            content: { 'application/xml': { schema: z.string() }, 'application/json': { schema: notificationSchema } },
+            content: {
+              'application/xml': { schema: z.string() },
+              'application/json': { schema: notificationSchema },
+            },
           },
         },
       },
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      if (request.accepts().type(['application/xml', 'text/xml', 'application/json']) === 'application/json') {
-        return reply.type('application/json; charset=utf-8').send(await service.notificationItem(actor, request.params.uuid));
+      if (
+        request.accepts().type(['application/xml', 'text/xml', 'application/json']) ===
+        'application/json'
+      ) {
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(await service.notificationItem(actor, request.params.uuid));
       }
       const { fileName, xml } = await service.notificationXml(actor, request.params.uuid);
-      return reply.type('application/xml; charset=utf-8').header('content-disposition', attachmentName(fileName)).send(xml);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', attachmentName(fileName))
+        .send(xml);
     },
   );
 
   app.get(
     '/invoices/:uuid/fix-info',
     {
-      schema: { tags, security, summary: 'Whether the invoice can be fixed', params: invoiceUuidParamsSchema, response: { 200: fixInfoSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Whether the invoice can be fixed',
+        params: invoiceUuidParamsSchema,
+        response: { 200: fixInfoSchema },
+      },
     },
     async (request) => service.fixInfo(actorOf(request), request.params.uuid),
   );
@@ -256,7 +329,13 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
   app.put(
     '/invoices/:uuid/archive-rejected',
     {
-      schema: { tags, security, summary: 'Archive a rejected invoice as solved', params: invoiceUuidParamsSchema, response: { 200: invoiceSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Archive a rejected invoice as solved',
+        params: invoiceUuidParamsSchema,
+        response: { 200: invoiceSchema },
+      },
     },
     async (request) => {
       return toInvoiceItem(await service.archiveRejected(actorOf(request), request.params.uuid));
@@ -271,11 +350,17 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
         security,
         summary: 'An attachment (Allegati) of the invoice, by position from 0',
         params: attachmentParamsSchema,
-        response: { 200: { description: 'The file', content: { 'application/pdf': { schema: z.string() } } } },
+        response: {
+          200: { description: 'The file', content: { 'application/pdf': { schema: z.string() } } },
+        },
       },
     },
     async (request, reply) => {
-      const file = await service.attachment(actorOf(request), request.params.uuid, request.params.index);
+      const file = await service.attachment(
+        actorOf(request),
+        request.params.uuid,
+        request.params.index,
+      );
       return sendFile(reply, file.mime, file.data, file.name);
     },
   );

@@ -103,7 +103,8 @@ export function toInvoiceItem(row: ItInvoiceRow, notifications?: ItNotificationR
 export function isFixable(row: ItInvoiceRow, notifications: ItNotificationRow[]): boolean {
   if (row.type !== 0 || row.marking !== 'rejected' || row.archived || row.fixedByUuid) return false;
   const latestNs = notifications.filter((n) => n.type === 'NS').at(-1);
-  const errors = (latestNs?.message as { lista_errori?: { Codice?: string }[] } | undefined)?.lista_errori ?? [];
+  const errors =
+    (latestNs?.message as { lista_errori?: { Codice?: string }[] } | undefined)?.lista_errori ?? [];
   return errors.some((error) => /^00[234]/.test(error.Codice ?? ''));
 }
 
@@ -119,10 +120,17 @@ export class InvoicesService {
   ) {}
 
   /** POST /invoices[/simplified]: validate, store with marking `waiting`, queue the transmission. */
-  async create(actor: Actor, body: InvoiceBody, kind: InvoiceKind, options: SendOptions = {}): Promise<{ uuid: string }> {
+  async create(
+    actor: Actor,
+    body: InvoiceBody,
+    kind: InvoiceKind,
+    options: SendOptions = {},
+  ): Promise<{ uuid: string }> {
     assertCanSend(actor);
     const ownerId = invoiceOwnerOf(actor);
-    const fixed = options.fixInvoiceUuid ? await this.fixTarget(actor, options.fixInvoiceUuid) : undefined;
+    const fixed = options.fixInvoiceUuid
+      ? await this.fixTarget(actor, options.fixInvoiceUuid)
+      : undefined;
     const accepted = await acceptInvoice(body, kind);
     const row = await this.repository.insert({
       ownerId,
@@ -140,7 +148,11 @@ export class InvoicesService {
   /** Sends a stored draft: the same validation as POST /invoices, then the same flow. */
   async sendStored(row: ItInvoiceRow, kind: InvoiceKind): Promise<{ uuid: string }> {
     const accepted = await acceptInvoice(Buffer.from(row.xml, 'utf8'), kind);
-    await this.repository.update(row.uuid, { marking: 'waiting', createdAt: new Date(), ...storedInvoiceValues(accepted) });
+    await this.repository.update(row.uuid, {
+      marking: 'waiting',
+      createdAt: new Date(),
+      ...storedInvoiceValues(accepted),
+    });
     await this.sdi.transmit(row.uuid);
     return { uuid: row.uuid };
   }
@@ -160,7 +172,8 @@ export class InvoicesService {
       throw unprocessable([
         {
           propertyPath: 'X-Fix-Invoice-Uuid',
-          message: 'The invoice is not fixable: only a rejected invoice whose latest rejection has a 002xx, 003xx or 004xx code, not archived and not already fixed.',
+          message:
+            'The invoice is not fixable: only a rejected invoice whose latest rejection has a 002xx, 003xx or 004xx code, not archived and not already fixed.',
           code: 'not_fixable',
         },
       ]);
@@ -171,7 +184,10 @@ export class InvoicesService {
   async list(actor: Actor, query: unknown, extended: boolean): Promise<CollectionPage<Invoice>> {
     const type = parseQueryType(query);
     assertDirection(actor, type);
-    const page = await this.repository.list({ ownerId: invoiceOwnerOf(actor), type, drafts: false }, query);
+    const page = await this.repository.list(
+      { ownerId: invoiceOwnerOf(actor), type, drafts: false },
+      query,
+    );
     return { ...page, items: await this.items(page.items, extended) };
   }
 
@@ -184,7 +200,12 @@ export class InvoicesService {
   async items(rows: ItInvoiceRow[], extended: boolean): Promise<Invoice[]> {
     if (!extended) return rows.map((row) => toInvoiceItem(row));
     const notifications = await this.repository.notificationsOf(rows.map((row) => row.uuid));
-    return rows.map((row) => toInvoiceItem(row, notifications.filter((n) => n.invoiceUuid === row.uuid)));
+    return rows.map((row) =>
+      toInvoiceItem(
+        row,
+        notifications.filter((n) => n.invoiceUuid === row.uuid),
+      ),
+    );
   }
 
   /** The caller's invoice, or 404 (another account's uuid is not found, never forbidden). */
@@ -223,7 +244,10 @@ export class InvoicesService {
 
   async fixInfo(actor: Actor, uuid: string): Promise<{ uuid: string; is_fixable: boolean }> {
     const row = await this.get(actor, uuid);
-    return { uuid: row.uuid, is_fixable: isFixable(row, await this.repository.notificationsOf([row.uuid])) };
+    return {
+      uuid: row.uuid,
+      is_fixable: isFixable(row, await this.repository.notificationsOf([row.uuid])),
+    };
   }
 
   /** Marks a rejected invoice as solved: it leaves the "rejected to fix" list. */
@@ -231,24 +255,50 @@ export class InvoicesService {
     const row = await this.get(actor, uuid);
     assertCanSend(actor);
     if (row.marking !== 'rejected') {
-      throw new HttpProblem(409, `Only a rejected invoice can be archived; this one is ${row.marking}.`);
+      throw new HttpProblem(
+        409,
+        `Only a rejected invoice can be archived; this one is ${row.marking}.`,
+      );
     }
     return (await this.repository.update(row.uuid, { archived: true })) ?? row;
   }
 
-  async setDownloaded(actor: Actor, uuids: string[], downloaded: boolean): Promise<{ updated: number }> {
+  async setDownloaded(
+    actor: Actor,
+    uuids: string[],
+    downloaded: boolean,
+  ): Promise<{ updated: number }> {
     assertItReader(actor);
-    return { updated: await this.repository.setDownloaded(invoiceOwnerOf(actor), [...new Set(uuids)], downloaded) };
+    return {
+      updated: await this.repository.setDownloaded(
+        invoiceOwnerOf(actor),
+        [...new Set(uuids)],
+        downloaded,
+      ),
+    };
   }
 
-  async attachment(actor: Actor, uuid: string, index: number): Promise<{ name: string; data: Buffer; mime: string }> {
+  async attachment(
+    actor: Actor,
+    uuid: string,
+    index: number,
+  ): Promise<{ name: string; data: Buffer; mime: string }> {
     const row = await this.get(actor, uuid);
-    const invoice = row.payload as { fattura_elettronica_body?: { allegati?: { nome_attachment?: string; attachment?: string; formato_attachment?: string }[] }[] };
-    const attachments = (invoice.fattura_elettronica_body ?? []).flatMap((body) => body.allegati ?? []);
+    const invoice = row.payload as {
+      fattura_elettronica_body?: {
+        allegati?: { nome_attachment?: string; attachment?: string; formato_attachment?: string }[];
+      }[];
+    };
+    const attachments = (invoice.fattura_elettronica_body ?? []).flatMap(
+      (body) => body.allegati ?? [],
+    );
     const attachment = attachments[index];
     if (!attachment?.attachment) throw notFound(`Invoice ${uuid} has no attachment ${index}.`);
     const format = (attachment.formato_attachment ?? '').toLowerCase();
-    const mime = format === 'pdf' || /\.pdf$/i.test(attachment.nome_attachment ?? '') ? 'application/pdf' : 'application/octet-stream';
+    const mime =
+      format === 'pdf' || /\.pdf$/i.test(attachment.nome_attachment ?? '')
+        ? 'application/pdf'
+        : 'application/octet-stream';
     return {
       name: attachment.nome_attachment ?? `attachment-${index}`,
       data: Buffer.from(attachment.attachment.replace(/\s+/g, ''), 'base64'),
@@ -267,25 +317,41 @@ export class InvoicesService {
   async report(actor: Actor, query: unknown): Promise<string> {
     const type = parseQueryType(query);
     assertDirection(actor, type);
-    const rows = await this.repository.report({ ownerId: invoiceOwnerOf(actor), type, drafts: false }, query, REPORT_MAX_ROWS);
+    const rows = await this.repository.report(
+      { ownerId: invoiceOwnerOf(actor), type, drafts: false },
+      query,
+      REPORT_MAX_ROWS,
+    );
     return invoicesCsv(rows);
   }
 
   /** Zip of one page: the CSV index plus each invoice's XML, PDF or metadata JSON. */
-  async zipPage(actor: Actor, query: unknown, content: 'xml' | 'pdf' | 'metadata', theme: PrintTheme): Promise<{ zip: Buffer; page: number; type: 0 | 1 }> {
+  async zipPage(
+    actor: Actor,
+    query: unknown,
+    content: 'xml' | 'pdf' | 'metadata',
+    theme: PrintTheme,
+  ): Promise<{ zip: Buffer; page: number; type: 0 | 1 }> {
     const page = await this.listRows(actor, query);
     const entries: ZipEntry[] = [{ name: 'index.csv', data: invoicesCsv(page.items) }];
     for (const row of page.items) {
       const base = (row.sdiFileName ?? `${row.uuid}.xml`).replace(/\.xml$/i, '');
-      if (content === 'pdf') entries.push({ name: `${base}_${row.uuid}.pdf`, data: await this.pdf(row, theme) });
-      else if (content === 'metadata') entries.push({ name: `${base}_${row.uuid}.json`, data: JSON.stringify(toInvoiceItem(row), null, 2) });
+      if (content === 'pdf')
+        entries.push({ name: `${base}_${row.uuid}.pdf`, data: await this.pdf(row, theme) });
+      else if (content === 'metadata')
+        entries.push({
+          name: `${base}_${row.uuid}.json`,
+          data: JSON.stringify(toInvoiceItem(row), null, 2),
+        });
       else entries.push({ name: `${base}_${row.uuid}.xml`, data: row.xml });
     }
     return { zip: zipArchive(entries), page: page.page, type: parseQueryType(query) };
   }
 
   /** Re-reads a stored XML (used by imports and drafts to refresh derived values). */
-  static async reparse(xml: string): Promise<{ invoice: AnyInvoice; format: InvoiceFormat } | undefined> {
+  static async reparse(
+    xml: string,
+  ): Promise<{ invoice: AnyInvoice; format: InvoiceFormat } | undefined> {
     const parsed = await parseInvoice(xml);
     return parsed.ok ? { invoice: parsed.invoice, format: parsed.format } : undefined;
   }

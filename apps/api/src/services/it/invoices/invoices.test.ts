@@ -1,9 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../../test/test-app.ts';
 import { createTestApp } from '../../../../test/test-app.ts';
 import { itInvoices } from '../../../db/schema/index.ts';
-import { createAlpha, drainJobs, getInvoice, sample, sendXml } from '../it-test-kit.ts';
+import {
+  createAlpha,
+  drainJobs,
+  getInvoice,
+  sample,
+  SAMPLES_DIR,
+  sendXml,
+} from '../it-test-kit.ts';
+import { generatedInvoiceJson } from '../sdi-simulation/generated-invoice.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,13 +32,32 @@ describe('POST /api/it/invoices → SDI sandbox', () => {
     expect((await getInvoice(t, token, uuid)).marking).toBe('waiting');
     await drainJobs(t);
     const invoice = await getInvoice(t, token, uuid);
-    expect(invoice).toMatchObject({ marking: 'delivered', invoiceNumber: '123', senderFormatted: 'ALPHA SRL', senderVatNumberFormatted: 'IT01234567890', transmission_format: 'FPR12' });
-    const notifications = await t.request({ method: 'GET', url: `/api/it/invoices/${uuid}/notifications`, token });
-    const list = notifications.json() as { uuid: string; type: string; message: { lista_errori: unknown[]; identificativo_sdi: string } }[];
+    expect(invoice).toMatchObject({
+      marking: 'delivered',
+      invoiceNumber: '123',
+      senderFormatted: "SOCIETA' ALPHA SRL",
+      senderVatNumberFormatted: 'IT01234567890',
+      transmission_format: 'FPR12',
+    });
+    const notifications = await t.request({
+      method: 'GET',
+      url: `/api/it/invoices/${uuid}/notifications`,
+      token,
+    });
+    const list = notifications.json() as {
+      uuid: string;
+      type: string;
+      message: { lista_errori: unknown[]; identificativo_sdi: string };
+    }[];
     expect(list.map((n) => n.type)).toEqual(['RC']);
     expect(list[0]?.message.lista_errori).toEqual([]);
     expect(list[0]?.message.identificativo_sdi).toBe(invoice.sdi_file_id);
-    const xml = await t.request({ method: 'GET', url: `/api/it/notifications/${list[0]?.uuid}`, token, headers: { accept: 'application/xml' } });
+    const xml = await t.request({
+      method: 'GET',
+      url: `/api/it/notifications/${list[0]?.uuid}`,
+      token,
+      headers: { accept: 'application/xml' },
+    });
     expect(xml.headers['content-type']).toMatch(/^application\/xml/);
     expect(xml.body).toContain('RicevutaConsegna');
     expect(xml.body).toContain('ds:SignatureValue');
@@ -36,7 +65,10 @@ describe('POST /api/it/invoices → SDI sandbox', () => {
 
   it('rejects a reused invoice number with NS 00404, then the fix is delivered', async () => {
     const { token } = await createAlpha(t);
-    const xml = sample('official/v1.2.2/IT01234567890_FPR01.xml').replace('<Numero>123</Numero>', '<Numero>DUP-1</Numero>');
+    const xml = sample('official/v1.2.2/IT01234567890_FPR01.xml').replace(
+      '<Numero>123</Numero>',
+      '<Numero>DUP-1</Numero>',
+    );
     const first = (await sendXml(t, token, xml)).json() as { uuid: string };
     await drainJobs(t);
     expect((await getInvoice(t, token, first.uuid)).marking).toBe('delivered');
@@ -46,10 +78,16 @@ describe('POST /api/it/invoices → SDI sandbox', () => {
     const { uuid } = second.json() as { uuid: string };
     await drainJobs(t);
     expect((await getInvoice(t, token, uuid)).marking).toBe('rejected');
-    const notifications = (await t.request({ method: 'GET', url: `/api/it/invoices/${uuid}/notifications`, token })).json() as { type: string; message: { lista_errori: { Codice: string }[] } }[];
+    const notifications = (
+      await t.request({ method: 'GET', url: `/api/it/invoices/${uuid}/notifications`, token })
+    ).json() as { type: string; message: { lista_errori: { Codice: string }[] } }[];
     expect(notifications[0]?.type).toBe('NS');
     expect(notifications[0]?.message.lista_errori.map((e) => e.Codice)).toContain('00404');
-    const fixInfo = await t.request({ method: 'GET', url: `/api/it/invoices/${uuid}/fix-info`, token });
+    const fixInfo = await t.request({
+      method: 'GET',
+      url: `/api/it/invoices/${uuid}/fix-info`,
+      token,
+    });
     expect(fixInfo.json()).toEqual({ uuid, is_fixable: true });
 
     const fixedXml = xml.replace('<Numero>DUP-1</Numero>', '<Numero>DUP-2</Numero>');
@@ -57,21 +95,35 @@ describe('POST /api/it/invoices → SDI sandbox', () => {
     expect(fix.statusCode).toBe(202);
     const fixUuid = (fix.json() as { uuid: string }).uuid;
     await drainJobs(t);
-    expect(await getInvoice(t, token, fixUuid)).toMatchObject({ marking: 'delivered', fix_of_uuid: uuid });
-    expect((await t.request({ method: 'GET', url: `/api/it/invoices/${uuid}/fix-info`, token })).json()).toEqual({ uuid, is_fixable: false });
+    expect(await getInvoice(t, token, fixUuid)).toMatchObject({
+      marking: 'delivered',
+      fix_of_uuid: uuid,
+    });
+    expect(
+      (await t.request({ method: 'GET', url: `/api/it/invoices/${uuid}/fix-info`, token })).json(),
+    ).toEqual({ uuid, is_fixable: false });
     // A second fix of the same invoice is refused.
-    const again = await sendXml(t, token, fixedXml.replace('DUP-2', 'DUP-3'), { 'x-fix-invoice-uuid': uuid });
+    const again = await sendXml(t, token, fixedXml.replace('DUP-2', 'DUP-3'), {
+      'x-fix-invoice-uuid': uuid,
+    });
     expect(again.statusCode).toBe(422);
   });
 
   it('answers 400 with snake_case violations for a schema-invalid invoice and stores nothing', async () => {
     const { token, user } = await createAlpha(t);
-    const broken = sample('official/v1.2.2/IT01234567890_FPR01.xml').replace('<Divisa>EUR</Divisa>', '<Divisa>EURO</Divisa>');
+    const broken = sample('official/v1.2.2/IT01234567890_FPR01.xml').replace(
+      '<Divisa>EUR</Divisa>',
+      '<Divisa>EURO</Divisa>',
+    );
     const response = await sendXml(t, token, broken);
     expect(response.statusCode).toBe(400);
-    const body = response.json() as { violations: { propertyPath: string; code: string; message: string }[] };
+    const body = response.json() as {
+      violations: { propertyPath: string; code: string; message: string }[];
+    };
     expect(body.violations[0]).toMatchObject({ code: '00200' });
-    expect(body.violations[0]?.propertyPath).toMatch(/^fattura_elettronica_body\[0\]\.dati_generali\.dati_generali_documento\.divisa/);
+    expect(body.violations[0]?.propertyPath).toMatch(
+      /^fattura_elettronica_body\[0\]\.dati_generali\.dati_generali_documento\.divisa/,
+    );
     expect(await t.db.select().from(itInvoices).where(eq(itInvoices.ownerId, user.id))).toEqual([]);
   });
 
@@ -82,8 +134,120 @@ describe('POST /api/it/invoices → SDI sandbox', () => {
     expect((await sendXml(t, token, '<p:Fattura')).statusCode).toBe(400);
     const huge = await sendXml(t, token, `<x>${'a'.repeat(20 * 1024 * 1024)}</x>`);
     expect(huge.statusCode).toBe(413);
-    const wrongType = await t.request({ method: 'POST', url: '/api/it/invoices', token, payload: [1, 2] });
+    const wrongType = await t.request({
+      method: 'POST',
+      url: '/api/it/invoices',
+      token,
+      payload: [1, 2],
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(await t.db.select().from(itInvoices).where(eq(itInvoices.ownerId, user.id))).toEqual([]);
+  });
+
+  it('accepts a JSON invoice, a base64 .p7m and a DER .p7m; refuses a tampered one', async () => {
+    const { token } = await createAlpha(t);
+    const invoice = generatedInvoiceJson({
+      sellerVat: '01234567890',
+      buyerVat: '12345678903',
+      buyerName: 'GAMMA',
+      recipientCode: 'ABC1234',
+      number: 'JSON-1',
+    });
+    const json = await t.request({
+      method: 'POST',
+      url: '/api/it/invoices',
+      token,
+      payload: invoice,
+    });
+    expect(json.statusCode, json.body).toBe(202);
+    const stored = await getInvoice(t, token, (json.json() as { uuid: string }).uuid);
+    expect(stored).toMatchObject({
+      invoiceNumber: 'JSON-1',
+      invoiceTotal: '122.00',
+      signed: false,
+    });
+
+    const base64P7m = readFileSync(
+      resolve(
+        SAMPLES_DIR,
+        'realworld/FatturaElettronica__FatturaElettronica.NET/IT02182030391_31.Base64.xml.p7m',
+      ),
+    );
+    const signed = await t.request({
+      method: 'POST',
+      url: '/api/it/invoices',
+      token,
+      payload: base64P7m,
+      headers: { 'content-type': 'application/pkcs7-mime' },
+    });
+    expect(signed.statusCode, signed.body).toBe(202);
+    expect(await getInvoice(t, token, (signed.json() as { uuid: string }).uuid)).toMatchObject({
+      signed: true,
+      transmission_format: 'FPR12',
+    });
+
+    const tampered = readFileSync(
+      resolve(
+        SAMPLES_DIR,
+        'realworld/FatturaElettronica__FatturaElettronica.NET/IT02182030391_31_tampered.xml.p7m',
+      ),
+    );
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/it/invoices',
+      token,
+      payload: tampered,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('routes formats to their endpoint and validates without storing', async () => {
+    const { token, user } = await createAlpha(t);
+    const simplified = sample('official/semplificata/IT01234567890_FSM10.xml');
+    const wrong = await sendXml(t, token, simplified);
+    expect(wrong.statusCode).toBe(400);
+    expect(
+      (wrong.json() as { violations: { propertyPath: string }[] }).violations[0]?.propertyPath,
+    ).toBe('fattura_elettronica_header.dati_trasmissione.formato_trasmissione');
+    const valid = await sendXml(t, token, simplified, {}, '/api/it/invoices/simplified/validate');
+    expect(valid.statusCode).toBe(200);
+    expect(valid.json()).toEqual({ valid: true });
+    const invalid = await sendXml(
+      t,
+      token,
+      sample('official/v1.2.2/IT01234567890_FPR02.xml'),
+      {},
+      '/api/it/invoices/validate',
+    );
+    expect(invalid.statusCode).toBe(400);
+    expect(await t.db.select().from(itInvoices).where(eq(itInvoices.ownerId, user.id))).toEqual([]);
+  });
+
+  it('documents the invoice routes and headers in the OpenAPI document', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    };
+    const post = document.paths['/api/it/invoices']?.post;
+    expect(post?.parameters?.filter((p) => p.in === 'header').map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        'x-sendasync',
+        'x-fix-invoice-uuid',
+        'x-disableendpoints',
+        'x-extended-output',
+        'x-printtheme',
+      ]),
+    );
+    for (const path of [
+      '/api/it/invoices/report',
+      '/api/it/invoices/draft',
+      '/api/it/customer-invoice-imports',
+      '/api/it/invoices/stats/{year}',
+      '/api/it/simulate/customer-notification/{type}/{invoiceUuid}',
+    ]) {
+      expect(document.paths[path], path).toBeDefined();
+    }
   });
 });

@@ -5,8 +5,12 @@ export type ZipEntry = { name: string; data: Buffer | Uint8Array | string };
 /** MS-DOS time and date of a UTC instant, as zip headers store them. */
 function dosDateTime(date: Date): { time: number; day: number } {
   return {
-    time: (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | Math.floor(date.getUTCSeconds() / 2),
-    day: ((date.getUTCFullYear() - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate(),
+    time:
+      (date.getUTCHours() << 11) |
+      (date.getUTCMinutes() << 5) |
+      Math.floor(date.getUTCSeconds() / 2),
+    day:
+      ((date.getUTCFullYear() - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate(),
   };
 }
 
@@ -21,7 +25,8 @@ export function zipArchive(entries: ZipEntry[], now = new Date()): Buffer {
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const raw = typeof entry.data === 'string' ? Buffer.from(entry.data, 'utf8') : Buffer.from(entry.data);
+    const raw =
+      typeof entry.data === 'string' ? Buffer.from(entry.data, 'utf8') : Buffer.from(entry.data);
     const compressed = deflateRawSync(raw);
     const checksum = crc32(raw);
     const local = Buffer.alloc(30);

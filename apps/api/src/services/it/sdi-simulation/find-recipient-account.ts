@@ -2,28 +2,49 @@ import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { users } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 
+/** A company managed by an account (what a business registry configuration will hold). */
+export type ManagedCompany = { fiscalIds: string[]; ownerEmail: string };
+
+/**
+ * BETA (09876543210), the buyer of the official samples, is a company of the demo's
+ * italy@ account that receives supplier invoices, as the issue's seed describes it.
+ */
+export const DEMO_MANAGED_COMPANIES: ManagedCompany[] = [
+  { fiscalIds: ['09876543210', 'IT09876543210'], ownerEmail: 'italy@demo.fiscus.test' },
+];
+
+type DeliveredInvoice = {
+  recipientCode: string | null;
+  recipientVat: string | null;
+  recipientFiscalId: string | null;
+};
+
 /**
  * Seam: which account of this instance receives a delivered invoice as a supplier invoice.
- * Today an account whose recipient code is the invoice's codice destinatario, or whose invoicing
- * profile's VAT number / fiscal id is the buyer's. When business registry configurations arrive,
- * this becomes "the owner of a configuration with supplier_invoice_enabled for the buyer".
+ * Today: an account whose recipient code is the invoice's codice destinatario, or whose invoicing
+ * profile's VAT number / fiscal id is the buyer's, or the owner of a `managed` company of the
+ * buyer. When business registry configurations arrive, the last rule becomes "the owner of a
+ * configuration with supplier_invoice_enabled for the buyer's fiscal id".
  */
-export function recipientAccountFinder(db: Database) {
-  return async (invoice: {
-    recipientCode: string | null;
-    recipientVat: string | null;
-    recipientFiscalId: string | null;
-  }): Promise<string | undefined> => {
+export function recipientAccountFinder(db: Database, managed: ManagedCompany[] = []) {
+  return async (invoice: DeliveredInvoice): Promise<string | undefined> => {
     const code = invoice.recipientCode?.toUpperCase();
+    const buyerIds = [invoice.recipientVat, invoice.recipientFiscalId].filter((id): id is string =>
+      Boolean(id),
+    );
     const conditions = [];
     if (code && /^[A-Z0-9]{7}$/.test(code) && code !== '0000000' && code !== 'XXXXXXX') {
       conditions.push(eq(users.recipientCode, code));
     }
-    if (invoice.recipientVat) {
-      conditions.push(eq(users.invoicingVatNumber, invoice.recipientVat));
-      conditions.push(eq(users.invoicingVatNumber, invoice.recipientVat.replace(/^[A-Z]{2}/, '')));
+    for (const id of buyerIds) {
+      conditions.push(eq(users.invoicingVatNumber, id), eq(users.invoicingFiscalId, id));
+      if (/^[A-Z]{2}\d/.test(id)) conditions.push(eq(users.invoicingVatNumber, id.slice(2)));
     }
-    if (invoice.recipientFiscalId) conditions.push(eq(users.invoicingFiscalId, invoice.recipientFiscalId));
+    for (const company of managed) {
+      if (buyerIds.some((id) => company.fiscalIds.includes(id.toUpperCase()))) {
+        conditions.push(eq(users.email, company.ownerEmail));
+      }
+    }
     if (conditions.length === 0) return undefined;
     const [row] = await db
       .select({ id: users.id })

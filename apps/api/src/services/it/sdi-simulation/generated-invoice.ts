@@ -35,7 +35,13 @@ export function generatedInvoiceJson(parties: GeneratedInvoiceParties) {
   const sellerVat = parties.sellerVat ?? '12345678903';
   const net = parties.net ?? '100.00';
   const { tax, total } = vat22(net);
-  const address = { indirizzo: 'VIA MILANO 10', cap: '20121', comune: 'MILANO', provincia: 'MI', nazione: 'IT' };
+  const address = {
+    indirizzo: 'VIA MILANO 10',
+    cap: '20121',
+    comune: 'MILANO',
+    provincia: 'MI',
+    nazione: 'IT',
+  };
   return {
     fattura_elettronica_header: {
       dati_trasmissione: {
@@ -57,7 +63,13 @@ export function generatedInvoiceJson(parties: GeneratedInvoiceParties) {
           id_fiscale_iva: { id_paese: 'IT', id_codice: parties.buyerVat },
           anagrafica: { denominazione: parties.buyerName },
         },
-        sede: { ...address, indirizzo: 'VIA TORINO 38', cap: '00145', comune: 'ROMA', provincia: 'RM' },
+        sede: {
+          ...address,
+          indirizzo: 'VIA TORINO 38',
+          cap: '00145',
+          comune: 'ROMA',
+          provincia: 'RM',
+        },
       },
     },
     fattura_elettronica_body: [
@@ -82,7 +94,9 @@ export function generatedInvoiceJson(parties: GeneratedInvoiceParties) {
               aliquota_iva: '22.00',
             },
           ],
-          dati_riepilogo: [{ aliquota_iva: '22.00', imponibile_importo: net, imposta: tax, esigibilita_iva: 'I' }],
+          dati_riepilogo: [
+            { aliquota_iva: '22.00', imponibile_importo: net, imposta: tax, esigibilita_iva: 'I' },
+          ],
         },
       },
     ],

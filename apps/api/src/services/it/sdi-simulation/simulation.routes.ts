@@ -12,7 +12,10 @@ const tags = ['gov-it: SDI sandbox'];
 const security = [{ bearerAuth: [] }];
 
 /** Scripted SDI outcomes; registered on sandbox instances only. */
-export const simulationRoutes: FastifyPluginAsyncZod<{ service: SimulationService }> = async (app, { service }) => {
+export const simulationRoutes: FastifyPluginAsyncZod<{ service: SimulationService }> = async (
+  app,
+  { service },
+) => {
   app.addHook('onRequest', app.authenticate);
 
   app.post(
@@ -21,8 +24,10 @@ export const simulationRoutes: FastifyPluginAsyncZod<{ service: SimulationServic
       schema: {
         tags,
         security,
-        summary: 'Sandbox: SDI answers a sent invoice with NS (error_code), MC, RC, NE (esito), DT or AT now',
-        description: '`transport-failure` makes the next transmissions of a waiting invoice fail (quarantena).',
+        summary:
+          'Sandbox: SDI answers a sent invoice with NS (error_code), MC, RC, NE (esito), DT or AT now',
+        description:
+          '`transport-failure` makes the next transmissions of a waiting invoice fail (quarantena).',
         params: simulateNotificationParamsSchema,
         body: simulateNotificationBodySchema,
         response: { 202: invoiceCreatedSchema },
@@ -41,11 +46,13 @@ export const simulationRoutes: FastifyPluginAsyncZod<{ service: SimulationServic
       schema: {
         tags,
         security,
-        summary: 'Sandbox: a supplier invoice arrives for the caller (given XML, or a generated one)',
+        summary:
+          'Sandbox: a supplier invoice arrives for the caller (given XML, or a generated one)',
         body: simulateSupplierInvoiceBodySchema,
         response: { 202: invoiceCreatedSchema },
       },
     },
-    async (request, reply) => reply.code(202).send(await service.supplierInvoice(actorOf(request), request.body.invoice)),
+    async (request, reply) =>
+      reply.code(202).send(await service.supplierInvoice(actorOf(request), request.body.invoice)),
   );
 };

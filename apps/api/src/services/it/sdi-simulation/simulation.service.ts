@@ -23,7 +23,11 @@ export class SimulationService {
     actor: Actor,
     uuid: string,
     type: SimulatedType,
-    body: { error_code?: string | undefined; esito?: 'EC01' | 'EC02' | undefined; descrizione?: string | undefined },
+    body: {
+      error_code?: string | undefined;
+      esito?: 'EC01' | 'EC02' | undefined;
+      descrizione?: string | undefined;
+    },
   ): Promise<void> {
     assertCanSend(actor);
     const invoice = await this.repository.findOwned(invoiceOwnerOf(actor), uuid);
@@ -32,7 +36,11 @@ export class SimulationService {
     let outcome: ScriptedOutcome;
     switch (type) {
       case 'NS':
-        outcome = { type, ...descrizione, ...(body.error_code ? { errorCode: body.error_code } : {}) };
+        outcome = {
+          type,
+          ...descrizione,
+          ...(body.error_code ? { errorCode: body.error_code } : {}),
+        };
         break;
       case 'NE':
         outcome = { type, esito: body.esito ?? 'EC01', ...descrizione };
@@ -53,7 +61,9 @@ export class SimulationService {
     let body: unknown;
     let kind: InvoiceKind = 'standard';
     if (xml !== undefined) {
-      const bytes = /^\s*</.test(xml) ? Buffer.from(xml, 'utf8') : Buffer.from(xml.replace(/\s+/g, ''), 'base64');
+      const bytes = /^\s*</.test(xml)
+        ? Buffer.from(xml, 'utf8')
+        : Buffer.from(xml.replace(/\s+/g, ''), 'base64');
       const parsed = await parseInvoice(new Uint8Array(bytes));
       if (parsed.ok && parsed.format === 'FSM10') kind = 'simplified';
       body = bytes;
@@ -72,7 +82,13 @@ export class SimulationService {
       marking: 'received',
       ...storedInvoiceValues(accepted),
       sdiFileId: String(randomInt(100_000_000, 999_999_999)),
-      sdiFileName: `IT${storedInvoiceValues(accepted).senderVat?.replace(/^IT/, '') ?? '00000000000'}_${randomInt(0, 36 ** 5).toString(36).toUpperCase().padStart(5, '0')}.xml`,
+      sdiFileName: `IT${storedInvoiceValues(accepted).senderVat?.replace(/^IT/, '') ?? '00000000000'}_${randomInt(
+        0,
+        36 ** 5,
+      )
+        .toString(36)
+        .toUpperCase()
+        .padStart(5, '0')}.xml`,
     });
     return { uuid: row.uuid };
   }

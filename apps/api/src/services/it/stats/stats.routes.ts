@@ -3,7 +3,10 @@ import { statsParamsSchema, statsQuerySchema, statsResponseSchema } from '@fiscu
 import { actorOf } from '../../../platform/auth.ts';
 import type { StatsService } from './stats.service.ts';
 
-export const statsRoutes: FastifyPluginAsyncZod<{ service: StatsService }> = async (app, { service }) => {
+export const statsRoutes: FastifyPluginAsyncZod<{ service: StatsService }> = async (
+  app,
+  { service },
+) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -18,6 +21,7 @@ export const statsRoutes: FastifyPluginAsyncZod<{ service: StatsService }> = asy
         response: { 200: statsResponseSchema },
       },
     },
-    async (request) => service.yearly(actorOf(request), request.params.year, request.query.fiscal_id),
+    async (request) =>
+      service.yearly(actorOf(request), request.params.year, request.query.fiscal_id),
   );
 };

@@ -14,7 +14,11 @@ const NOTIFICATION_KEYS = ['at', 'dt', 'mc', 'ne', 'ns', 'rc'] as const;
 
 type Period = StatsResponse['stats'];
 
-function emptyPeriod(): { customer: number; supplier: number; notifications: Record<(typeof NOTIFICATION_KEYS)[number], number> } {
+function emptyPeriod(): {
+  customer: number;
+  supplier: number;
+  notifications: Record<(typeof NOTIFICATION_KEYS)[number], number>;
+} {
   return { customer: 0, supplier: 0, notifications: { at: 0, dt: 0, mc: 0, ne: 0, ns: 0, rc: 0 } };
 }
 
@@ -28,7 +32,11 @@ export class StatsService {
 
   private async unitPrice(ownerId: string): Promise<Decimal> {
     const [sale] = await this.db
-      .select({ credit: preSales.creditPurchased, sent: preSales.invoicesSent, received: preSales.invoicesReceived })
+      .select({
+        credit: preSales.creditPurchased,
+        sent: preSales.invoicesSent,
+        received: preSales.invoicesReceived,
+      })
       .from(preSales)
       .where(eq(preSales.ownerId, ownerId))
       .orderBy(desc(preSales.purchasedAt))
@@ -43,15 +51,25 @@ export class StatsService {
     const ownerId = invoiceOwnerOf(actor);
     const month = sql<number>`extract(month from (${itInvoices.createdAt} at time zone 'Europe/Rome'))::int`;
     const inYear = sql`extract(year from (${itInvoices.createdAt} at time zone 'Europe/Rome'))::int = ${year}`;
-    const conditions = [eq(itInvoices.ownerId, ownerId), notInArray(itInvoices.marking, [...DRAFT_MARKINGS]), inYear];
+    const conditions = [
+      eq(itInvoices.ownerId, ownerId),
+      notInArray(itInvoices.marking, [...DRAFT_MARKINGS]),
+      inYear,
+    ];
     if (fiscalId) {
       const upper = fiscalId.toUpperCase();
       const vat = /^[A-Z]{2}/.test(upper) ? upper : `IT${upper}`;
       // The business's side of the invoice: the seller of sent ones, the buyer of received ones.
       conditions.push(
         or(
-          and(eq(itInvoices.type, 0), or(eq(itInvoices.senderFiscalId, upper), eq(itInvoices.senderVat, vat))),
-          and(eq(itInvoices.type, 1), or(eq(itInvoices.recipientFiscalId, upper), eq(itInvoices.recipientVat, vat))),
+          and(
+            eq(itInvoices.type, 0),
+            or(eq(itInvoices.senderFiscalId, upper), eq(itInvoices.senderVat, vat)),
+          ),
+          and(
+            eq(itInvoices.type, 1),
+            or(eq(itInvoices.recipientFiscalId, upper), eq(itInvoices.recipientVat, vat)),
+          ),
         )!,
       );
     }
@@ -62,7 +80,11 @@ export class StatsService {
       .groupBy(month, itInvoices.type);
     const notificationMonth = sql<number>`extract(month from (${itNotifications.createdAt} at time zone 'Europe/Rome'))::int`;
     const notificationCounts = await this.db
-      .select({ month: notificationMonth, type: itNotifications.type, n: sql<number>`count(*)::int` })
+      .select({
+        month: notificationMonth,
+        type: itNotifications.type,
+        n: sql<number>`count(*)::int`,
+      })
       .from(itNotifications)
       .innerJoin(itInvoices, eq(itInvoices.uuid, itNotifications.invoiceUuid))
       .where(and(...conditions, ne(itNotifications.type, 'EC')))
@@ -81,7 +103,8 @@ export class StatsService {
       if (period && NOTIFICATION_KEYS.includes(key)) period.notifications[key] += row.n;
     }
     const price = await this.unitPrice(ownerId);
-    const cost = (count: number) => price.times(count).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+    const cost = (count: number) =>
+      price.times(count).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
     const toPeriod = (p: ReturnType<typeof emptyPeriod>): Period => ({
       customer_invoices: { count: p.customer, cost: cost(p.customer) },
       supplier_invoice: { count: p.supplier, cost: cost(p.supplier) },
@@ -93,6 +116,9 @@ export class StatsService {
       for (const key of NOTIFICATION_KEYS) sum.notifications[key] += p.notifications[key];
       return sum;
     }, emptyPeriod());
-    return { stats: toPeriod(total), months: months.map((p, index) => ({ month: index + 1, ...toPeriod(p) })) };
+    return {
+      stats: toPeriod(total),
+      months: months.map((p, index) => ({ month: index + 1, ...toPeriod(p) })),
+    };
   }
 }

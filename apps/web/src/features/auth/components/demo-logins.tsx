@@ -31,7 +31,11 @@ export function DemoLogins({ logins, onPick }: DemoLoginsProps) {
           {t('demo.hint', { password: sandboxDemoPassword })}
         </Typography>
       </CardContent>
-      <List dense aria-label={t('demo.title')} sx={{ pt: 0 }}>
+      <List
+        dense
+        aria-label={t('demo.title')}
+        sx={{ pt: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+      >
         {logins.map((login) => {
           const localPart = login.email.split('@')[0] ?? login.email;
           return (

@@ -58,6 +58,7 @@ export default function LoginPage() {
 
   return (
     <PublicPageLayout
+      footerMaxWidth={720}
       footer={
         config.sandbox && config.demoLogins.length > 0 ? (
           <DemoLogins

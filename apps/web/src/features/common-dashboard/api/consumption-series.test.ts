@@ -17,7 +17,12 @@ describe('consumptionSeries', () => {
 
 describe('currentPreSale', () => {
   it('picks the most recently purchased credit', () => {
-    const base = { current_credit_purchased: '100.00', current_credit_available: '10.00', invoices_received: 0, invoices_sent: 0 };
+    const base = {
+      current_credit_purchased: '100.00',
+      current_credit_available: '10.00',
+      invoices_received: 0,
+      invoices_sent: 0,
+    };
     const latest = currentPreSale([
       { ...base, uuid: 'a', current_credit_purchased_at: '2026-01-01T00:00:00.000Z' },
       { ...base, uuid: 'b', current_credit_purchased_at: '2026-03-01T00:00:00.000Z' },

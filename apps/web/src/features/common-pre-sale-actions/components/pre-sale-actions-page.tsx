@@ -40,7 +40,9 @@ function YesNoChip({ value, yes, no }: { value: boolean; yes: string; no: string
 
 /** `/settings/pre-sale-actions` (spec 2.12): mail alerts when the pre-paid credit runs low. */
 export default function PreSaleActionsPage() {
-  const { t } = useTranslation('preSaleActions');
+  // Both namespaces at once: loading the kit's strings only when the table first renders
+  // would suspend again and delay the list request behind a second round trip.
+  const { t } = useTranslation(['preSaleActions', 'listKit']);
   const language = currentLanguage();
   // The API offers no filters on this list: the kit only keeps page, size and columns.
   const list = useListState(PRE_SALE_ACTIONS_TABLE_KEY, { defaultFilters: {} });

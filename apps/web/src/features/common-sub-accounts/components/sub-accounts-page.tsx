@@ -16,7 +16,9 @@ type OpenForm = { kind: 'create' } | { kind: SubAccountAction; account: SubAccou
 
 /** `/settings/sub-accounts` (spec 2.12): the manager's sub-accounts. The route guard checks the role. */
 export default function SubAccountsPage() {
-  const { t } = useTranslation('subAccounts');
+  // Both namespaces at once: loading the kit's strings only when the table first renders
+  // would suspend again and delay the list request behind a second round trip.
+  const { t } = useTranslation(['subAccounts', 'listKit']);
   const details = useDetailsDialog('sub-account', ['email']);
   const [form, setForm] = useState<OpenForm>(null);
   const closeForm = () => setForm(null);

@@ -1,0 +1,134 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { ItApiConfigurationRow } from '../../../db/schema/index.ts';
+import {
+  itApiConfigurationRegistries,
+  itApiConfigurations,
+  itBusinessRegistryConfigurations,
+} from '../../../db/schema/index.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import type { CollectionQuery } from '../../../platform/hydra.ts';
+
+export type ApiConfigurationWritable = Pick<
+  ItApiConfigurationRow,
+  'event' | 'targetUrl' | 'authenticationType' | 'authenticationKey' | 'authenticationToken'
+>;
+export type ApiConfigurationWithRegistries = ItApiConfigurationRow & { fiscalIds: string[] };
+
+export class ApiConfigurationsRepository {
+  constructor(private readonly db: Database) {}
+
+  async list(
+    ownerId: string,
+    query: CollectionQuery,
+  ): Promise<{ items: ApiConfigurationWithRegistries[]; total: number }> {
+    const where = and(eq(itApiConfigurations.ownerId, ownerId), query.where);
+    const [rows, [totalRow]] = await Promise.all([
+      this.db
+        .select()
+        .from(itApiConfigurations)
+        .where(where)
+        .orderBy(...query.orderBy)
+        .limit(query.itemsPerPage)
+        .offset(query.offset),
+      this.db.select({ total: count() }).from(itApiConfigurations).where(where),
+    ]);
+    return { items: await this.withRegistries(rows), total: totalRow?.total ?? 0 };
+  }
+
+  async findOwned(
+    ownerId: string,
+    uuid: string,
+  ): Promise<ApiConfigurationWithRegistries | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(itApiConfigurations)
+      .where(and(eq(itApiConfigurations.ownerId, ownerId), eq(itApiConfigurations.uuid, uuid)));
+    return row ? (await this.withRegistries([row]))[0] : undefined;
+  }
+
+  /** Registry uuids of the owner by fiscal id (unknown ids are simply absent). */
+  async registryUuidsByFiscalId(ownerId: string, fiscalIds: string[]): Promise<Map<string, string>> {
+    if (fiscalIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        uuid: itBusinessRegistryConfigurations.uuid,
+        fiscalId: itBusinessRegistryConfigurations.fiscalId,
+      })
+      .from(itBusinessRegistryConfigurations)
+      .where(
+        and(
+          eq(itBusinessRegistryConfigurations.ownerId, ownerId),
+          inArray(itBusinessRegistryConfigurations.fiscalId, fiscalIds),
+        ),
+      );
+    return new Map(rows.map((row) => [row.fiscalId, row.uuid]));
+  }
+
+  /** Insert or update plus the registry links, in one transaction so a failure writes nothing. */
+  async save(
+    ownerId: string,
+    uuid: string | undefined,
+    values: ApiConfigurationWritable,
+    registryUuids: string[],
+  ): Promise<string | undefined> {
+    return this.db.transaction(async (tx) => {
+      let savedUuid: string | undefined;
+      if (uuid === undefined) {
+        const [row] = await tx
+          .insert(itApiConfigurations)
+          .values({ ...values, ownerId })
+          .returning({ uuid: itApiConfigurations.uuid });
+        savedUuid = row?.uuid;
+      } else {
+        const [row] = await tx
+          .update(itApiConfigurations)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(itApiConfigurations.ownerId, ownerId), eq(itApiConfigurations.uuid, uuid)))
+          .returning({ uuid: itApiConfigurations.uuid });
+        savedUuid = row?.uuid;
+        if (savedUuid) {
+          await tx
+            .delete(itApiConfigurationRegistries)
+            .where(eq(itApiConfigurationRegistries.apiConfigurationUuid, savedUuid));
+        }
+      }
+      if (savedUuid && registryUuids.length > 0) {
+        await tx
+          .insert(itApiConfigurationRegistries)
+          .values(registryUuids.map((registryUuid) => ({ apiConfigurationUuid: savedUuid, registryUuid })))
+          .onConflictDoNothing();
+      }
+      return savedUuid;
+    });
+  }
+
+  async delete(ownerId: string, uuid: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(itApiConfigurations)
+      .where(and(eq(itApiConfigurations.ownerId, ownerId), eq(itApiConfigurations.uuid, uuid)))
+      .returning({ uuid: itApiConfigurations.uuid });
+    return rows.length > 0;
+  }
+
+  private async withRegistries(
+    rows: ItApiConfigurationRow[],
+  ): Promise<ApiConfigurationWithRegistries[]> {
+    if (rows.length === 0) return [];
+    const links = await this.db
+      .select({
+        apiConfigurationUuid: itApiConfigurationRegistries.apiConfigurationUuid,
+        fiscalId: itBusinessRegistryConfigurations.fiscalId,
+      })
+      .from(itApiConfigurationRegistries)
+      .innerJoin(
+        itBusinessRegistryConfigurations,
+        eq(itBusinessRegistryConfigurations.uuid, itApiConfigurationRegistries.registryUuid),
+      )
+      .where(inArray(itApiConfigurationRegistries.apiConfigurationUuid, rows.map((r) => r.uuid)))
+      .orderBy(itBusinessRegistryConfigurations.fiscalId);
+    return rows.map((row) => ({
+      ...row,
+      fiscalIds: links.filter((l) => l.apiConfigurationUuid === row.uuid).map((l) => l.fiscalId),
+    }));
+  }
+}

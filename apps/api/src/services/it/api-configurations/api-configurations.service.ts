@@ -1,0 +1,237 @@
+import { asc, desc } from 'drizzle-orm';
+import type {
+  ApiConfiguration,
+  ApiConfigurationRequest,
+  Violation,
+  WebhookDelivery as WebhookDeliveryItem,
+} from '@fiscus/contracts';
+import { violationCodes } from '@fiscus/contracts';
+import { itApiConfigurations, webhookDeliveries } from '../../../db/schema/index.ts';
+import type { WebhookDeliveryRow } from '../../../db/schema/index.ts';
+import type { Actor } from '../../../platform/auth.ts';
+import { isUuid } from '../../../platform/auth.ts';
+import type { CollectionDefinition, CollectionPage } from '../../../platform/hydra.ts';
+import { parseCollectionQuery } from '../../../platform/hydra.ts';
+import { notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
+import { targetUrlProblem } from '../../../platform/webhooks/target-address.ts';
+import type { WebhookDelivery } from '../../../platform/webhooks/webhook-delivery.ts';
+import type {
+  ApiConfigurationsRepository,
+  ApiConfigurationWithRegistries,
+} from './api-configurations.repository.ts';
+import { assertCanConfigureWebhooks, configurationOwnerOf } from './configuration-access.ts';
+
+export const API_CONFIGURATION_IRI = '/api/it/api-configurations';
+export const REGISTRY_IRI = '/api/it/business-registry-configurations';
+/** A window replay resends at most this many events; a wider window is split by the caller. */
+export const MAX_WINDOW_REPLAY = 1000;
+
+const listDefinition: CollectionDefinition = {
+  filters: {
+    target_url: { kind: 'partial', column: itApiConfigurations.targetUrl },
+    targetUrl: { kind: 'partial', column: itApiConfigurations.targetUrl },
+    event: { kind: 'exact', column: itApiConfigurations.event },
+  },
+  order: { created_at: itApiConfigurations.createdAt, target_url: itApiConfigurations.targetUrl },
+  defaultOrder: [desc(itApiConfigurations.createdAt), asc(itApiConfigurations.uuid)],
+};
+
+const deliveryListDefinition: CollectionDefinition = {
+  filters: {
+    status: { kind: 'exact', column: webhookDeliveries.status },
+    event: { kind: 'exact', column: webhookDeliveries.event },
+    created_at: { kind: 'date', column: webhookDeliveries.createdAt },
+  },
+  defaultOrder: [],
+};
+
+/** The account's webhooks (api-configurations), their delivery log and replays. */
+export class ApiConfigurationsService {
+  constructor(
+    private readonly configurations: ApiConfigurationsRepository,
+    private readonly delivery: WebhookDelivery,
+    private readonly allowPrivateTargets: boolean,
+  ) {}
+
+  async list(actor: Actor, rawQuery: unknown): Promise<CollectionPage<ApiConfiguration>> {
+    assertCanConfigureWebhooks(actor);
+    const query = parseCollectionQuery(rawQuery, listDefinition);
+    const { items, total } = await this.configurations.list(configurationOwnerOf(actor), query);
+    return { items: items.map(toApiConfiguration), total, page: query.page, itemsPerPage: query.itemsPerPage };
+  }
+
+  async get(actor: Actor, uuid: string): Promise<ApiConfiguration> {
+    assertCanConfigureWebhooks(actor);
+    return toApiConfiguration(await this.findOwned(configurationOwnerOf(actor), uuid));
+  }
+
+  async create(actor: Actor, body: ApiConfigurationRequest): Promise<ApiConfiguration> {
+    assertCanConfigureWebhooks(actor);
+    return this.save(configurationOwnerOf(actor), undefined, body);
+  }
+
+  async update(actor: Actor, uuid: string, body: ApiConfigurationRequest): Promise<ApiConfiguration> {
+    assertCanConfigureWebhooks(actor);
+    const ownerId = configurationOwnerOf(actor);
+    await this.findOwned(ownerId, uuid);
+    return this.save(ownerId, uuid, body);
+  }
+
+  async delete(actor: Actor, uuid: string): Promise<void> {
+    assertCanConfigureWebhooks(actor);
+    const ownerId = configurationOwnerOf(actor);
+    await this.findOwned(ownerId, uuid);
+    if (!(await this.configurations.delete(ownerId, uuid))) throw notFound('API configuration not found.');
+  }
+
+  async deliveries(actor: Actor, uuid: string, rawQuery: unknown): Promise<CollectionPage<WebhookDeliveryItem>> {
+    assertCanConfigureWebhooks(actor);
+    const ownerId = configurationOwnerOf(actor);
+    await this.findOwned(ownerId, uuid);
+    const query = parseCollectionQuery(rawQuery, deliveryListDefinition);
+    const { items, total } = await this.delivery.repository.list(ownerId, uuid, query);
+    return { items: items.map(toDeliveryItem), total, page: query.page, itemsPerPage: query.itemsPerPage };
+  }
+
+  /** Sends one earlier event again, as a new delivery with its own attempts. */
+  async replay(actor: Actor, uuid: string, deliveryUuid: string): Promise<WebhookDeliveryItem> {
+    assertCanConfigureWebhooks(actor);
+    const ownerId = configurationOwnerOf(actor);
+    const configuration = await this.findOwned(ownerId, uuid);
+    const original = isUuid(deliveryUuid)
+      ? await this.delivery.repository.findOwned(ownerId, uuid, deliveryUuid)
+      : undefined;
+    if (!original) throw notFound('Delivery not found.');
+    const replay = await this.delivery.enqueue(
+      configuration,
+      original.event,
+      original.payload,
+      original.replayOf ?? original.uuid,
+    );
+    return toDeliveryItem(replay);
+  }
+
+  /** Sends again every event first delivered to this configuration in [from, to]. */
+  async replayWindow(
+    actor: Actor,
+    uuid: string,
+    window: { from: string; to: string },
+  ): Promise<{ replayed: number; deliveries: string[] }> {
+    assertCanConfigureWebhooks(actor);
+    const ownerId = configurationOwnerOf(actor);
+    const configuration = await this.findOwned(ownerId, uuid);
+    const originals = await this.delivery.repository.originalsInWindow(
+      ownerId,
+      uuid,
+      new Date(window.from),
+      new Date(window.to),
+      MAX_WINDOW_REPLAY + 1,
+    );
+    if (originals.length > MAX_WINDOW_REPLAY) {
+      throw unprocessable([
+        violation(
+          'to',
+          `The window holds more than ${MAX_WINDOW_REPLAY} events; replay a shorter window.`,
+          violationCodes.invalid,
+        ),
+      ]);
+    }
+    const replays: string[] = [];
+    for (const original of originals) {
+      const replay = await this.delivery.enqueue(configuration, original.event, original.payload, original.uuid);
+      replays.push(replay.uuid);
+    }
+    return { replayed: replays.length, deliveries: replays };
+  }
+
+  private async findOwned(ownerId: string, uuid: string): Promise<ApiConfigurationWithRegistries> {
+    const row = isUuid(uuid) ? await this.configurations.findOwned(ownerId, uuid) : undefined;
+    if (!row) throw notFound('API configuration not found.');
+    return row;
+  }
+
+  private async save(ownerId: string, uuid: string | undefined, body: ApiConfigurationRequest): Promise<ApiConfiguration> {
+    const violations: Violation[] = [];
+    const urlProblem = targetUrlProblem(body.target_url, this.allowPrivateTargets);
+    if (urlProblem) violations.push(violation('target_url', urlProblem, violationCodes.invalid));
+
+    const fiscalIds = body.business_registry_configurations.map(linkedFiscalId);
+    const registries = await this.configurations.registryUuidsByFiscalId(ownerId, fiscalIds);
+    fiscalIds.forEach((fiscalId, index) => {
+      if (!registries.has(fiscalId)) {
+        violations.push({
+          ...violation(
+            `business_registry_configurations[${index}]`,
+            'This business registry configuration does not exist.',
+            violationCodes.notFound,
+          ),
+          propertyContent: fiscalId,
+        });
+      }
+    });
+    if (violations.length > 0) throw unprocessable(violations);
+
+    const authenticated = body.authentication_type !== 'none';
+    const saved = await this.configurations.save(
+      ownerId,
+      uuid,
+      {
+        event: body.event,
+        targetUrl: body.target_url,
+        authenticationType: body.authentication_type,
+        // Credentials of a 'none' configuration would never be used: do not keep them.
+        authenticationKey: authenticated ? (body.authentication_key ?? null) : null,
+        authenticationToken: authenticated ? (body.authentication_token ?? null) : null,
+      },
+      [...new Set(fiscalIds.map((id) => registries.get(id)!))],
+    );
+    const row = saved ? await this.configurations.findOwned(ownerId, saved) : undefined;
+    if (!row) throw notFound('API configuration not found.');
+    return toApiConfiguration(row);
+  }
+}
+
+/** `/api/it/business-registry-configurations/0123` → `0123`; a bare id or `{fiscal_id}` as is. */
+function linkedFiscalId(link: string | { fiscal_id: string }): string {
+  const value = typeof link === 'string' ? link : link.fiscal_id;
+  const segment = value.includes('/') ? (value.split('/').filter(Boolean).pop() ?? '') : value;
+  try {
+    return decodeURIComponent(segment).trim().toUpperCase();
+  } catch {
+    return segment.trim().toUpperCase();
+  }
+}
+
+export function toApiConfiguration(row: ApiConfigurationWithRegistries): ApiConfiguration {
+  return {
+    '@id': `${API_CONFIGURATION_IRI}/${row.uuid}`,
+    uuid: row.uuid,
+    event: row.event as ApiConfiguration['event'],
+    target_url: row.targetUrl,
+    authentication_type: row.authenticationType as ApiConfiguration['authentication_type'],
+    authentication_key: row.authenticationKey,
+    authentication_token: row.authenticationToken,
+    business_registry_configurations: row.fiscalIds.map((fiscalId) => ({
+      '@id': `${REGISTRY_IRI}/${fiscalId}`,
+      fiscal_id: fiscalId,
+    })),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toDeliveryItem(row: WebhookDeliveryRow): WebhookDeliveryItem {
+  return {
+    uuid: row.uuid,
+    event: row.event as WebhookDeliveryItem['event'],
+    status: row.status,
+    attempt: row.attempt,
+    response_code: row.responseCode,
+    duration_ms: row.durationMs,
+    error: row.error,
+    replay_of: row.replayOf,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    delivered_at: row.deliveredAt?.toISOString() ?? null,
+  };
+}

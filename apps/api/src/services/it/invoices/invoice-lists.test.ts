@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inflateRawSync } from 'node:zlib';
+import type { TestApp } from '../../../../test/test-app.ts';
+import { createTestApp } from '../../../../test/test-app.ts';
+import { generatedInvoiceJson } from '../sdi-simulation/generated-invoice.ts';
+import { createAlpha, drainJobs, sample, sendXml } from '../it-test-kit.ts';
+
+let t: TestApp;
+let alpha: { token: string };
+const uuids: Record<string, string> = {};
+
+type Collection = {
+  'hydra:totalItems': number;
+  'hydra:member': {
+    uuid: string;
+    invoiceNumber: string;
+    marking: string;
+    notifications?: { type: string }[];
+  }[];
+};
+
+async function list(query: string, token = alpha.token): Promise<Collection> {
+  const response = await t.request({
+    method: 'GET',
+    url: `/api/it/invoices?${query}`,
+    token,
+    headers: { accept: 'application/ld+json' },
+  });
+  expect(response.statusCode, response.body).toBe(202 - 2);
+  return response.json() as Collection;
+}
+
+/** Entries of a zip (local headers, deflate) read back with node's zlib. */
+function unzip(buffer: Buffer): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  let offset = 0;
+  while (buffer.readUInt32LE(offset) === 0x04034b50) {
+    const size = buffer.readUInt32LE(offset + 18);
+    const nameLength = buffer.readUInt16LE(offset + 26);
+    const extra = buffer.readUInt16LE(offset + 28);
+    const name = buffer.subarray(offset + 30, offset + 30 + nameLength).toString('utf8');
+    const start = offset + 30 + nameLength + extra;
+    files.set(name, inflateRawSync(buffer.subarray(start, start + size)));
+    offset = start + size;
+  }
+  return files;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ SANDBOX_DELAY_MS: '0' });
+  alpha = await createAlpha(t);
+  const send = async (key: string, body: object | string) => {
+    const response =
+      typeof body === 'string'
+        ? await sendXml(t, alpha.token, body)
+        : await t.request({
+            method: 'POST',
+            url: '/api/it/invoices',
+            token: alpha.token,
+            payload: body,
+          });
+    expect(response.statusCode, response.body).toBe(202);
+    uuids[key] = (response.json() as { uuid: string }).uuid;
+    await drainJobs(t);
+  };
+  await send('fpr01', sample('official/v1.2.2/IT01234567890_FPR01.xml'));
+  await send('fpa01', sample('official/v1.2.2/IT01234567890_FPA01.xml'));
+  await send(
+    'formula',
+    generatedInvoiceJson({
+      sellerVat: '01234567890',
+      sellerName: '=HYPERLINK("http://evil")',
+      buyerVat: '12345678903',
+      buyerName: '@SUM(A1)',
+      recipientCode: 'ABC1234',
+      number: 'F-2026-1',
+      date: '2026-01-15',
+    }),
+  );
+  await send(
+    'rejected',
+    generatedInvoiceJson({
+      sellerVat: '01234567890',
+      sellerName: 'ALPHA SRL',
+      buyerVat: '12345678903',
+      buyerName: 'GAMMA',
+      recipientCode: 'INA0001',
+      number: 'R-2026-1',
+      date: '2026-02-01',
+    }),
+  );
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/it/invoices', () => {
+  it('lists the caller customer invoices as hydra with derived fields and filters', async () => {
+    expect((await list('type=0'))['hydra:totalItems']).toBe(4);
+    expect((await list(`uuid=${uuids.fpr01}`))['hydra:member'].map((i) => i.invoiceNumber)).toEqual(
+      ['123'],
+    );
+    expect((await list('marking[]=rejected&marking[]=delivered-pa'))['hydra:totalItems']).toBe(2);
+    expect((await list('toPa=1'))['hydra:member'].map((i) => i.uuid)).toEqual([uuids.fpa01]);
+    expect((await list('toPa=0&stamp='))['hydra:totalItems']).toBe(3);
+    expect(
+      (
+        await list('invoiceDate[after]=2026-01-01 00:00:00&invoiceDate[before]=2026-01-31 23:59:59')
+      )['hydra:member'].map((i) => i.invoiceNumber),
+    ).toEqual(['F-2026-1']);
+    expect((await list('recipient.fiscalId=12345678903'))['hydra:totalItems']).toBe(2);
+    expect((await list('recipient.fiscalId=IT12345678903'))['hydra:totalItems']).toBe(2);
+    expect((await list('sender.businessName=hyperlink'))['hydra:totalItems']).toBe(1);
+    expect((await list('rejectedToFix=1'))['hydra:member'].map((i) => i.uuid)).toEqual([
+      uuids.rejected,
+    ]);
+    expect(
+      (await list('order[invoiceDate]=desc'))['hydra:member'].map((i) => i.invoiceNumber),
+    ).toEqual(['R-2026-1', 'F-2026-1', '123', '123']);
+    expect((await list('type=1'))['hydra:totalItems']).toBe(0);
+  });
+
+  it('adds notifications with X-Extended-Output and answers bad filters with 400', async () => {
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/it/invoices?uuid=${uuids.fpr01}`,
+      token: alpha.token,
+      headers: { 'x-extended-output': 'true' },
+    });
+    expect(
+      (response.json() as { notifications: { type: string }[] }[])[0]?.notifications?.map(
+        (n) => n.type,
+      ),
+    ).toEqual(['RC']);
+    for (const bad of [
+      'marking=unknown',
+      'createdAt[after]=yesterday',
+      'downloaded=maybe',
+      'order[invoiceDate]=up',
+      'type=2',
+      'page=0',
+    ]) {
+      const bad400 = await t.request({
+        method: 'GET',
+        url: `/api/it/invoices?${bad}`,
+        token: alpha.token,
+      });
+      expect(bad400.statusCode, bad).toBe(400);
+    }
+  });
+
+  it('sets invoices as downloaded and filters on it', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/it/invoices/downloaded',
+      token: alpha.token,
+      payload: { uuids: [uuids.fpr01, uuids.fpa01], downloaded: true },
+    });
+    expect(response.json()).toEqual({ updated: 2 });
+    expect((await list('downloaded=1'))['hydra:totalItems']).toBe(2);
+    expect((await list('downloaded=false'))['hydra:totalItems']).toBe(2);
+  });
+
+  it('exports the CSV report with formula cells escaped', async () => {
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/it/invoices/report?type=0',
+      token: alpha.token,
+      headers: { accept: 'text/csv' },
+    });
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = response.body.trim().split('\r\n');
+    expect(lines).toHaveLength(5);
+    expect(response.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(response.body).toContain(`'@SUM(A1)`);
+    expect(response.body).not.toMatch(/(^|,)[=@]/m);
+  });
+
+  it('downloads a page as zip (CSV index + XML, or PDFs) and one invoice as xml, pdf and html', async () => {
+    const zip = await t.request({
+      method: 'GET',
+      url: '/api/it/invoices?type=0&itemsPerPage=2&page=1',
+      token: alpha.token,
+      headers: { accept: 'application/zip' },
+    });
+    expect(zip.headers['content-disposition']).toContain('customer_invoices_1.zip');
+    const files = unzip(zip.rawPayload);
+    expect([...files.keys()].filter((name) => name.endsWith('.xml'))).toHaveLength(2);
+    expect(files.get('index.csv')?.toString().trim().split('\r\n')).toHaveLength(3);
+
+    const pdfZip = await t.request({
+      method: 'GET',
+      url: `/api/it/invoices?uuid=${uuids.fpr01}`,
+      token: alpha.token,
+      headers: { accept: 'application/zip', 'x-print-pdf': 'true' },
+    });
+    const pdfs = [...unzip(pdfZip.rawPayload).entries()].filter(([name]) => name.endsWith('.pdf'));
+    expect(pdfs).toHaveLength(1);
+    expect(pdfs[0]?.[1].subarray(0, 5).toString()).toBe('%PDF-');
+
+    const xml = await t.request({
+      method: 'GET',
+      url: `/api/it/invoices/${uuids.fpr01}`,
+      token: alpha.token,
+      headers: { accept: 'application/xml' },
+    });
+    expect(xml.headers['content-type']).toMatch(/^application\/xml/);
+    expect(xml.body).toContain('<Numero>123</Numero>');
+    const pdf = await t.request({
+      method: 'GET',
+      url: `/api/it/invoices/${uuids.fpr01}`,
+      token: alpha.token,
+      headers: { accept: 'application/pdf', 'x-printtheme': 'compact' },
+    });
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const html = await t.request({
+      method: 'GET',
+      url: `/api/it/invoices/${uuids.fpr01}`,
+      token: alpha.token,
+      headers: { accept: 'text/html' },
+    });
+    expect(html.body).toMatch(/<html/i);
+  });
+
+  it('archives a rejected invoice as solved', async () => {
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/it/invoices/${uuids.rejected}/archive-rejected`,
+      token: alpha.token,
+    });
+    expect(response.json()).toMatchObject({ archived: true, marking: 'rejected' });
+    expect((await list('rejectedToFix=1'))['hydra:totalItems']).toBe(0);
+    const delivered = await t.request({
+      method: 'PUT',
+      url: `/api/it/invoices/${uuids.fpr01}/archive-rejected`,
+      token: alpha.token,
+    });
+    expect(delivered.statusCode).toBe(409);
+  });
+
+  it('isolates tenants: another account gets 404 and an empty list; roles are checked', async () => {
+    const other = await createAlpha(t);
+    expect((await list('type=0', other.token))['hydra:totalItems']).toBe(0);
+    for (const url of [
+      `/api/it/invoices/${uuids.fpr01}`,
+      `/api/it/invoices/${uuids.fpr01}/notifications`,
+      `/api/it/invoices/${uuids.fpr01}/fix-info`,
+    ]) {
+      expect((await t.request({ method: 'GET', url, token: other.token })).statusCode, url).toBe(
+        404,
+      );
+    }
+    const marked = await t.request({
+      method: 'POST',
+      url: '/api/it/invoices/downloaded',
+      token: other.token,
+      payload: { uuids: [uuids.fpr01], downloaded: false },
+    });
+    expect(marked.json()).toEqual({ updated: 0 });
+
+    const supplierOnly = await t.createUser({
+      roles: { it: ['ROLE_INVOICING', 'ROLE_INVOICING_SUPPLIER_ONLY'] },
+    });
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: '/api/it/invoices?type=0',
+          token: supplierOnly.token,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await sendXml(t, supplierOnly.token, sample('official/v1.2.2/IT01234567890_FPR01.xml')))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: '/api/it/invoices?type=1',
+          token: supplierOnly.token,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const noIt = await t.createUser({ roles: { common: ['ROLE_USER'] } });
+    expect(
+      (await t.request({ method: 'GET', url: '/api/it/invoices', token: noIt.token })).statusCode,
+    ).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/it/invoices' })).statusCode).toBe(401);
+
+    // A sub-account works on its manager's invoices.
+    const manager = await t.createUser({ roles: { it: ['ROLE_INVOICING'] } });
+    const sub = await t.createUser({
+      roles: { it: ['ROLE_INVOICING'] },
+      parentId: manager.user.id,
+    });
+    const sent = await sendXml(
+      t,
+      manager.token,
+      sample('official/v1.2.2/IT01234567890_FPR01.xml').replace(
+        '<Numero>123</Numero>',
+        '<Numero>SUB-1</Numero>',
+      ),
+    );
+    const uuid = (sent.json() as { uuid: string }).uuid;
+    expect(
+      (await t.request({ method: 'GET', url: `/api/it/invoices/${uuid}`, token: sub.token }))
+        .statusCode,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../test/test-app.ts';
+import { createTestApp } from '../../../../test/test-app.ts';
+import { preSales } from '../../../db/schema/index.ts';
+import { createAlpha, drainJobs, sample, sendXml } from '../it-test-kit.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SANDBOX_DELAY_MS: '0' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/it/invoices/stats/{year}', () => {
+  it('counts invoices and notifications per month, with the pre-sale unit price as cost', async () => {
+    const { token, user } = await createAlpha(t);
+    // 100.00 EUR for 1,000 invoices: 0.10 each.
+    await t.db
+      .insert(preSales)
+      .values({
+        ownerId: user.id,
+        creditPurchased: '100.00',
+        creditAvailable: '100.00',
+        purchasedAt: new Date('2026-01-01T00:00:00Z'),
+        invoicesSent: 600,
+        invoicesReceived: 400,
+      });
+    await sendXml(t, token, sample('official/v1.2.2/IT01234567890_FPR01.xml'));
+    await sendXml(t, token, sample('official/v1.2.2/IT01234567890_FPR01.xml'));
+    await drainJobs(t);
+    await t.request({
+      method: 'POST',
+      url: '/api/it/simulate/supplier-invoice',
+      token,
+      payload: {},
+    });
+    const year = Number(
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric' }).format(
+        new Date(),
+      ),
+    );
+    const month = Number(
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', month: 'numeric' }).format(
+        new Date(),
+      ),
+    );
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/it/invoices/stats/${year}?fiscal_id=01234567890`,
+      token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as {
+      stats: Record<string, unknown>;
+      months: { month: number; customer_invoices: { count: number } }[];
+    };
+    expect(body.stats).toEqual({
+      customer_invoices: { count: 2, cost: '0.20' },
+      supplier_invoice: { count: 1, cost: '0.10' },
+      notifications: { at: 0, dt: 0, mc: 0, ne: 0, ns: 1, rc: 1 },
+    });
+    expect(body.months).toHaveLength(12);
+    expect(body.months[month - 1]?.customer_invoices.count).toBe(2);
+    const other = await t.request({
+      method: 'GET',
+      url: `/api/it/invoices/stats/${year - 1}`,
+      token,
+    });
+    expect(
+      (other.json() as { stats: { customer_invoices: { count: number } } }).stats.customer_invoices
+        .count,
+    ).toBe(0);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/it/invoices/stats/abc', token })).statusCode,
+    ).toBe(400);
+  });
+});
