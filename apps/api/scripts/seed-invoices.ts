@@ -25,17 +25,29 @@ function option(name: string, fallback: string): string {
 async function main(): Promise<void> {
   const count = Number(option('count', '1000000'));
   const ownerEmail = option('owner', 'italy@demo.fiscus.test');
-  if (!Number.isSafeInteger(count) || count < 1) throw new Error('--count must be a positive integer');
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw new Error('--count must be a positive integer');
   const config = loadConfig(process.env);
   const database = await openDatabase(config.databaseUrl);
   try {
     await database.migrate();
     const { db } = database;
     await seedDemo(db);
-    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, ownerEmail));
+    const [owner] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, ownerEmail));
     if (!owner) throw new Error(`no account ${ownerEmail}`);
 
-    const invoice = generatedInvoiceJson({ sellerVat: '01234567890', sellerName: 'ALPHA SRL', buyerVat: '12345678903', buyerName: 'GAMMA', recipientCode: 'ABC1234', number: 'SEED-1', date: '2025-01-01' });
+    const invoice = generatedInvoiceJson({
+      sellerVat: '01234567890',
+      sellerName: 'ALPHA SRL',
+      buyerVat: '12345678903',
+      buyerName: 'GAMMA',
+      recipientCode: 'ABC1234',
+      number: 'SEED-1',
+      date: '2025-01-01',
+    });
     const xml = toXml(invoice as unknown as AnyInvoice, 'FPR12');
     const payload = JSON.stringify(invoice);
     const started = performance.now();
@@ -73,7 +85,9 @@ async function main(): Promise<void> {
     }
     await db.execute(sql`analyze it_invoices`);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`\nseeded ${count.toLocaleString('en')} invoices for ${ownerEmail} in ${seconds.toFixed(1)} s (${database.kind})`);
+    console.log(
+      `\nseeded ${count.toLocaleString('en')} invoices for ${ownerEmail} in ${seconds.toFixed(1)} s (${database.kind})`,
+    );
   } finally {
     await database.close();
   }

@@ -112,7 +112,7 @@ describe('HTTP platform', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     const other = await production.request({ method: 'GET', url: '/api/health' });
     expect(String(other.headers['content-security-policy'])).toContain(

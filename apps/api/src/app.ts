@@ -122,7 +122,8 @@ export async function buildApp(
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
-          frameAncestors: ["'none'"],
+          // 'self': the console may show API-served PDFs/HTML in an iframe; other sites may not.
+          frameAncestors: ["'self'"],
         },
       },
       // PDFs and downloads open in new tabs from blob: URLs; COEP would block them.

@@ -3,6 +3,8 @@ import { DEFAULT_MAX_BYTES, emptyFileFinding, tooLargeFinding } from './codec/xm
 import type { Finding } from './findings.ts';
 import { looksLikeP7m, openP7m, type Signer } from './p7m/p7m.ts';
 
+const MAX_ENVELOPES = 3;
+
 export interface InvoiceInputOptions {
   /** Size limit of the file in bytes (default 5 MB, SDI's limit, code 00003). */
   maxBytes?: number;
@@ -33,11 +35,19 @@ export async function readInvoiceText(
     return { ok: false, findings: [tooLargeFinding(input.length, maxBytes)] };
   if (input.length === 0) return { ok: false, findings: [emptyFileFinding()] };
   if (looksLikeP7m(input)) {
-    const opened = await openP7m(input);
-    if (!opened.ok) return opened;
-    const decoded = decodeXmlBytes(opened.content);
+    let content = input;
+    let signer: Signer | undefined;
+    // Some signing tools wrap an already signed file again (a .p7m inside a .p7m): open each
+    // envelope, a few levels at most; the outer signer is the one reported.
+    for (let level = 0; level < MAX_ENVELOPES && looksLikeP7m(content); level += 1) {
+      const opened = await openP7m(content);
+      if (!opened.ok) return opened;
+      signer ??= opened.signer;
+      content = opened.content;
+    }
+    const decoded = decodeXmlBytes(content);
     if (!decoded.ok) return { ok: false, findings: [decoded.finding] };
-    return { ok: true, text: decoded.text, signer: opened.signer, size: input.length };
+    return { ok: true, text: decoded.text, ...(signer ? { signer } : {}), size: input.length };
   }
   const decoded = decodeXmlBytes(input);
   if (!decoded.ok) return { ok: false, findings: [decoded.finding] };

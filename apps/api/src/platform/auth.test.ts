@@ -180,5 +180,6 @@ describe('impersonation log', () => {
       await app.close();
       await drop();
     }
-  });
+    // Builds a second app (its own database) inside the test: slow on a busy machine.
+  }, 180_000);
 });

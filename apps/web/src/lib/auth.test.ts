@@ -81,3 +81,13 @@ describe('impersonation', () => {
     expect(window.localStorage.getItem(storageKeys.impersonation)).toBeNull();
   });
 });
+
+describe('other tabs', () => {
+  it('follows a logout made in another tab', () => {
+    signIn(fakeToken({ it: ['ROLE_INVOICING'] }));
+    // What the browser does when another tab removes the token.
+    window.localStorage.removeItem(storageKeys.token);
+    window.dispatchEvent(new StorageEvent('storage', { key: storageKeys.token }));
+    expect(getSession()).toBeNull();
+  });
+});

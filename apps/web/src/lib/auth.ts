@@ -195,3 +195,16 @@ export function useSession(): Session | null {
 }
 
 restoreSession();
+
+// Another tab logged in, out or switched user: follow it, so two tabs never act as two people.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (
+      event.key === null ||
+      event.key === storageKeys.token ||
+      event.key === storageKeys.impersonation
+    ) {
+      restoreSession();
+    }
+  });
+}

@@ -21,9 +21,22 @@ export function listOf<Item>(value: Item[] | Item | undefined): Item[] {
   return items.filter((item): item is Item => item !== undefined && item !== null);
 }
 
-/** The trimmed text of a leaf; numbers are accepted as their decimal text, anything else is ''. */
+/**
+ * The trimmed text of a leaf, with line ends made `\n`, tabs made spaces and other control
+ * characters dropped (no font has a glyph for them); numbers are accepted as their decimal text,
+ * anything else is ''.
+ */
 export function textOf(value: unknown): string {
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') {
+    return (
+      value
+        .replace(/\r\n?/g, '\n')
+        .replace(/\t/g, ' ')
+        // eslint-disable-next-line no-control-regex -- dropping control characters is the point
+        .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+        .trim()
+    );
+  }
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return '';
 }

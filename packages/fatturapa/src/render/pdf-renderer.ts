@@ -17,6 +17,7 @@ const pageHeight = 841.89;
 const margin = { left: 36, right: 36, top: 36, bottom: 46 };
 const contentWidth = pageWidth - margin.left - margin.right;
 const contentBottom = pageHeight - margin.bottom;
+const pageBodyHeight = contentBottom - margin.top;
 
 const colors = {
   accent: '#24527a',
@@ -58,6 +59,14 @@ const themeMetrics: Record<RenderTheme, Metrics> = {
   },
 };
 
+// No page holds more than about 3,000 characters of one block; longer text (only an invalid
+// invoice has it) is cut before pdfkit spends time wrapping what could never be shown.
+const maxBlockLength = 3000;
+
+function capped(text: string): string {
+  return text.length > maxBlockLength ? `${text.slice(0, maxBlockLength)}…` : text;
+}
+
 // pdfkit accepts a parsed fontkit font wherever it takes a font file (it checks for `layout`);
 // its type declarations only list paths and buffers.
 function fontSource(font: LoadedFont): PDFKit.Mixins.PDFFontSource {
@@ -74,7 +83,10 @@ class PdfLayout {
   constructor(
     readonly doc: PDFKit.PDFDocument,
     private readonly metrics: Metrics,
-  ) {}
+  ) {
+    // Every page, including any pdfkit opens by itself, gets the reference of its document.
+    doc.on('pageAdded', () => this.pageReferences.push(this.currentReference));
+  }
 
   private regular(size: number, color = colors.text): this {
     this.doc.font('regular').fontSize(size).fillColor(color);
@@ -88,8 +100,20 @@ class PdfLayout {
 
   private newPage(): void {
     this.doc.addPage();
-    this.pageReferences.push(this.currentReference);
     this.y = margin.top;
+  }
+
+  /**
+   * Text cut, with an ellipsis, to what fits in `maxHeight` at `width`. Only an invalid invoice
+   * gets there (the schema caps descriptions at 1,000 characters); a block taller than a page
+   * would otherwise overflow it. The HTML shows such text in full.
+   */
+  private fitted(text: string, width: number, maxHeight: number): string {
+    let fitted = capped(text);
+    while (fitted.length > 1 && this.textHeight(fitted, width) > maxHeight) {
+      fitted = `${fitted.slice(0, Math.floor(fitted.length * 0.8)).trimEnd()}…`;
+    }
+    return fitted;
   }
 
   /** Moves to a new page unless `height` still fits above the footer. */
@@ -97,8 +121,45 @@ class PdfLayout {
     if (this.y + height > contentBottom && this.y > margin.top) this.newPage();
   }
 
+  /**
+   * Words wider than the column, broken into lines here. pdfkit breaks them too, but by measuring
+   * ever shorter prefixes, which grows with the square of the word's length: a 1,000-character
+   * description without spaces (schema-valid) would take a second. Summing the cached width of
+   * each character is linear; the small safety margin covers kerning, which the sum ignores.
+   */
+  private withLongWordsBroken(text: string, width: number): string {
+    if (!/\S{16}/.test(text)) return text;
+    const limit = width * 0.97;
+    return text
+      .split('\n')
+      .map((line) =>
+        line
+          .split(' ')
+          .map((word) => {
+            if (word.length < 16 || this.doc.widthOfString(word) <= width) return word;
+            const pieces: string[] = [];
+            let piece = '';
+            let pieceWidth = 0;
+            for (const char of word) {
+              const charWidth = this.doc.widthOfString(char);
+              if (piece && pieceWidth + charWidth > limit) {
+                pieces.push(piece);
+                piece = '';
+                pieceWidth = 0;
+              }
+              piece += char;
+              pieceWidth += charWidth;
+            }
+            return [...pieces, piece].join('\n');
+          })
+          .join(' '),
+      )
+      .join('\n');
+  }
+
   /** Height of `text` wrapped at `width` in the current font and size. */
-  private textHeight(text: string, width: number): number {
+  private textHeight(fullText: string, width: number): number {
+    const text = this.withLongWordsBroken(capped(fullText), width);
     if (text === '') return 0;
     if (!text.includes('\n') && this.doc.widthOfString(text) <= width) {
       return this.doc.currentLineHeight(true);
@@ -111,12 +172,13 @@ class PdfLayout {
    * wrapper, which is otherwise the larger part of the time spent on a page.
    */
   private drawText(
-    text: string,
+    fullText: string,
     x: number,
     y: number,
     width: number,
     align: 'left' | 'right' = 'left',
   ): void {
+    const text = this.withLongWordsBroken(capped(fullText), width);
     if (text === '') return;
     if (!text.includes('\n')) {
       const textWidth = this.doc.widthOfString(text);
@@ -296,8 +358,9 @@ class PdfLayout {
     this.regular(m.base);
     const first = paragraphs[0] ?? '';
     this.sectionTitle(title, this.textHeight(first, contentWidth));
-    for (const text of paragraphs) {
+    for (const paragraph of paragraphs) {
       this.regular(m.base);
+      const text = this.fitted(paragraph, contentWidth, pageBodyHeight / 2);
       const height = this.textHeight(text, contentWidth);
       this.ensureSpace(height);
       this.regular(m.base);
@@ -382,23 +445,64 @@ class PdfLayout {
     return height;
   }
 
+  /** A cell cut to fit in `maxHeight` (see `fitted`): half for its text, half for details. */
+  private fittedCell(cell: TableCell, width: number, maxHeight: number): TableCell {
+    if (this.cellHeight(cell, width) <= maxHeight) return cell;
+    this.regular(this.metrics.base);
+    const text = this.fitted(cell.text, width, maxHeight / 2);
+    this.regular(this.metrics.small);
+    const details = this.fitted((cell.details ?? []).join('\n'), width, maxHeight / 2);
+    return details ? { text, details: [details] } : { text };
+  }
+
+  /** Cell contents with the height each takes, measured once for layout and drawing. */
+  private measuredCell(cell: TableCell, width: number) {
+    const m = this.metrics;
+    this.regular(m.base);
+    const textHeight = this.textHeight(cell.text, width);
+    this.regular(m.small);
+    const details = (cell.details ?? []).map((detail) => ({
+      detail,
+      height: this.textHeight(detail, width),
+    }));
+    return {
+      text: cell.text,
+      textHeight,
+      details,
+      height: textHeight + details.reduce((sum, detail) => sum + detail.height, 0),
+    };
+  }
+
+  private measuredRow(row: TableCell[], innerWidths: number[]) {
+    const m = this.metrics;
+    const measure = (cells: TableCell[]) =>
+      cells.map((cell, index) => this.measuredCell(cell, innerWidths[index] ?? 0));
+    let cells = measure(row);
+    let height = Math.max(m.base, ...cells.map((cell) => cell.height)) + 2 * m.cellPadY;
+    // A row may take a third of a page at most, so it always fits under a repeated heading.
+    const maxHeight = pageBodyHeight / 3;
+    if (height > maxHeight) {
+      cells = measure(
+        row.map((cell, index) => this.fittedCell(cell, innerWidths[index] ?? 0, maxHeight)),
+      );
+      height = Math.max(m.base, ...cells.map((cell) => cell.height)) + 2 * m.cellPadY;
+    }
+    return { cells, height };
+  }
+
   private table(title: string, columns: Column[], rows: TableCell[][]): void {
     const m = this.metrics;
     const widths = this.columnWidths(columns);
     const innerWidths = widths.map((width) => width - 2 * m.cellPadX);
-    const rowHeight = (row: TableCell[]) =>
-      Math.max(
-        m.base,
-        ...row.map((cell, index) => this.cellHeight(cell, innerWidths[index] ?? 0)),
-      ) +
-      2 * m.cellPadY;
-    this.bold(m.small);
     const headerHeight = m.small * 2.6 + 2 * m.cellPadY;
     const firstRow = rows[0];
-    this.sectionTitle(title, headerHeight + (firstRow ? rowHeight(firstRow) : 0));
+    this.sectionTitle(
+      title,
+      headerHeight + (firstRow ? this.measuredRow(firstRow, innerWidths).height : 0),
+    );
     this.tableHeader(columns, widths);
     rows.forEach((row, rowIndex) => {
-      const height = rowHeight(row);
+      const { cells, height } = this.measuredRow(row, innerWidths);
       if (this.y + height > contentBottom) {
         this.newPage();
         // Each page of a long table starts with its column headings again.
@@ -408,19 +512,17 @@ class PdfLayout {
         this.doc.rect(margin.left, this.y, contentWidth, height).fill(colors.zebra);
       }
       let x = margin.left;
-      row.forEach((cell, index) => {
+      cells.forEach((cell, index) => {
         const width = innerWidths[index] ?? 0;
         const align = columns[index]?.align ?? 'left';
         let y = this.y + m.cellPadY;
-        if (cell.text) {
-          this.regular(m.base);
-          this.drawText(cell.text, x + m.cellPadX, y, width, align);
-          y += this.textHeight(cell.text, width);
-        }
-        for (const detail of cell.details ?? []) {
+        this.regular(m.base);
+        this.drawText(cell.text, x + m.cellPadX, y, width, align);
+        y += cell.textHeight;
+        for (const { detail, height: detailHeight } of cell.details) {
           this.regular(m.small, colors.muted);
           this.drawText(detail, x + m.cellPadX, y, width, align);
-          y += this.textHeight(detail, width);
+          y += detailHeight;
         }
         x += widths[index] ?? 0;
       });

@@ -111,16 +111,20 @@ const PARSE_OPTIONS = {
   option: ParseOption.XML_PARSE_BIG_LINES | ParseOption.XML_PARSE_NONET,
 };
 
+const utf8 = new TextEncoder();
+
 function parseDocument(xml: string): XmlDocument {
   try {
-    return XmlDocument.fromString(xml, PARSE_OPTIONS);
+    // Encoding natively and handing libxml2 the bytes is several times faster than
+    // `fromString`, whose UTF-8 conversion runs in JavaScript character by character.
+    return XmlDocument.fromBuffer(utf8.encode(xml), PARSE_OPTIONS);
   } catch (error) {
     const onlyNamespaceUris =
       error instanceof XmlParseError &&
       error.details.length > 0 &&
       error.details.every((detail) => namespaceUriError.test(detail.message));
     if (!onlyNamespaceUris) throw error;
-    return XmlDocument.fromString(escapeNamespaceUris(xml), PARSE_OPTIONS);
+    return XmlDocument.fromBuffer(utf8.encode(escapeNamespaceUris(xml)), PARSE_OPTIONS);
   }
 }
 

@@ -206,6 +206,14 @@ describe('renderHtml against hostile invoice text', () => {
 });
 
 describe('renderHtml with bad input', () => {
+  it('turns tabs and carriage returns into spaces and line ends, and drops control characters', async () => {
+    const invoice = await invoiceWithLines(1);
+    const line = invoice.fattura_elettronica_body[0]?.dati_beni_servizi.dettaglio_linee[0];
+    if (!line) throw new Error('the fixture has a line');
+    line.descrizione = 'uno\tdue\r\ntre\u0007quattro';
+    expect(renderHtml(invoice, { lang: 'it' })).toContain('uno due\ntrequattro');
+  });
+
   it('renders what an incomplete or mistyped invoice holds without throwing', () => {
     const mangled = {
       fattura_elettronica_header: { cedente_prestatore: 42, dati_trasmissione: null },

@@ -160,6 +160,30 @@ describe('renderPdf', () => {
     expect(page).toMatch(/Totale documento\s+81,13 €/);
   });
 
+  it.skipIf(!hasPdftotext)('breaks a 1,000-character word within its column', async () => {
+    const invoice = await invoiceWithLines(1);
+    const line = invoice.fattura_elettronica_body[0]?.dati_beni_servizi.dettaglio_linee[0];
+    if (!line) throw new Error('the fixture has a line');
+    line.descrizione = 'Q'.repeat(1000);
+    const pages = pagesText(await renderPdf(invoice, { lang: 'it' }));
+    expect(pages).toHaveLength(1);
+    const runs = pages[0]?.match(/Q+/g) ?? [];
+    expect(runs.join('')).toHaveLength(1000);
+    expect(runs.length).toBeGreaterThan(10);
+  });
+
+  it.skipIf(!hasPdftotext)('cuts text taller than a page with an ellipsis', async () => {
+    const invoice = await invoiceWithLines(1);
+    const line = invoice.fattura_elettronica_body[0]?.dati_beni_servizi.dettaglio_linee[0];
+    if (!line) throw new Error('the fixture has a line');
+    // Ten times what the schema allows: only an invalid invoice carries this.
+    line.descrizione = 'parola '.repeat(1500);
+    const pages = pagesText(await renderPdf(invoice, { lang: 'it' }));
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toContain('parola…');
+    expect(pages[0]).toMatch(/Totale documento\s+6,10 €/);
+  });
+
   it('renders the compact theme, on fewer pages for a long invoice', async () => {
     const invoice = await invoiceWithLines(300);
     const standard = await renderPdf(invoice, { lang: 'it' });

@@ -147,6 +147,7 @@ export class SandboxSdiGateway implements SdiGateway {
     channelsOf: (vat: string) => string[];
   }> {
     const parties = await this.options.repository.instanceParties();
+    const companies = await this.options.repository.configuredCompanies();
     const ownCodes: RecipientCodeEntry[] = parties
       .filter((party) => party.recipientCode && /^[A-Z0-9]{7}$/.test(party.recipientCode))
       .filter((party) => !TRANSPORT_FAILURE_CODE.test(party.recipientCode ?? ''))
@@ -165,15 +166,22 @@ export class SandboxSdiGateway implements SdiGateway {
         .filter((entry) => entry.ownerVat === vat && entry.status === 'active' && entry.reachable)
         .map((entry) => entry.code);
     const registries = createSdiRegistries({
-      taxpayers: parties.flatMap((party) =>
-        [party.vat, party.fiscalId]
-          .filter((id): id is string => Boolean(id))
-          .map((id) => ({
-            country: /^[A-Z]{2}\d/.test(id) ? id.slice(0, 2) : 'IT',
-            code: /^[A-Z]{2}\d/.test(id) ? id.slice(2) : id,
-            name: party.name ?? '',
-          })),
-      ),
+      taxpayers: [
+        ...companies.map((company) => ({
+          country: 'IT',
+          code: company.fiscalId,
+          name: company.name ?? '',
+        })),
+        ...parties.flatMap((party) =>
+          [party.vat, party.fiscalId]
+            .filter((id): id is string => Boolean(id))
+            .map((id) => ({
+              country: /^[A-Z]{2}\d/.test(id) ? id.slice(0, 2) : 'IT',
+              code: /^[A-Z]{2}\d/.test(id) ? id.slice(2) : id,
+              name: party.name ?? '',
+            })),
+        ),
+      ],
       recipientCodes: ownCodes,
     });
     return { registries, channelsOf };

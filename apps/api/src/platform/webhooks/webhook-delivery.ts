@@ -4,6 +4,7 @@ import { webhookEvents } from '@fiscus/contracts';
 import type { ItApiConfigurationRow, WebhookDeliveryRow } from '../../db/schema/index.ts';
 import type { Database } from '../db/database.ts';
 import type { JobQueue, JobWorker } from '../jobs/job-queue.ts';
+import type { WebhookEvent } from './events.ts';
 import { WEBHOOK_DELIVER_JOB, WEBHOOK_DISPATCH_JOB } from './events.ts';
 import { signRequest } from './message-signature.ts';
 import { postWebhook } from './post-webhook.ts';
@@ -104,8 +105,21 @@ export class WebhookDelivery {
   }
 
   private async dispatch(raw: unknown): Promise<void> {
-    const message = dispatchPayloadSchema.parse(raw);
+    await this.fanOut(dispatchPayloadSchema.parse(raw));
+  }
+
+  /**
+   * Records and queues one delivery per matching configuration of the owner; resolves with how
+   * many. The dispatch job calls it, and so do the on-demand notify routes (to answer a count).
+   */
+  async fanOut(message: {
+    ownerId: string;
+    event: WebhookEvent;
+    payload: unknown;
+    fiscalIds: string[];
+  }): Promise<number> {
     const configurations = await this.repository.configurationsFor(message.ownerId, message.event);
+    let queued = 0;
     for (const configuration of configurations) {
       // A configuration linked to companies only hears about those companies.
       if (
@@ -115,7 +129,9 @@ export class WebhookDelivery {
         continue;
       }
       await this.enqueue(configuration, message.event, message.payload);
+      queued += 1;
     }
+    return queued;
   }
 
   private async deliver(raw: unknown): Promise<void> {

@@ -1,4 +1,17 @@
-/** The list kit shared by every list screen (ARCHITECTURE "The console"). */
+/**
+ * The list kit shared by every list screen (ARCHITECTURE "The console"). A screen declares its
+ * filters and columns; the kit owns the state (URL + localStorage) and the rendering:
+ *
+ *   const list = useListState('it-invoices', { defaultFilters: { number: '', 'status[]': [] } });
+ *   const invoices = useQuery(invoiceQueries.list(list.queryParams));
+ *   <FilterPanel state={list} inputs={[{ kind: 'text', name: 'number', label: t('fields.number') }]} />
+ *   <DataTable label={t('title')} state={list} columns={columns} rows={invoices.data?.items}
+ *     total={invoices.data?.total ?? 0} getRowId={(row) => row.uuid}
+ *     isLoading={invoices.isPending} isError={invoices.isError} />
+ *
+ * Details dialogs: `useDetailsDialog('invoice', ['uuid'])` mirrors `?dialogId=invoice&dialog_uuid=…`.
+ * Forms: `applyServerErrors` + `ServerErrorAlert` + `useValidationMessage` map a 422 onto fields.
+ */
 export { useListState, DEFAULT_PAGE_SIZE } from './use-list-state';
 export type { ListState, ListStateOptions } from './use-list-state';
 export { MAX_ITEMS_PER_PAGE } from './list-query-string';

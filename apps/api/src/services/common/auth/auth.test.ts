@@ -116,7 +116,8 @@ describe('POST /login', () => {
     } finally {
       await limited.close();
     }
-  });
+    // Builds a second app (its own database) inside the test: slow on a busy machine.
+  }, 180_000);
 });
 
 describe('password reset', () => {

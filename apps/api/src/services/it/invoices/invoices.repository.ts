@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   inArray,
   isNull,
   lt,
@@ -14,7 +15,12 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { ItInvoiceRow, ItNotificationRow, NewItInvoiceRow } from '../../../db/schema/index.ts';
-import { itInvoices, itNotifications, users } from '../../../db/schema/index.ts';
+import {
+  itBusinessRegistryConfigurations,
+  itInvoices,
+  itNotifications,
+  users,
+} from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { CollectionDefinition, CollectionPage } from '../../../platform/hydra.ts';
 import { parseCollectionQuery } from '../../../platform/hydra.ts';
@@ -72,6 +78,9 @@ function partyFiscalId(fiscalColumn: Column, vatColumn: Column, value: string): 
   const vat = /^[A-Z]{2}/.test(upper) ? upper : `IT${upper}`;
   return or(eq(fiscalColumn, upper), eq(vatColumn, vat));
 }
+
+/** A list row: every column but the XML, which lists never need. */
+export type ListedInvoiceRow = Omit<ItInvoiceRow, 'xml'>;
 
 export type ListScope = { ownerId: string; type?: 0 | 1; drafts: boolean };
 
@@ -165,11 +174,14 @@ export class InvoicesRepository {
     };
   }
 
-  async list(scope: ListScope, rawQuery: unknown): Promise<CollectionPage<ItInvoiceRow>> {
+  /** One page; without the XML unless `withXml` (list items carry the payload, not the file). */
+  async list(scope: ListScope, rawQuery: unknown): Promise<CollectionPage<ListedInvoiceRow>>;
+  async list(scope: ListScope, rawQuery: unknown, withXml: true): Promise<CollectionPage<ItInvoiceRow>>;
+  async list(scope: ListScope, rawQuery: unknown, withXml = false): Promise<CollectionPage<ListedInvoiceRow>> {
     const query = this.listQuery(scope, rawQuery);
+    const { xml: _xml, ...listed } = getTableColumns(itInvoices);
     const [items, [total]] = await Promise.all([
-      this.db
-        .select()
+      (withXml ? this.db.select() : this.db.select(listed))
         .from(itInvoices)
         .where(query.where)
         .orderBy(...query.orderBy)
@@ -301,6 +313,16 @@ export class InvoicesRepository {
         ),
       )
       .orderBy(asc(users.createdAt));
+  }
+
+  /** Fiscal ids of the instance's business registry configurations (SDI's taxpayer registry). */
+  async configuredCompanies(): Promise<{ fiscalId: string; name: string | null }[]> {
+    return this.db
+      .select({
+        fiscalId: itBusinessRegistryConfigurations.fiscalId,
+        name: itBusinessRegistryConfigurations.name,
+      })
+      .from(itBusinessRegistryConfigurations);
   }
 
   async insertNotification(row: typeof itNotifications.$inferInsert): Promise<ItNotificationRow> {

@@ -17,7 +17,7 @@ import { invoicesCsv } from './invoice-csv.ts';
 import type { AcceptedInvoice, InvoiceBody, InvoiceKind } from './invoice-intake.ts';
 import { acceptInvoice } from './invoice-intake.ts';
 import { summarizeInvoice } from './invoice-summary.ts';
-import type { InvoicesRepository } from './invoices.repository.ts';
+import type { InvoicesRepository, ListedInvoiceRow } from './invoices.repository.ts';
 import type { ZipEntry } from './zip-archive.ts';
 import { zipArchive } from './zip-archive.ts';
 
@@ -67,7 +67,7 @@ export function toNotificationItem(row: ItNotificationRow): InvoiceNotification 
 }
 
 /** The API representation of a stored invoice (spec 3 "Invoice (list record)"). */
-export function toInvoiceItem(row: ItInvoiceRow, notifications?: ItNotificationRow[]): Invoice {
+export function toInvoiceItem(row: ListedInvoiceRow, notifications?: ItNotificationRow[]): Invoice {
   return {
     uuid: row.uuid,
     type: row.type,
@@ -194,10 +194,10 @@ export class InvoicesService {
   async listRows(actor: Actor, query: unknown): Promise<CollectionPage<ItInvoiceRow>> {
     const type = parseQueryType(query);
     assertDirection(actor, type);
-    return this.repository.list({ ownerId: invoiceOwnerOf(actor), type, drafts: false }, query);
+    return this.repository.list({ ownerId: invoiceOwnerOf(actor), type, drafts: false }, query, true);
   }
 
-  async items(rows: ItInvoiceRow[], extended: boolean): Promise<Invoice[]> {
+  async items(rows: ListedInvoiceRow[], extended: boolean): Promise<Invoice[]> {
     if (!extended) return rows.map((row) => toInvoiceItem(row));
     const notifications = await this.repository.notificationsOf(rows.map((row) => row.uuid));
     return rows.map((row) =>

@@ -1,5 +1,5 @@
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import { users } from '../../../db/schema/index.ts';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { itBusinessRegistryConfigurations, users } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 
 /** A company managed by an account (what a business registry configuration will hold). */
@@ -20,11 +20,12 @@ type DeliveredInvoice = {
 };
 
 /**
- * Seam: which account of this instance receives a delivered invoice as a supplier invoice.
- * Today: an account whose recipient code is the invoice's codice destinatario, or whose invoicing
- * profile's VAT number / fiscal id is the buyer's, or the owner of a `managed` company of the
- * buyer. When business registry configurations arrive, the last rule becomes "the owner of a
- * configuration with supplier_invoice_enabled for the buyer's fiscal id".
+ * Seam: which account of this instance receives a delivered invoice as a supplier invoice. In
+ * order: the owner of a business registry configuration of the buyer's fiscal id with
+ * supplier_invoice_enabled; else an account whose recipient code is the invoice's codice
+ * destinatario, or whose invoicing profile's VAT number / fiscal id is the buyer's, or the owner
+ * of a `managed` company of the buyer (the demo's BETA, until the seed holds it as a
+ * configuration).
  */
 export function recipientAccountFinder(db: Database, managed: ManagedCompany[] = []) {
   return async (invoice: DeliveredInvoice): Promise<string | undefined> => {
@@ -32,6 +33,25 @@ export function recipientAccountFinder(db: Database, managed: ManagedCompany[] =
     const buyerIds = [invoice.recipientVat, invoice.recipientFiscalId].filter((id): id is string =>
       Boolean(id),
     );
+    const fiscalIds = [
+      ...new Set(buyerIds.map((id) => id.toUpperCase().replace(/^[A-Z]{2}(?=\d{11}$)/, ''))),
+    ];
+    if (fiscalIds.length > 0) {
+      const [configured] = await db
+        .select({ ownerId: itBusinessRegistryConfigurations.ownerId })
+        .from(itBusinessRegistryConfigurations)
+        .innerJoin(users, eq(users.id, itBusinessRegistryConfigurations.ownerId))
+        .where(
+          and(
+            inArray(itBusinessRegistryConfigurations.fiscalId, fiscalIds),
+            eq(itBusinessRegistryConfigurations.supplierInvoiceEnabled, true),
+            eq(users.enabled, true),
+          ),
+        )
+        .orderBy(asc(itBusinessRegistryConfigurations.createdAt))
+        .limit(1);
+      if (configured) return configured.ownerId;
+    }
     const conditions = [];
     if (code && /^[A-Z0-9]{7}$/.test(code) && code !== '0000000' && code !== 'XXXXXXX') {
       conditions.push(eq(users.recipientCode, code));

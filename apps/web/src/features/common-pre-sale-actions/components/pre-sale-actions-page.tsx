@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, formatListTimestamp, useListState } from '../../../components/list-kit';
@@ -40,12 +40,15 @@ function YesNoChip({ value, yes, no }: { value: boolean; yes: string; no: string
 
 /** `/settings/pre-sale-actions` (spec 2.12): mail alerts when the pre-paid credit runs low. */
 export default function PreSaleActionsPage() {
+  // The API offers no filters on this list: the kit only keeps page, size and columns.
+  const list = useListState(PRE_SALE_ACTIONS_TABLE_KEY, { defaultFilters: {} });
+  // Starts the list request during this first render, before the translations below suspend
+  // it: the request then runs alongside the namespace downloads instead of after them.
+  usePrefetchQuery(preSaleActionQueries.list(list.queryParams));
   // Both namespaces at once: loading the kit's strings only when the table first renders
   // would suspend again and delay the list request behind a second round trip.
   const { t } = useTranslation(['preSaleActions', 'listKit']);
   const language = currentLanguage();
-  // The API offers no filters on this list: the kit only keeps page, size and columns.
-  const list = useListState(PRE_SALE_ACTIONS_TABLE_KEY, { defaultFilters: {} });
   const actions = useQuery({
     ...preSaleActionQueries.list(list.queryParams),
     placeholderData: keepPreviousData,

@@ -12,20 +12,15 @@ import Tooltip from '@mui/material/Tooltip';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import {
-  DataTable,
-  FilterPanel,
-  formatListTimestamp,
-  useListState,
-} from '../../../components/list-kit';
-import type { DataTableColumn, FilterInput } from '../../../components/list-kit';
+import { DataTable, FilterPanel, formatListTimestamp } from '../../../components/list-kit';
+import type { DataTableColumn, FilterInput, ListState } from '../../../components/list-kit';
 import { currentLanguage } from '../../../lib/i18n';
 import { subAccountQueries } from '../api/sub-account-queries';
 
 /** Key of this table's column choices in localStorage. */
 export const SUB_ACCOUNTS_TABLE_KEY = 'common-sub-accounts';
 
-const defaultFilters = {
+export const subAccountDefaultFilters = {
   email: '',
   fiscal_id: '',
   enabled: '',
@@ -35,7 +30,10 @@ const defaultFilters = {
 
 export type SubAccountAction = 'edit' | 'password' | 'delete';
 
+export type SubAccountFilters = typeof subAccountDefaultFilters;
+
 interface SubAccountListProps {
+  list: ListState<SubAccountFilters>;
   onCreate: () => void;
   onAction: (action: SubAccountAction, account: SubAccount) => void;
   detailsHref: (email: string) => string;
@@ -43,6 +41,7 @@ interface SubAccountListProps {
 }
 
 export function SubAccountList({
+  list,
   onCreate,
   onAction,
   detailsHref,
@@ -50,7 +49,6 @@ export function SubAccountList({
 }: SubAccountListProps) {
   const { t } = useTranslation('subAccounts');
   const language = currentLanguage();
-  const list = useListState(SUB_ACCOUNTS_TABLE_KEY, { defaultFilters });
   const accounts = useQuery({
     ...subAccountQueries.list(list.queryParams),
     // Keep the current page on screen while the next one loads.

@@ -1,0 +1,224 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { ItBusinessRegistryConfigurationRow, UserRow } from '../../../db/schema/index.ts';
+import {
+  itApiConfigurationRegistries,
+  itApiConfigurations,
+  itBusinessRegistryConfigurations,
+  itRegistrySubAccounts,
+  users,
+} from '../../../db/schema/index.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import type { CollectionQuery } from '../../../platform/hydra.ts';
+
+const registries = itBusinessRegistryConfigurations;
+
+export type RegistryWritable = Pick<
+  ItBusinessRegistryConfigurationRow,
+  | 'name'
+  | 'email'
+  | 'supplierInvoiceEnabled'
+  | 'applySignature'
+  | 'applyLegalStorage'
+  | 'legalStorageActive'
+  | 'receiptsEnabled'
+  | 'phoneNumber'
+  | 'receiptsAlertRecipients'
+>;
+
+export type RegistryWithLinks = ItBusinessRegistryConfigurationRow & {
+  apiConfigurations: { uuid: string; event: string; targetUrl: string }[];
+  subAccounts: string[];
+};
+
+/** Who is looking: the owning account, and for a sub-account its own id (it sees only its links). */
+export type RegistryScope = { ownerId: string; subAccountId: string | null };
+
+export class BusinessRegistryConfigurationsRepository {
+  constructor(private readonly db: Database) {}
+
+  private scoped(scope: RegistryScope, ...conditions: (SQL | undefined)[]): SQL | undefined {
+    const visible =
+      scope.subAccountId === null
+        ? undefined
+        : inArray(
+            registries.uuid,
+            this.db
+              .select({ uuid: itRegistrySubAccounts.registryUuid })
+              .from(itRegistrySubAccounts)
+              .where(eq(itRegistrySubAccounts.subAccountId, scope.subAccountId)),
+          );
+    return and(eq(registries.ownerId, scope.ownerId), visible, ...conditions);
+  }
+
+  async list(
+    scope: RegistryScope,
+    query: CollectionQuery,
+  ): Promise<{ items: RegistryWithLinks[]; total: number }> {
+    const where = this.scoped(scope, query.where);
+    const [rows, [totalRow]] = await Promise.all([
+      this.db
+        .select()
+        .from(registries)
+        .where(where)
+        .orderBy(...query.orderBy)
+        .limit(query.itemsPerPage)
+        .offset(query.offset),
+      this.db.select({ total: count() }).from(registries).where(where),
+    ]);
+    return { items: await this.withLinks(rows), total: totalRow?.total ?? 0 };
+  }
+
+  async findByFiscalId(scope: RegistryScope, fiscalId: string): Promise<RegistryWithLinks | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(registries)
+      .where(this.scoped(scope, eq(registries.fiscalId, fiscalId)));
+    return row ? (await this.withLinks([row]))[0] : undefined;
+  }
+
+  /** The owner's api-configuration uuids among `uuids` (foreign or unknown ones are absent). */
+  async ownedApiConfigurationUuids(ownerId: string, uuids: string[]): Promise<Set<string>> {
+    if (uuids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ uuid: itApiConfigurations.uuid })
+      .from(itApiConfigurations)
+      .where(and(eq(itApiConfigurations.ownerId, ownerId), inArray(itApiConfigurations.uuid, uuids)));
+    return new Set(rows.map((row) => row.uuid));
+  }
+
+  /**
+   * Creates (uuid undefined) or updates a registry and, when given, replaces its webhook links;
+   * one transaction, so a conflict leaves nothing half-written. Undefined on a fiscal id clash.
+   */
+  async save(
+    ownerId: string,
+    target: { create: string } | { uuid: string },
+    values: RegistryWritable,
+    apiConfigurationUuids: string[] | undefined,
+  ): Promise<string | undefined> {
+    return this.db.transaction(async (tx) => {
+      let uuid: string | undefined;
+      if ('create' in target) {
+        const [row] = await tx
+          .insert(registries)
+          .values({ ...values, ownerId, fiscalId: target.create })
+          .onConflictDoNothing()
+          .returning({ uuid: registries.uuid });
+        uuid = row?.uuid;
+      } else {
+        const [row] = await tx
+          .update(registries)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(registries.ownerId, ownerId), eq(registries.uuid, target.uuid)))
+          .returning({ uuid: registries.uuid });
+        uuid = row?.uuid;
+      }
+      if (uuid && apiConfigurationUuids !== undefined) {
+        await tx
+          .delete(itApiConfigurationRegistries)
+          .where(eq(itApiConfigurationRegistries.registryUuid, uuid));
+        if (apiConfigurationUuids.length > 0) {
+          await tx
+            .insert(itApiConfigurationRegistries)
+            .values(apiConfigurationUuids.map((apiConfigurationUuid) => ({ apiConfigurationUuid, registryUuid: uuid })))
+            .onConflictDoNothing();
+        }
+      }
+      return uuid;
+    });
+  }
+
+  async updateReceiptSettings(
+    ownerId: string,
+    uuid: string,
+    settings: { receiptsAlertRecipients: string[]; phoneNumber: string | null },
+  ): Promise<void> {
+    await this.db
+      .update(registries)
+      .set({ ...settings, updatedAt: new Date() })
+      .where(and(eq(registries.ownerId, ownerId), eq(registries.uuid, uuid)));
+  }
+
+  async delete(ownerId: string, uuid: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(registries)
+      .where(and(eq(registries.ownerId, ownerId), eq(registries.uuid, uuid)))
+      .returning({ uuid: registries.uuid });
+    return rows.length > 0;
+  }
+
+  /** A sub-account of `managerId` by email (emails are stored lower-cased). */
+  async findSubAccount(managerId: string, email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.parentId, managerId), eq(users.email, email.trim().toLowerCase())));
+    return row;
+  }
+
+  async subAccountsOf(registryUuid: string): Promise<UserRow[]> {
+    return this.db
+      .select({ user: users })
+      .from(itRegistrySubAccounts)
+      .innerJoin(users, eq(users.id, itRegistrySubAccounts.subAccountId))
+      .where(eq(itRegistrySubAccounts.registryUuid, registryUuid))
+      .orderBy(asc(users.email))
+      .then((rows) => rows.map((row) => row.user));
+  }
+
+  async registriesOfSubAccount(ownerId: string, subAccountId: string): Promise<RegistryWithLinks[]> {
+    const rows = await this.db
+      .select({ registry: registries })
+      .from(itRegistrySubAccounts)
+      .innerJoin(registries, eq(registries.uuid, itRegistrySubAccounts.registryUuid))
+      .where(and(eq(itRegistrySubAccounts.subAccountId, subAccountId), eq(registries.ownerId, ownerId)))
+      .orderBy(asc(registries.fiscalId));
+    return this.withLinks(rows.map((row) => row.registry));
+  }
+
+  async link(registryUuid: string, subAccountId: string): Promise<void> {
+    await this.db.insert(itRegistrySubAccounts).values({ registryUuid, subAccountId }).onConflictDoNothing();
+  }
+
+  async unlink(registryUuid: string, subAccountId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(itRegistrySubAccounts)
+      .where(
+        and(eq(itRegistrySubAccounts.registryUuid, registryUuid), eq(itRegistrySubAccounts.subAccountId, subAccountId)),
+      )
+      .returning({ uuid: itRegistrySubAccounts.registryUuid });
+    return rows.length > 0;
+  }
+
+  private async withLinks(rows: ItBusinessRegistryConfigurationRow[]): Promise<RegistryWithLinks[]> {
+    if (rows.length === 0) return [];
+    const uuids = rows.map((row) => row.uuid);
+    const [webhooks, subAccounts] = await Promise.all([
+      this.db
+        .select({
+          registryUuid: itApiConfigurationRegistries.registryUuid,
+          uuid: itApiConfigurations.uuid,
+          event: itApiConfigurations.event,
+          targetUrl: itApiConfigurations.targetUrl,
+        })
+        .from(itApiConfigurationRegistries)
+        .innerJoin(itApiConfigurations, eq(itApiConfigurations.uuid, itApiConfigurationRegistries.apiConfigurationUuid))
+        .where(inArray(itApiConfigurationRegistries.registryUuid, uuids))
+        .orderBy(asc(itApiConfigurations.createdAt)),
+      this.db
+        .select({ registryUuid: itRegistrySubAccounts.registryUuid, email: users.email })
+        .from(itRegistrySubAccounts)
+        .innerJoin(users, eq(users.id, itRegistrySubAccounts.subAccountId))
+        .where(inArray(itRegistrySubAccounts.registryUuid, uuids))
+        .orderBy(asc(users.email)),
+    ]);
+    return rows.map((row) => ({
+      ...row,
+      apiConfigurations: webhooks
+        .filter((w) => w.registryUuid === row.uuid)
+        .map(({ uuid, event, targetUrl }) => ({ uuid, event, targetUrl })),
+      subAccounts: subAccounts.filter((s) => s.registryUuid === row.uuid).map((s) => s.email),
+    }));
+  }
+}

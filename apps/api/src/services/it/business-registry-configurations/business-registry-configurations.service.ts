@@ -1,0 +1,291 @@
+import { asc, desc } from 'drizzle-orm';
+import type {
+  BusinessRegistryConfiguration,
+  BusinessRegistryConfigurationRequest,
+  BusinessRegistryConfigurationUpdate,
+  ReceiptSettings,
+  RegistrySubAccount,
+  Violation,
+} from '@fiscus/contracts';
+import { registryMessages, violationCodes } from '@fiscus/contracts';
+import { itBusinessRegistryConfigurations } from '../../../db/schema/index.ts';
+import type { UserRow } from '../../../db/schema/index.ts';
+import type { Actor } from '../../../platform/auth.ts';
+import { isUuid } from '../../../platform/auth.ts';
+import type { CollectionDefinition, CollectionPage } from '../../../platform/hydra.ts';
+import { parseCollectionQuery } from '../../../platform/hydra.ts';
+import { forbidden, notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
+import { hasRole, ROLE_SUB_ACCOUNT_MANAGER } from '../../../platform/roles.ts';
+import { isSubAccount } from '../../../platform/tenancy.ts';
+import {
+  API_CONFIGURATION_IRI,
+  REGISTRY_IRI,
+} from '../api-configurations/api-configurations.service.ts';
+import {
+  configurationOwnerOf,
+  ROLE_CONFIG,
+  ROLE_CONFIG_BRC,
+} from '../api-configurations/configuration-access.ts';
+import type {
+  BusinessRegistryConfigurationsRepository,
+  RegistryScope,
+  RegistryWithLinks,
+} from './business-registry-configurations.repository.ts';
+
+const table = itBusinessRegistryConfigurations;
+
+/** Spec filters (camelCase) plus the snake_case names the console's lookups send. */
+const listDefinition: CollectionDefinition = {
+  filters: {
+    fiscalId: { kind: 'partial', column: table.fiscalId },
+    fiscal_id: { kind: 'partial', column: table.fiscalId },
+    email: { kind: 'partial', column: table.email },
+    name: { kind: 'partial', column: table.name },
+    supplierInvoiceEnabled: { kind: 'boolean', column: table.supplierInvoiceEnabled },
+    applySignature: { kind: 'boolean', column: table.applySignature },
+    applyLegalStorage: { kind: 'boolean', column: table.applyLegalStorage },
+    legalStorageActive: { kind: 'boolean', column: table.legalStorageActive },
+    receipts_enabled: { kind: 'boolean', column: table.receiptsEnabled },
+    receiptsEnabled: { kind: 'boolean', column: table.receiptsEnabled },
+  },
+  order: { fiscalId: table.fiscalId, name: table.name, createdAt: table.createdAt },
+  defaultOrder: [desc(table.createdAt), asc(table.uuid)],
+};
+
+/** Business registry configurations of the account (account spec 3, 7). */
+export class BusinessRegistryConfigurationsService {
+  constructor(private readonly registries: BusinessRegistryConfigurationsRepository) {}
+
+  async list(actor: Actor, rawQuery: unknown): Promise<CollectionPage<BusinessRegistryConfiguration>> {
+    const scope = this.readScope(actor);
+    const query = parseCollectionQuery(rawQuery, listDefinition);
+    const { items, total } = await this.registries.list(scope, query);
+    return { items: items.map(toRegistry), total, page: query.page, itemsPerPage: query.itemsPerPage };
+  }
+
+  async get(actor: Actor, fiscalId: string): Promise<BusinessRegistryConfiguration> {
+    return toRegistry(await this.find(this.readScope(actor), fiscalId));
+  }
+
+  async create(actor: Actor, body: BusinessRegistryConfigurationRequest): Promise<BusinessRegistryConfiguration> {
+    const ownerId = this.manageScope(actor).ownerId;
+    const links = await this.apiConfigurationLinks(ownerId, body.api_configurations);
+    const uuid = await this.registries.save(ownerId, { create: body.fiscal_id }, toWritable(body), links ?? []);
+    if (!uuid) {
+      throw unprocessable([
+        { ...violation('fiscal_id', registryMessages.fiscalIdUsed, violationCodes.alreadyUsed), propertyContent: body.fiscal_id },
+      ]);
+    }
+    return this.get(actor, body.fiscal_id);
+  }
+
+  /** Full update of the editable fields; fiscal_id is fixed once saved. */
+  async update(
+    actor: Actor,
+    fiscalId: string,
+    body: BusinessRegistryConfigurationUpdate,
+  ): Promise<BusinessRegistryConfiguration> {
+    const scope = this.readScope(actor);
+    const current = await this.find(scope, fiscalId);
+    if (body.fiscal_id !== undefined && body.fiscal_id !== current.fiscalId) {
+      throw unprocessable([
+        { ...violation('fiscal_id', registryMessages.fiscalIdReadOnly, violationCodes.invalid), propertyContent: body.fiscal_id },
+      ]);
+    }
+    const links = await this.apiConfigurationLinks(scope.ownerId, body.api_configurations);
+    await this.registries.save(
+      scope.ownerId,
+      { uuid: current.uuid },
+      toWritable({
+        ...body,
+        // Omitted receipt fields keep their values: they have their own settings call.
+        phone_number: body.phone_number === undefined ? current.phoneNumber : body.phone_number,
+        receipts_alert_recipients: body.receipts_alert_recipients ?? current.receiptsAlertRecipients,
+      }),
+      links,
+    );
+    return this.get(actor, current.fiscalId);
+  }
+
+  async delete(actor: Actor, fiscalId: string): Promise<void> {
+    const scope = this.manageScope(actor);
+    const current = await this.find(scope, fiscalId);
+    if (!(await this.registries.delete(scope.ownerId, current.uuid))) throw notFound(registryNotFound);
+  }
+
+  async receiptSettings(actor: Actor, fiscalId: string) {
+    const current = await this.find(this.readScope(actor), fiscalId);
+    return { receipts_alert_recipients: current.receiptsAlertRecipients, phone_number: current.phoneNumber };
+  }
+
+  async updateReceiptSettings(actor: Actor, fiscalId: string, body: ReceiptSettings) {
+    const scope = this.readScope(actor);
+    const current = await this.find(scope, fiscalId);
+    await this.registries.updateReceiptSettings(scope.ownerId, current.uuid, {
+      receiptsAlertRecipients: uniqueEmails(body.receipts_alert_recipients),
+      phoneNumber: body.phone_number ?? null,
+    });
+    return this.receiptSettings(actor, fiscalId);
+  }
+
+  /** `GET /business-registry-configurations/sub-accounts/{email}`: registries linked to one sub-account. */
+  async registriesOfSubAccount(actor: Actor, email: string): Promise<BusinessRegistryConfiguration[]> {
+    const managerId = this.assertSubAccountManager(actor);
+    const subAccount = await this.subAccount(managerId, email);
+    return (await this.registries.registriesOfSubAccount(managerId, subAccount.id)).map(toRegistry);
+  }
+
+  async subAccounts(actor: Actor, fiscalId: string): Promise<RegistrySubAccount[]> {
+    const managerId = this.assertSubAccountManager(actor);
+    const registry = await this.find({ ownerId: managerId, subAccountId: null }, fiscalId);
+    return (await this.registries.subAccountsOf(registry.uuid)).map(toSubAccount);
+  }
+
+  async linkSubAccount(actor: Actor, fiscalId: string, email: string): Promise<RegistrySubAccount> {
+    const managerId = this.assertSubAccountManager(actor);
+    const registry = await this.find({ ownerId: managerId, subAccountId: null }, fiscalId);
+    const subAccount = await this.registries.findSubAccount(managerId, email);
+    if (!subAccount) {
+      throw unprocessable([
+        { ...violation('email', 'This sub-account does not exist.', violationCodes.notFound), propertyContent: email },
+      ]);
+    }
+    await this.registries.link(registry.uuid, subAccount.id);
+    return toSubAccount(subAccount);
+  }
+
+  async unlinkSubAccount(actor: Actor, fiscalId: string, email: string): Promise<void> {
+    const managerId = this.assertSubAccountManager(actor);
+    const registry = await this.find({ ownerId: managerId, subAccountId: null }, fiscalId);
+    const subAccount = await this.subAccount(managerId, email);
+    if (!(await this.registries.unlink(registry.uuid, subAccount.id))) {
+      throw notFound('This sub-account is not linked to the business registry configuration.');
+    }
+  }
+
+  private async subAccount(managerId: string, email: string): Promise<UserRow> {
+    const row = await this.registries.findSubAccount(managerId, email);
+    if (!row) throw notFound(`Sub-account "${email}" not found.`);
+    return row;
+  }
+
+  private async find(scope: RegistryScope, fiscalId: string): Promise<RegistryWithLinks> {
+    const row = await this.registries.findByFiscalId(scope, fiscalId.trim().toUpperCase());
+    if (!row) throw notFound(registryNotFound);
+    return row;
+  }
+
+  /**
+   * ROLE_CONFIG or ROLE_CONFIG_BRC; a sub-account sees (and may edit) only the registries linked
+   * to it.
+   */
+  private readScope(actor: Actor): RegistryScope {
+    if (!hasRole(actor.roles, 'it', ROLE_CONFIG) && !hasRole(actor.roles, 'it', ROLE_CONFIG_BRC)) {
+      throw forbidden('Business registry configurations need ROLE_CONFIG or ROLE_CONFIG_BRC.');
+    }
+    return {
+      ownerId: configurationOwnerOf(actor),
+      subAccountId: isSubAccount(actor) ? actor.user.id : null,
+    };
+  }
+
+  /** Creating and deleting companies is the account's own decision, not a sub-account's. */
+  private manageScope(actor: Actor): RegistryScope {
+    const scope = this.readScope(actor);
+    if (scope.subAccountId !== null) {
+      throw forbidden('Sub-accounts cannot create or delete business registry configurations.');
+    }
+    return scope;
+  }
+
+  /** Linking needs ROLE_SUB_ACCOUNT_MANAGER (common and it) and a user who is not a sub-account. */
+  private assertSubAccountManager(actor: Actor): string {
+    this.readScope(actor);
+    if (
+      isSubAccount(actor) ||
+      !hasRole(actor.roles, 'common', ROLE_SUB_ACCOUNT_MANAGER) ||
+      !hasRole(actor.roles, 'it', ROLE_SUB_ACCOUNT_MANAGER)
+    ) {
+      throw forbidden('Linking sub-accounts needs ROLE_SUB_ACCOUNT_MANAGER.');
+    }
+    return actor.user.id;
+  }
+
+  /** Links from the body → the owner's api-configuration uuids; unknown ones are violations. */
+  private async apiConfigurationLinks(
+    ownerId: string,
+    links: (string | { uuid: string })[] | undefined,
+  ): Promise<string[] | undefined> {
+    if (links === undefined) return undefined;
+    const uuids = links.map(linkedUuid);
+    const owned = await this.registries.ownedApiConfigurationUuids(ownerId, uuids.filter(isUuid));
+    const violations: Violation[] = [];
+    uuids.forEach((uuid, index) => {
+      if (!owned.has(uuid)) {
+        violations.push({
+          ...violation(`api_configurations[${index}]`, 'This API configuration does not exist.', violationCodes.notFound),
+          propertyContent: uuid,
+        });
+      }
+    });
+    if (violations.length > 0) throw unprocessable(violations);
+    return [...new Set(uuids)];
+  }
+}
+
+const registryNotFound = 'Business registry configuration not found.';
+
+function linkedUuid(link: string | { uuid: string }): string {
+  const value = typeof link === 'string' ? link : link.uuid;
+  return (value.split('/').filter(Boolean).pop() ?? '').toLowerCase();
+}
+
+function uniqueEmails(emails: string[]): string[] {
+  return [...new Set(emails.map((email) => email.toLowerCase()))];
+}
+
+function toWritable(body: BusinessRegistryConfigurationUpdate) {
+  const applyLegalStorage = body.apply_legal_storage ?? false;
+  return {
+    name: body.name ?? null,
+    email: body.email?.toLowerCase() ?? null,
+    supplierInvoiceEnabled: body.supplier_invoice_enabled ?? false,
+    applySignature: body.apply_signature ?? false,
+    applyLegalStorage,
+    // The sandbox's preservation contract starts as soon as legal storage is asked for.
+    legalStorageActive: applyLegalStorage,
+    receiptsEnabled: body.receipts_enabled ?? false,
+    phoneNumber: body.phone_number ?? null,
+    receiptsAlertRecipients: uniqueEmails(body.receipts_alert_recipients ?? []),
+  };
+}
+
+function toRegistry(row: RegistryWithLinks): BusinessRegistryConfiguration {
+  return {
+    '@id': `${REGISTRY_IRI}/${row.fiscalId}`,
+    uuid: row.uuid,
+    fiscal_id: row.fiscalId,
+    name: row.name,
+    email: row.email,
+    supplier_invoice_enabled: row.supplierInvoiceEnabled,
+    apply_signature: row.applySignature,
+    apply_legal_storage: row.applyLegalStorage,
+    legal_storage_active: row.legalStorageActive,
+    receipts_enabled: row.receiptsEnabled,
+    api_configurations: row.apiConfigurations.map((link) => ({
+      '@id': `${API_CONFIGURATION_IRI}/${link.uuid}`,
+      uuid: link.uuid,
+      event: link.event,
+      target_url: link.targetUrl,
+    })),
+    sub_accounts: row.subAccounts,
+    phone_number: row.phoneNumber,
+    receipts_alert_recipients: row.receiptsAlertRecipients,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toSubAccount(user: UserRow): RegistrySubAccount {
+  return { email: user.email, fullname: user.fullname, fiscal_id: user.fiscalId, enabled: user.enabled };
+}

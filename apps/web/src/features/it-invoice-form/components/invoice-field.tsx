@@ -1,0 +1,114 @@
+import { fieldError } from '@fiscus/fatturapa/fields';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { formatDecimalOnBlur } from '../model/decimal-format';
+import { useRegisterField } from './field-registry';
+import { joinPath, type FieldSpec } from './field-spec';
+import { useFormMessage } from './use-form-message';
+
+function lastSegment(path: string): string {
+  return path.split('.').pop() ?? path;
+}
+
+/** The language `fieldError` speaks: Italian or English (Polish users get their own text). */
+function checkLanguage(language: string): 'it' | 'en' {
+  return language.startsWith('it') ? 'it' : 'en';
+}
+
+export function InvoiceField({
+  base,
+  spec,
+  disabled = false,
+}: {
+  base: string;
+  spec: FieldSpec;
+  disabled?: boolean;
+}) {
+  const { t, i18n } = useTranslation(['invoiceForm', 'codeLists']);
+  const translateMessage = useFormMessage();
+  const name = joinPath(base, spec.path);
+  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name, control });
+  useRegisterField(name);
+  const conditionPath = spec.checkWhen ? joinPath(base, spec.checkWhen.path) : name;
+  const condition: unknown = useWatch({ control, name: conditionPath });
+  const value = typeof field.value === 'string' ? field.value : '';
+
+  const checkApplies =
+    spec.check !== undefined &&
+    (!spec.checkWhen || String(condition ?? '').toUpperCase() === spec.checkWhen.equals);
+  let checkMessage: string | undefined;
+  if (checkApplies && spec.check && fieldError(spec.check, value, 'en') !== undefined) {
+    const language = i18n.language ?? 'en';
+    checkMessage = language.startsWith('pl')
+      ? t(`checks.${spec.check}`)
+      : fieldError(spec.check, value, checkLanguage(language));
+  }
+  const errorMessage = translateMessage(fieldState.error?.message);
+  const labelKey = spec.label ?? lastSegment(spec.path);
+  const kind = spec.kind ?? 'text';
+
+  const onBlur = () => {
+    if (kind === 'amount' || kind === 'price') {
+      const formatted = formatDecimalOnBlur(value, kind);
+      if (formatted !== value) field.onChange(formatted);
+    }
+    field.onBlur();
+  };
+
+  return (
+    <Grid size={{ xs: 12, md: spec.size ?? 4 }}>
+      <TextField
+        name={field.name}
+        inputRef={field.ref}
+        value={value}
+        onChange={(event) =>
+          field.onChange(spec.upper ? event.target.value.toUpperCase() : event.target.value)
+        }
+        onBlur={onBlur}
+        label={t(`fields.${labelKey}`)}
+        required={spec.required}
+        disabled={disabled}
+        select={kind === 'select'}
+        multiline={kind === 'multiline'}
+        minRows={kind === 'multiline' ? 2 : undefined}
+        type={kind === 'date' ? 'date' : 'text'}
+        error={fieldState.invalid || checkMessage !== undefined}
+        helperText={errorMessage ?? checkMessage}
+        size="small"
+        fullWidth
+        slotProps={{
+          inputLabel: kind === 'date' ? { shrink: true } : undefined,
+          htmlInput: {
+            maxLength: spec.maxLength,
+            readOnly: spec.readOnly,
+            inputMode: kind === 'amount' || kind === 'price' ? 'decimal' : undefined,
+          },
+        }}
+      >
+        {kind === 'select' && [
+          ...(spec.required ? [] : [<MenuItem key="" value="">{t('actions.none')}</MenuItem>]),
+          // A value outside the list (an old invoice) is still shown rather than dropped.
+          ...(value !== '' && !(spec.options ?? []).includes(value)
+            ? [
+                <MenuItem key={value} value={value}>
+                  {value}
+                </MenuItem>,
+              ]
+            : []),
+          ...(spec.options ?? []).map((option) => (
+            <MenuItem key={option} value={option}>
+              {/* Keys cannot hold dots (they nest): N2.1 is stored as N2_1. */}
+              {spec.codeList
+                ? `${option} · ${t(`codeLists:${spec.codeList}.${option.replaceAll('.', '_')}`)}`
+                : option}
+            </MenuItem>
+          )),
+        ]}
+      </TextField>
+    </Grid>
+  );
+}
