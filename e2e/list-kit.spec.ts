@@ -154,6 +154,9 @@ test('date-range presets send day bounds with the time zone', async ({ page }) =
   expect(sent.get('created_at[after]')).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\+0[12]:00$/);
   expect(sent.get('created_at[before]')).toMatch(/^\d{4}-\d{2}-\d{2}T23:59:59\+0[12]:00$/);
   await expect(page.getByText(`1–30 of ${COUNT}`)).toBeVisible();
+  // The router commits the new filters in a transition; editing the panel before that commit
+  // would edit the form the commit replaces.
+  await expect(page.getByRole('button', { name: 'Filters (3 active)' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Presets' }).click();
   await page.getByRole('menuitem', { name: 'Last year' }).click();

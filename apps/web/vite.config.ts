@@ -12,6 +12,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Lets scripts/first-load-size.mjs follow the chunk graph without a browser.
+    manifest: true,
   },
   server: {
     proxy: {

@@ -46,6 +46,11 @@ import { UsersService } from './services/common/users/users.service.ts';
 import { recipientCodeRoutes } from './services/it/recipient-code/recipient-code.routes.ts';
 import { RecipientCodeService } from './services/it/recipient-code/recipient-code.service.ts';
 import { itInvoicingPlugin } from './services/it/it-invoicing.plugin.ts';
+import {
+  itIntegrationsPlugin,
+  preservationServicePlugin,
+  webhookSignatureKeyPlugin,
+} from './services/it/it-integrations.plugin.ts';
 
 /** Shared services of the platform, reachable from the app for the server entry, tests and workers. */
 export type Platform = {
@@ -202,6 +207,7 @@ export async function buildApp(
         await common.register(preSaleActionsRoutes, {
           service: new PreSaleActionsService(new PreSaleActionsRepository(db), preSalesRepository),
         });
+        await common.register(webhookSignatureKeyPlugin, { config });
       },
       { prefix: '/api/common' },
     );
@@ -209,9 +215,11 @@ export async function buildApp(
       async (it) => {
         await it.register(recipientCodeRoutes, { service: new RecipientCodeService() });
         await it.register(itInvoicingPlugin, { config });
+        await it.register(itIntegrationsPlugin, { config });
       },
       { prefix: '/api/it' },
     );
+    await app.register(preservationServicePlugin, { config, prefix: '/api/preservation' });
 
     await app.ready();
     return app;

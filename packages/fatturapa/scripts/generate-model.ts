@@ -68,7 +68,9 @@ function stripType(typeName: string): string {
 }
 
 function loadSchema(file: string): TypeSpec[] {
-  const tree = parser.parse(readFileSync(path.join(packageRoot, 'schemas', file), 'utf8')) as OrderedNode[];
+  const tree = parser.parse(
+    readFileSync(path.join(packageRoot, 'schemas', file), 'utf8'),
+  ) as OrderedNode[];
   const schema = tree.find((node) => tagOf(node) === 'xs:schema');
   if (!schema) throw new Error(`${file}: no xs:schema`);
   const complexNames = new Set(
@@ -128,7 +130,10 @@ function renderInterfaces(
     if (type.doc) lines.push(`/** ${type.doc.replaceAll('*/', '* /')} */`);
     lines.push(`export interface ${interfaceName(type.name)} {`);
     for (const child of type.children) {
-      const docParts = [child.doc, `XML \`${child.name}\`${child.complex ? '' : ` (${child.xsdType})`}`]
+      const docParts = [
+        child.doc,
+        `XML \`${child.name}\`${child.complex ? '' : ` (${child.xsdType})`}`,
+      ]
         .filter(Boolean)
         .join('. ');
       lines.push(`  /** ${docParts.replaceAll('*/', '* /')} */`);
@@ -187,5 +192,15 @@ writeFileSync(
     '',
   ].join('\n'),
 );
-execFileSync('npx', ['prettier', '--write', 'src/model/ordinary.generated.ts', 'src/model/simplified.generated.ts', 'src/codec/descriptor.generated.ts'], { cwd: packageRoot });
+execFileSync(
+  'npx',
+  [
+    'prettier',
+    '--write',
+    'src/model/ordinary.generated.ts',
+    'src/model/simplified.generated.ts',
+    'src/codec/descriptor.generated.ts',
+  ],
+  { cwd: packageRoot },
+);
 console.log(`ordinary: ${ordinary.length} types, simplified: ${simplified.length} types`);

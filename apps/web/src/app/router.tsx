@@ -69,6 +69,43 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              {
+                // Spec 2.11: the integration page needs ROLE_CONFIG, otherwise back to /.
+                element: <RoleGuard context="it" requiredRole="ROLE_CONFIG" redirectTo="/" />,
+                children: [
+                  {
+                    path: 'api-configurations',
+                    lazy: page(
+                      () =>
+                        import('../features/it-api-configurations/components/api-configurations-page'),
+                    ),
+                  },
+                ],
+              },
+              {
+                path: 'customer-invoice',
+                lazy: page(
+                  () => import('../features/it-invoices/components/customer-invoice-page'),
+                ),
+              },
+              {
+                path: 'customer-invoice/:uuid/download-pdf',
+                lazy: page(
+                  () => import('../features/it-invoices/components/invoice-download-page'),
+                ),
+              },
+              {
+                path: 'customer-invoice/:uuid/download-xml',
+                lazy: page(
+                  () => import('../features/it-invoices/components/invoice-download-page'),
+                ),
+              },
+              {
+                path: 'supplier-invoice',
+                lazy: page(
+                  () => import('../features/it-invoices/components/supplier-invoice-page'),
+                ),
+              },
               { path: '*', lazy: page(() => import('./pages/not-found-page')) },
             ],
           },

@@ -4,7 +4,8 @@ import { EMAIL_MAX_LENGTH, timestampField, validationMessages } from '../common/
 
 export const registryMessages = {
   required: 'This field is required',
-  fiscalIdFormat: 'Enter an 11-digit VAT number or a 16-character codice fiscale, without country prefix.',
+  fiscalIdFormat:
+    'Enter an 11-digit VAT number or a 16-character codice fiscale, without country prefix.',
   fiscalIdReadOnly: 'The fiscal id cannot be changed once saved.',
   fiscalIdUsed: 'A business registry configuration with this fiscal id already exists.',
   atLeastOneEmail: 'At least one email is required',
@@ -91,7 +92,12 @@ export const businessRegistryConfigurationRequestSchema = z.object({
   api_configurations: z.array(apiConfigurationLinkInputSchema).max(1000).optional(),
   phone_number: phoneNumberField,
   receipts_alert_recipients: z
-    .array(z.string().trim().pipe(z.email({ error: registryMessages.invalidEmail })))
+    .array(
+      z
+        .string()
+        .trim()
+        .pipe(z.email({ error: registryMessages.invalidEmail })),
+    )
     .max(50)
     .optional(),
 });
@@ -112,9 +118,15 @@ export const businessRegistryConfigurationParamsSchema = z.object({ id: z.string
 /** `PUT|GET /business-registry-configurations/{id}/receipt-settings` (smart receipt tab). */
 export const receiptSettingsSchema = z.object({
   receipts_alert_recipients: z
-    .array(z.string().trim().pipe(z.email({ error: registryMessages.invalidEmail })), {
-      error: registryMessages.atLeastOneEmail,
-    })
+    .array(
+      z
+        .string()
+        .trim()
+        .pipe(z.email({ error: registryMessages.invalidEmail })),
+      {
+        error: registryMessages.atLeastOneEmail,
+      },
+    )
     .min(1, { error: registryMessages.atLeastOneEmail })
     .max(50),
   phone_number: phoneNumberField,

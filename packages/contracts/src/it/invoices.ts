@@ -38,6 +38,10 @@ export const invoiceHeadersSchema = z.looseObject({
   'x-disableendpoints': flagHeader.describe('true: no webhook is sent for this operation'),
   'x-printtheme': z.enum(['standard', 'compact']).optional().describe('html/pdf layout'),
   'x-print-pdf': flagHeader.describe('zip of a page: PDF files instead of XML'),
+  'x-zip-content': z
+    .enum(['xml', 'pdf', 'metadata'])
+    .optional()
+    .describe('zip of a page: XML (default), PDF or metadata JSON files next to index.csv'),
   'x-draft-blocked': flagHeader.describe('draft creation: marking draft-blocked (cannot be sent)'),
 });
 

@@ -108,6 +108,31 @@ function decodeText(xml: string, raw: string, offset: number): string {
   );
 }
 
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d;
+}
+
+function isNameStart(code: number): boolean {
+  return (
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a) ||
+    code === 0x5f ||
+    code >= 0xc0
+  );
+}
+
+/** Name characters, the prefix colon included (checked for shape by the slow path only). */
+function isNameChar(code: number): boolean {
+  return (
+    isNameStart(code) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x2d ||
+    code === 0x2e ||
+    code === 0x3a ||
+    code === 0xb7
+  );
+}
+
 function localNameOf(qualifiedName: string): string {
   const colon = qualifiedName.indexOf(':');
   return colon === -1 ? qualifiedName : qualifiedName.slice(colon + 1);
@@ -160,21 +185,28 @@ export function readXml(xml: string, types: TypeDescriptors, rootType: string): 
     const textEnd = lt === -1 ? length : lt;
     if (textEnd > pos) {
       const top = stack[stack.length - 1];
-      const raw = xml.slice(pos, textEnd);
+      // Text inside complex elements is only indentation: not even sliced out.
       if (top) {
-        if (!top.descriptor?.complex) top.text += decodeText(xml, raw, pos);
-      } else if (raw.trim() !== '') {
+        if (!top.descriptor?.complex) top.text += decodeText(xml, xml.slice(pos, textEnd), pos);
+      } else if (xml.slice(pos, textEnd).trim() !== '') {
         fail(xml, pos, 'Text outside the root element');
       }
     }
     if (lt === -1) break;
     const next = xml.charCodeAt(lt + 1);
     if (next === 0x2f /* / */) {
-      endTag.lastIndex = lt;
-      const match = endTag.exec(xml);
-      if (!match) fail(xml, lt, 'Malformed end tag');
       const frame = stack.pop();
-      if (!frame || frame.qualifiedName !== match[1]) {
+      // Fast path: the expected name, optional blanks, '>'.
+      let end = lt + 2 + (frame?.qualifiedName.length ?? 0);
+      while (end < length && isBlank(xml.charCodeAt(end))) end += 1;
+      if (
+        !frame ||
+        !xml.startsWith(frame.qualifiedName, lt + 2) ||
+        xml.charCodeAt(end) !== 0x3e /* > */
+      ) {
+        endTag.lastIndex = lt;
+        const match = endTag.exec(xml);
+        if (!match) fail(xml, lt, 'Malformed end tag');
         fail(
           xml,
           lt,
@@ -184,7 +216,7 @@ export function readXml(xml: string, types: TypeDescriptors, rootType: string): 
       const parent = stack[stack.length - 1];
       if (parent) attach(parent, frame, finish(frame));
       else root = frame.object ?? {};
-      pos = endTag.lastIndex;
+      pos = end + 1;
     } else if (next === 0x21 /* ! */) {
       if (xml.startsWith('<!--', lt)) {
         const end = xml.indexOf('-->', lt + 4);
@@ -206,10 +238,27 @@ export function readXml(xml: string, types: TypeDescriptors, rootType: string): 
       if (end === -1) fail(xml, lt, 'Unterminated processing instruction');
       pos = end + 2;
     } else {
-      startTag.lastIndex = lt;
-      const match = startTag.exec(xml);
-      if (!match) fail(xml, lt, 'Malformed start tag');
-      const qualifiedName = match[1] ?? '';
+      // Fast path for the usual tag without attributes: `<Name>` or `<Name/>`.
+      let nameEnd = lt + 1;
+      while (nameEnd < length && isNameChar(xml.charCodeAt(nameEnd))) nameEnd += 1;
+      let close = nameEnd;
+      while (close < length && isBlank(xml.charCodeAt(close))) close += 1;
+      const selfClosing = xml.charCodeAt(close) === 0x2f; /* / */
+      let match: RegExpExecArray | null = null;
+      let tagEnd: number;
+      if (
+        nameEnd > lt + 1 &&
+        isNameStart(xml.charCodeAt(lt + 1)) &&
+        xml.charCodeAt(selfClosing ? close + 1 : close) === 0x3e /* > */
+      ) {
+        tagEnd = (selfClosing ? close + 1 : close) + 1;
+      } else {
+        startTag.lastIndex = lt;
+        match = startTag.exec(xml);
+        if (!match) fail(xml, lt, 'Malformed start tag');
+        tagEnd = startTag.lastIndex;
+      }
+      const qualifiedName = match ? (match[1] ?? '') : xml.slice(lt + 1, nameEnd);
       const localName = localNameOf(qualifiedName);
       const parent = stack[stack.length - 1];
       let descriptor: ChildDescriptor | undefined;
@@ -217,7 +266,7 @@ export function readXml(xml: string, types: TypeDescriptors, rootType: string): 
       if (!parent) {
         if (root !== undefined) fail(xml, lt, 'More than one root element');
         rootLocalName = localName;
-        rootAttributes = readAttributes(xml, match[2] ?? '', lt);
+        rootAttributes = readAttributes(xml, match?.[2] ?? '', lt);
         children = childIndex(types[rootType]);
         descriptor = { name: localName, key: '', many: false, optional: false, complex: rootType };
       } else {
@@ -233,8 +282,8 @@ export function readXml(xml: string, types: TypeDescriptors, rootType: string): 
         text: '',
         hasElements: false,
       };
-      pos = startTag.lastIndex;
-      if (match[3] === '/') {
+      pos = tagEnd;
+      if (match ? match[3] === '/' : selfClosing) {
         if (parent) attach(parent, frame, finish(frame));
         else root = {};
       } else {

@@ -111,7 +111,9 @@ class PdfLayout {
   private fitted(text: string, width: number, maxHeight: number): string {
     let fitted = capped(text);
     while (fitted.length > 1 && this.textHeight(fitted, width) > maxHeight) {
-      fitted = `${fitted.slice(0, Math.floor(fitted.length * 0.8)).trimEnd()}…`;
+      const shorter = fitted.slice(0, Math.floor(fitted.length * 0.8));
+      // Cut at a word end when there is one, so no half word is left before the ellipsis.
+      fitted = `${shorter.replace(/\s+\S*$/, '') || shorter}…`;
     }
     return fitted;
   }
@@ -445,13 +447,14 @@ class PdfLayout {
     return height;
   }
 
-  /** A cell cut to fit in `maxHeight` (see `fitted`): half for its text, half for details. */
+  /** A cell cut to fit in `maxHeight` (see `fitted`), its details in a quarter of it at most. */
   private fittedCell(cell: TableCell, width: number, maxHeight: number): TableCell {
     if (this.cellHeight(cell, width) <= maxHeight) return cell;
-    this.regular(this.metrics.base);
-    const text = this.fitted(cell.text, width, maxHeight / 2);
     this.regular(this.metrics.small);
-    const details = this.fitted((cell.details ?? []).join('\n'), width, maxHeight / 2);
+    const details = this.fitted((cell.details ?? []).join('\n'), width, maxHeight / 4);
+    const detailsHeight = this.textHeight(details, width);
+    this.regular(this.metrics.base);
+    const text = this.fitted(cell.text, width, maxHeight - detailsHeight);
     return details ? { text, details: [details] } : { text };
   }
 
@@ -479,8 +482,9 @@ class PdfLayout {
       cells.map((cell, index) => this.measuredCell(cell, innerWidths[index] ?? 0));
     let cells = measure(row);
     let height = Math.max(m.base, ...cells.map((cell) => cell.height)) + 2 * m.cellPadY;
-    // A row may take a third of a page at most, so it always fits under a repeated heading.
-    const maxHeight = pageBodyHeight / 3;
+    // A row never takes more than a page under its section title and repeated heading; the
+    // longest valid description (1,000 characters) stays well below that.
+    const maxHeight = pageBodyHeight - 48;
     if (height > maxHeight) {
       cells = measure(
         row.map((cell, index) => this.fittedCell(cell, innerWidths[index] ?? 0, maxHeight)),

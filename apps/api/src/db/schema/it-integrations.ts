@@ -56,7 +56,10 @@ export const itBusinessRegistryConfigurations = pgTable(
     legalStorageActive: boolean('legal_storage_active').notNull().default(false),
     receiptsEnabled: boolean('receipts_enabled').notNull().default(false),
     phoneNumber: text('phone_number'),
-    receiptsAlertRecipients: jsonb('receipts_alert_recipients').$type<string[]>().notNull().default([]),
+    receiptsAlertRecipients: jsonb('receipts_alert_recipients')
+      .$type<string[]>()
+      .notNull()
+      .default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -55,7 +55,9 @@ export class SandboxPreservationGateway implements PreservationGateway {
       from: document.status,
       to: next,
       at,
-      ...(next === 'sent' ? { preservedObjectId: packageId(at), message: 'Document sent to the preservation system' } : {}),
+      ...(next === 'sent'
+        ? { preservedObjectId: packageId(at), message: 'Document sent to the preservation system' }
+        : {}),
       ...(next === 'sent_metadata' ? { message: 'Metadata index sent' } : {}),
       ...(next === 'stored'
         ? { message: 'Stored: deposit receipt received', receiptXml: depositReceipt(document, at) }

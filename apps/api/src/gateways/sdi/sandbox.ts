@@ -4,6 +4,9 @@ import type { AnyInvoice, Finding, InvoiceFormat, SdiState } from '@fiscus/fattu
 import { parseInvoice, SDI_MESSAGES, validateInvoice } from '@fiscus/fatturapa';
 import type { ItInvoiceRow } from '../../db/schema/index.ts';
 import type { JobQueue, JobWorker } from '../../platform/jobs/job-queue.ts';
+import type { WebhookEvent } from '../../platform/webhooks/events.ts';
+import { publishWebhookEvent } from '../../platform/webhooks/events.ts';
+import { toInvoiceItem, toNotificationItem } from '../../services/it/invoices/invoices.service.ts';
 import type { InvoicesRepository } from '../../services/it/invoices/invoices.repository.ts';
 import { duplicateKey } from '../../services/it/invoices/invoices.repository.ts';
 import type { BuiltSdiMessage, SdiMessageInput, SdiSigner } from './messages/index.ts';
@@ -112,18 +115,23 @@ export class SandboxSdiGateway implements SdiGateway {
       invoice.simulateTransportFailure || TRANSPORT_FAILURE_CODE.test(invoice.recipientCode ?? '');
     if (fails) {
       if (attempt >= retryPolicy.maxAttempts) {
-        await repository.update(uuid, {
+        const failed = await repository.update(uuid, {
           marking: 'invoice-error',
           transmissionAttempts: attempt,
           notice: `SDI could not be reached after ${attempt} attempts; the invoice was not transmitted.`,
         });
+        if (failed) await this.publishInvoice('invoice-status-invoice-error', failed);
         return;
       }
-      await repository.update(uuid, {
+      const quarantined = await repository.update(uuid, {
         marking: 'quarantena',
         transmissionAttempts: attempt,
         notice: `SDI channel unavailable (attempt ${attempt} of ${retryPolicy.maxAttempts}); retrying.`,
       });
+      // The webhook fires on entering quarantena, not on every further failed attempt.
+      if (quarantined && invoice.marking !== 'quarantena') {
+        await this.publishInvoice('invoice-status-quarantena', quarantined);
+      }
       await this.options.jobs.enqueue(
         SDI_TRANSMIT_JOB,
         { uuid },
@@ -287,7 +295,7 @@ export class SandboxSdiGateway implements SdiGateway {
   /** The delivered invoice arrives in the recipient account as a supplier invoice. */
   private async receive(invoice: ItInvoiceRow, ownerId: string): Promise<void> {
     const { uuid: _uuid, createdAt: _createdAt, updatedAt: _updatedAt, ...copy } = invoice;
-    await this.options.repository.insert({
+    const received = await this.options.repository.insert({
       ...copy,
       ownerId,
       type: 1,
@@ -299,6 +307,18 @@ export class SandboxSdiGateway implements SdiGateway {
       archived: false,
       notice: null,
       sourceUuid: invoice.uuid,
+    });
+    await this.publishInvoice('supplier-invoice', received);
+  }
+
+  /** Announces an invoice event to the owner's webhooks (none with X-DisableEndpoints). */
+  private async publishInvoice(event: WebhookEvent, invoice: ItInvoiceRow): Promise<void> {
+    await publishWebhookEvent(this.options.jobs, {
+      ownerId: invoice.ownerId,
+      event,
+      payload: toInvoiceItem(invoice),
+      fiscalIds: ownFiscalIds(invoice),
+      disableEndpoints: invoice.disableEndpoints,
     });
   }
 
@@ -314,7 +334,7 @@ export class SandboxSdiGateway implements SdiGateway {
     const { repository } = this.options;
     const progressivo = (await repository.countNotifications(invoice.uuid, input.type)) + 1;
     const built = buildSdiMessage(input, { signer: this.signer, progressivo });
-    await repository.insertNotification({
+    const notification = await repository.insertNotification({
       invoiceUuid: invoice.uuid,
       ownerId: invoice.ownerId,
       type: input.type,
@@ -325,6 +345,13 @@ export class SandboxSdiGateway implements SdiGateway {
     const esito = input.type === 'NE' ? input.esitoCommittente.esito : undefined;
     await repository.update(invoice.uuid, {
       marking: markingAfter(input.type, invoice.transmissionFormat, esito),
+    });
+    await publishWebhookEvent(this.options.jobs, {
+      ownerId: invoice.ownerId,
+      event: 'customer-notification',
+      payload: toNotificationItem(notification),
+      fiscalIds: ownFiscalIds(invoice),
+      disableEndpoints: invoice.disableEndpoints,
     });
     this.options.logger.info(
       { invoice: invoice.uuid, notification: input.type },
@@ -425,6 +452,21 @@ export class SandboxSdiGateway implements SdiGateway {
         return;
     }
   }
+}
+
+/** The account's own company in the invoice (no country prefix): seller if sent, buyer if received. */
+function ownFiscalIds(invoice: ItInvoiceRow): string[] {
+  const ids =
+    invoice.type === 0
+      ? [invoice.senderVat, invoice.senderFiscalId]
+      : [invoice.recipientVat, invoice.recipientFiscalId];
+  return [
+    ...new Set(
+      ids
+        .filter((id): id is string => Boolean(id))
+        .map((id) => id.replace(/^[A-Z]{2}(?=\d{11}$)/, '')),
+    ),
+  ];
 }
 
 function uuidOf(payload: unknown): string {

@@ -39,10 +39,13 @@ export class FolderFileStore implements FileStore {
   }
 
   async delete(key: string): Promise<boolean> {
-    const path = this.pathOf(key);
-    if (!(await this.exists(key))) return false;
-    await rm(path);
-    return true;
+    try {
+      await rm(this.pathOf(key));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
   }
 
   async exists(key: string): Promise<boolean> {

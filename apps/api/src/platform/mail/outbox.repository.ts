@@ -1,4 +1,4 @@
-import { and, count, desc, type SQL } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { outboxMails } from '../../db/schema/index.ts';
 import type { CollectionQuery } from '../hydra.ts';
@@ -18,7 +18,7 @@ export class OutboxRepository {
   }
 
   async list(query: CollectionQuery): Promise<{ items: OutboxMailRow[]; total: number }> {
-    const where: SQL | undefined = and(query.where);
+    const where = query.where;
     const [items, [totalRow]] = await Promise.all([
       this.db
         .select()
@@ -32,6 +32,3 @@ export class OutboxRepository {
     return { items, total: totalRow?.total ?? 0 };
   }
 }
-
-export const outboxColumns = outboxMails;
-export const outboxDefaultOrder = [desc(outboxMails.createdAt), desc(outboxMails.id)];

@@ -3,15 +3,16 @@ import { z } from 'zod';
 import { hydraCollectionSchema, outboxMailSchema, paginationQuerySchema } from '@fiscus/contracts';
 import type { CollectionDefinition } from '../hydra.ts';
 import { collectionResponse, parseCollectionQuery, sendCollection } from '../hydra.ts';
+import { desc } from 'drizzle-orm';
+import { outboxMails } from '../../db/schema/index.ts';
 import type { OutboxRepository } from './outbox.repository.ts';
-import { outboxColumns, outboxDefaultOrder } from './outbox.repository.ts';
 
 const definition: CollectionDefinition = {
   filters: {
-    to: { kind: 'exact', column: outboxColumns.to },
-    subject: { kind: 'partial', column: outboxColumns.subject },
+    to: { kind: 'exact', column: outboxMails.to },
+    subject: { kind: 'partial', column: outboxMails.subject },
   },
-  defaultOrder: outboxDefaultOrder,
+  defaultOrder: [desc(outboxMails.createdAt), desc(outboxMails.id)],
 };
 
 /**

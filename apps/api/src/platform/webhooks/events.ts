@@ -44,7 +44,10 @@ export type WebhookEventMessage = {
  * job, so a crash between the business write and the delivery loses nothing. Resolves without
  * enqueuing anything when `disableEndpoints` is set.
  */
-export async function publishWebhookEvent(jobs: JobQueue, event: WebhookEventMessage): Promise<void> {
+export async function publishWebhookEvent(
+  jobs: JobQueue,
+  event: WebhookEventMessage,
+): Promise<void> {
   if (event.disableEndpoints) return;
   await jobs.enqueue(
     WEBHOOK_DISPATCH_JOB,

@@ -2,7 +2,12 @@ import type { KeyObject } from 'node:crypto';
 import { createHash, sign } from 'node:crypto';
 
 /** Components every webhook signature covers (RFC 9421 §2): method, full URL, body digest, type. */
-export const COVERED_COMPONENTS = ['@method', '@target-uri', 'content-digest', 'content-type'] as const;
+export const COVERED_COMPONENTS = [
+  '@method',
+  '@target-uri',
+  'content-digest',
+  'content-type',
+] as const;
 export const SIGNATURE_LABEL = 'sig1';
 
 /** `Content-Digest` of a body, RFC 9530: `sha-256=:<base64>:`. */

@@ -64,7 +64,9 @@ export function postWebhook(input: {
         response.on('error', (error) => finish(status, error.message));
         response.on('end', () => {
           if (status >= 200 && status < 300) return finish(status, undefined);
-          const excerpt = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8');
+          const excerpt = Buffer.concat(chunks)
+            .subarray(0, RESPONSE_EXCERPT_BYTES)
+            .toString('utf8');
           finish(status, describeFailure(status, response.headers, excerpt));
         });
       },

@@ -14,7 +14,8 @@ export const signaturePublicKeyRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['common: webhooks'],
-        description: 'Ed25519 public key verifying webhook signatures (RFC 9421, keyid in Signature-Input).',
+        description:
+          'Ed25519 public key verifying webhook signatures (RFC 9421, keyid in Signature-Input).',
         response: { 200: signaturePublicKeySchema },
       },
     },

@@ -13,32 +13,34 @@ describe('datePresetRange', () => {
   const now = dayjs.utc('2024-03-13T15:42:10Z');
 
   const expected: Record<DatePreset, [string, string]> = {
-    today: ['2024-03-13 00:00:00.000', '2024-03-13 23:59:59.999'],
-    yesterday: ['2024-03-12 00:00:00.000', '2024-03-12 23:59:59.999'],
-    last7Days: ['2024-03-07 00:00:00.000', '2024-03-13 23:59:59.999'],
-    thisMonth: ['2024-03-01 00:00:00.000', '2024-03-13 23:59:59.999'],
-    lastMonth: ['2024-02-01 00:00:00.000', '2024-02-29 23:59:59.999'],
+    lastMonth: ['2024-02-13 00:00:00.000', '2024-03-13 23:59:59.999'],
     last3Months: ['2023-12-13 00:00:00.000', '2024-03-13 23:59:59.999'],
+    last6Months: ['2023-09-13 00:00:00.000', '2024-03-13 23:59:59.999'],
     thisYear: ['2024-01-01 00:00:00.000', '2024-03-13 23:59:59.999'],
     lastYear: ['2023-01-01 00:00:00.000', '2023-12-31 23:59:59.999'],
   };
+
+  it('offers exactly the spec presets', () => {
+    expect([...DATE_PRESETS]).toEqual([
+      'lastMonth',
+      'last3Months',
+      'last6Months',
+      'thisYear',
+      'lastYear',
+    ]);
+  });
 
   it.each(DATE_PRESETS)('%s covers whole days', (preset) => {
     const range = datePresetRange(preset, now);
     expect([day(range.from), day(range.to)]).toEqual(expected[preset]);
   });
 
-  it('takes last month across a year boundary', () => {
-    const range = datePresetRange('lastMonth', dayjs.utc('2025-01-05T08:00:00Z'));
+  it('takes last year across a year boundary', () => {
+    const range = datePresetRange('lastYear', dayjs.utc('2025-01-05T08:00:00Z'));
     expect([day(range.from), day(range.to)]).toEqual([
-      '2024-12-01 00:00:00.000',
+      '2024-01-01 00:00:00.000',
       '2024-12-31 23:59:59.999',
     ]);
-  });
-
-  it('takes yesterday across a month boundary', () => {
-    const range = datePresetRange('yesterday', dayjs.utc('2025-03-01T00:00:00Z'));
-    expect(day(range.from)).toBe('2025-02-28 00:00:00.000');
   });
 
   it('clamps last 3 months to the end of a shorter month', () => {

@@ -1,17 +1,14 @@
 import type { Dayjs } from 'dayjs';
 
 /**
- * The quick choices offered next to a date-range filter. The spec names "presets" without
- * listing them; we settled on these eight because they cover the windows the spec uses
- * elsewhere (one month back for Peppol, last 90 days for recovery, yearly statistics).
+ * The quick choices offered next to a date-range filter, exactly the spec's list ("last month,
+ * last 3 months, last 6 months, this year, last year"). "Last N months" is a rolling window
+ * ending today, the same rule as the spec's default "one month ago to today" window.
  */
 export const DATE_PRESETS = [
-  'today',
-  'yesterday',
-  'last7Days',
-  'thisMonth',
   'lastMonth',
   'last3Months',
+  'last6Months',
   'thisYear',
   'lastYear',
 ] as const;
@@ -28,38 +25,26 @@ export interface DayRange {
   to: Dayjs;
 }
 
+const ROLLING_MONTHS: Partial<Record<DatePreset, number>> = {
+  lastMonth: 1,
+  last3Months: 3,
+  last6Months: 6,
+};
+
 /**
  * The day range a preset stands for, computed in the time zone `now` carries (the browser's
  * local zone in the console, UTC when `now` is a `dayjs.utc()` value).
  */
 export function datePresetRange(preset: DatePreset, now: Dayjs): DayRange {
   const today = now.startOf('day');
-  switch (preset) {
-    case 'today':
-      return { from: today, to: today.endOf('day') };
-    case 'yesterday': {
-      const yesterday = today.subtract(1, 'day');
-      return { from: yesterday, to: yesterday.endOf('day') };
-    }
-    case 'last7Days':
-      // Seven calendar days including today.
-      return { from: today.subtract(6, 'day'), to: today.endOf('day') };
-    case 'thisMonth':
-      return { from: today.startOf('month'), to: today.endOf('day') };
-    case 'lastMonth': {
-      const previous = today.subtract(1, 'month');
-      return { from: previous.startOf('month'), to: previous.endOf('month') };
-    }
-    case 'last3Months':
-      // Same rule as the spec's Peppol default window ("one month ago"), with three months.
-      return { from: today.subtract(3, 'month'), to: today.endOf('day') };
-    case 'thisYear':
-      return { from: today.startOf('year'), to: today.endOf('day') };
-    case 'lastYear': {
-      const previous = today.subtract(1, 'year');
-      return { from: previous.startOf('year'), to: previous.endOf('year') };
-    }
+  const months = ROLLING_MONTHS[preset];
+  if (months !== undefined) {
+    // dayjs clamps to the end of a shorter month (31 May - 3 months = 28 Feb).
+    return { from: today.subtract(months, 'month'), to: today.endOf('day') };
   }
+  if (preset === 'thisYear') return { from: today.startOf('year'), to: today.endOf('day') };
+  const previous = today.subtract(1, 'year');
+  return { from: previous.startOf('year'), to: previous.endOf('year') };
 }
 
 /**

@@ -47,7 +47,10 @@ export class ApiConfigurationsRepository {
   }
 
   /** Registry uuids of the owner by fiscal id (unknown ids are simply absent). */
-  async registryUuidsByFiscalId(ownerId: string, fiscalIds: string[]): Promise<Map<string, string>> {
+  async registryUuidsByFiscalId(
+    ownerId: string,
+    fiscalIds: string[],
+  ): Promise<Map<string, string>> {
     if (fiscalIds.length === 0) return new Map();
     const rows = await this.db
       .select({
@@ -95,7 +98,12 @@ export class ApiConfigurationsRepository {
       if (savedUuid && registryUuids.length > 0) {
         await tx
           .insert(itApiConfigurationRegistries)
-          .values(registryUuids.map((registryUuid) => ({ apiConfigurationUuid: savedUuid, registryUuid })))
+          .values(
+            registryUuids.map((registryUuid) => ({
+              apiConfigurationUuid: savedUuid,
+              registryUuid,
+            })),
+          )
           .onConflictDoNothing();
       }
       return savedUuid;
@@ -124,7 +132,12 @@ export class ApiConfigurationsRepository {
         itBusinessRegistryConfigurations,
         eq(itBusinessRegistryConfigurations.uuid, itApiConfigurationRegistries.registryUuid),
       )
-      .where(inArray(itApiConfigurationRegistries.apiConfigurationUuid, rows.map((r) => r.uuid)))
+      .where(
+        inArray(
+          itApiConfigurationRegistries.apiConfigurationUuid,
+          rows.map((r) => r.uuid),
+        ),
+      )
       .orderBy(itBusinessRegistryConfigurations.fiscalId);
     return rows.map((row) => ({
       ...row,

@@ -57,7 +57,12 @@ export class ApiConfigurationsService {
     assertCanConfigureWebhooks(actor);
     const query = parseCollectionQuery(rawQuery, listDefinition);
     const { items, total } = await this.configurations.list(configurationOwnerOf(actor), query);
-    return { items: items.map(toApiConfiguration), total, page: query.page, itemsPerPage: query.itemsPerPage };
+    return {
+      items: items.map(toApiConfiguration),
+      total,
+      page: query.page,
+      itemsPerPage: query.itemsPerPage,
+    };
   }
 
   async get(actor: Actor, uuid: string): Promise<ApiConfiguration> {
@@ -70,7 +75,11 @@ export class ApiConfigurationsService {
     return this.save(configurationOwnerOf(actor), undefined, body);
   }
 
-  async update(actor: Actor, uuid: string, body: ApiConfigurationRequest): Promise<ApiConfiguration> {
+  async update(
+    actor: Actor,
+    uuid: string,
+    body: ApiConfigurationRequest,
+  ): Promise<ApiConfiguration> {
     assertCanConfigureWebhooks(actor);
     const ownerId = configurationOwnerOf(actor);
     await this.findOwned(ownerId, uuid);
@@ -81,16 +90,26 @@ export class ApiConfigurationsService {
     assertCanConfigureWebhooks(actor);
     const ownerId = configurationOwnerOf(actor);
     await this.findOwned(ownerId, uuid);
-    if (!(await this.configurations.delete(ownerId, uuid))) throw notFound('API configuration not found.');
+    if (!(await this.configurations.delete(ownerId, uuid)))
+      throw notFound('API configuration not found.');
   }
 
-  async deliveries(actor: Actor, uuid: string, rawQuery: unknown): Promise<CollectionPage<WebhookDeliveryItem>> {
+  async deliveries(
+    actor: Actor,
+    uuid: string,
+    rawQuery: unknown,
+  ): Promise<CollectionPage<WebhookDeliveryItem>> {
     assertCanConfigureWebhooks(actor);
     const ownerId = configurationOwnerOf(actor);
     await this.findOwned(ownerId, uuid);
     const query = parseCollectionQuery(rawQuery, deliveryListDefinition);
     const { items, total } = await this.delivery.repository.list(ownerId, uuid, query);
-    return { items: items.map(toDeliveryItem), total, page: query.page, itemsPerPage: query.itemsPerPage };
+    return {
+      items: items.map(toDeliveryItem),
+      total,
+      page: query.page,
+      itemsPerPage: query.itemsPerPage,
+    };
   }
 
   /** Sends one earlier event again, as a new delivery with its own attempts. */
@@ -138,7 +157,12 @@ export class ApiConfigurationsService {
     }
     const replays: string[] = [];
     for (const original of originals) {
-      const replay = await this.delivery.enqueue(configuration, original.event, original.payload, original.uuid);
+      const replay = await this.delivery.enqueue(
+        configuration,
+        original.event,
+        original.payload,
+        original.uuid,
+      );
       replays.push(replay.uuid);
     }
     return { replayed: replays.length, deliveries: replays };
@@ -150,7 +174,11 @@ export class ApiConfigurationsService {
     return row;
   }
 
-  private async save(ownerId: string, uuid: string | undefined, body: ApiConfigurationRequest): Promise<ApiConfiguration> {
+  private async save(
+    ownerId: string,
+    uuid: string | undefined,
+    body: ApiConfigurationRequest,
+  ): Promise<ApiConfiguration> {
     const violations: Violation[] = [];
     const urlProblem = targetUrlProblem(body.target_url, this.allowPrivateTargets);
     if (urlProblem) violations.push(violation('target_url', urlProblem, violationCodes.invalid));

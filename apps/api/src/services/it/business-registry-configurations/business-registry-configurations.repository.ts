@@ -69,7 +69,10 @@ export class BusinessRegistryConfigurationsRepository {
     return { items: await this.withLinks(rows), total: totalRow?.total ?? 0 };
   }
 
-  async findByFiscalId(scope: RegistryScope, fiscalId: string): Promise<RegistryWithLinks | undefined> {
+  async findByFiscalId(
+    scope: RegistryScope,
+    fiscalId: string,
+  ): Promise<RegistryWithLinks | undefined> {
     const [row] = await this.db
       .select()
       .from(registries)
@@ -83,7 +86,9 @@ export class BusinessRegistryConfigurationsRepository {
     const rows = await this.db
       .select({ uuid: itApiConfigurations.uuid })
       .from(itApiConfigurations)
-      .where(and(eq(itApiConfigurations.ownerId, ownerId), inArray(itApiConfigurations.uuid, uuids)));
+      .where(
+        and(eq(itApiConfigurations.ownerId, ownerId), inArray(itApiConfigurations.uuid, uuids)),
+      );
     return new Set(rows.map((row) => row.uuid));
   }
 
@@ -121,7 +126,12 @@ export class BusinessRegistryConfigurationsRepository {
         if (apiConfigurationUuids.length > 0) {
           await tx
             .insert(itApiConfigurationRegistries)
-            .values(apiConfigurationUuids.map((apiConfigurationUuid) => ({ apiConfigurationUuid, registryUuid: uuid })))
+            .values(
+              apiConfigurationUuids.map((apiConfigurationUuid) => ({
+                apiConfigurationUuid,
+                registryUuid: uuid,
+              })),
+            )
             .onConflictDoNothing();
         }
       }
@@ -167,31 +177,44 @@ export class BusinessRegistryConfigurationsRepository {
       .then((rows) => rows.map((row) => row.user));
   }
 
-  async registriesOfSubAccount(ownerId: string, subAccountId: string): Promise<RegistryWithLinks[]> {
+  async registriesOfSubAccount(
+    ownerId: string,
+    subAccountId: string,
+  ): Promise<RegistryWithLinks[]> {
     const rows = await this.db
       .select({ registry: registries })
       .from(itRegistrySubAccounts)
       .innerJoin(registries, eq(registries.uuid, itRegistrySubAccounts.registryUuid))
-      .where(and(eq(itRegistrySubAccounts.subAccountId, subAccountId), eq(registries.ownerId, ownerId)))
+      .where(
+        and(eq(itRegistrySubAccounts.subAccountId, subAccountId), eq(registries.ownerId, ownerId)),
+      )
       .orderBy(asc(registries.fiscalId));
     return this.withLinks(rows.map((row) => row.registry));
   }
 
   async link(registryUuid: string, subAccountId: string): Promise<void> {
-    await this.db.insert(itRegistrySubAccounts).values({ registryUuid, subAccountId }).onConflictDoNothing();
+    await this.db
+      .insert(itRegistrySubAccounts)
+      .values({ registryUuid, subAccountId })
+      .onConflictDoNothing();
   }
 
   async unlink(registryUuid: string, subAccountId: string): Promise<boolean> {
     const rows = await this.db
       .delete(itRegistrySubAccounts)
       .where(
-        and(eq(itRegistrySubAccounts.registryUuid, registryUuid), eq(itRegistrySubAccounts.subAccountId, subAccountId)),
+        and(
+          eq(itRegistrySubAccounts.registryUuid, registryUuid),
+          eq(itRegistrySubAccounts.subAccountId, subAccountId),
+        ),
       )
       .returning({ uuid: itRegistrySubAccounts.registryUuid });
     return rows.length > 0;
   }
 
-  private async withLinks(rows: ItBusinessRegistryConfigurationRow[]): Promise<RegistryWithLinks[]> {
+  private async withLinks(
+    rows: ItBusinessRegistryConfigurationRow[],
+  ): Promise<RegistryWithLinks[]> {
     if (rows.length === 0) return [];
     const uuids = rows.map((row) => row.uuid);
     const [webhooks, subAccounts] = await Promise.all([
@@ -203,7 +226,10 @@ export class BusinessRegistryConfigurationsRepository {
           targetUrl: itApiConfigurations.targetUrl,
         })
         .from(itApiConfigurationRegistries)
-        .innerJoin(itApiConfigurations, eq(itApiConfigurations.uuid, itApiConfigurationRegistries.apiConfigurationUuid))
+        .innerJoin(
+          itApiConfigurations,
+          eq(itApiConfigurations.uuid, itApiConfigurationRegistries.apiConfigurationUuid),
+        )
         .where(inArray(itApiConfigurationRegistries.registryUuid, uuids))
         .orderBy(asc(itApiConfigurations.createdAt)),
       this.db

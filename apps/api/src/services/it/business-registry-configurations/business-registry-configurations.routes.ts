@@ -44,7 +44,8 @@ export const businessRegistryConfigurationsRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request, reply) => sendCollection(request, reply, await service.list(actorOf(request), request.query)),
+    async (request, reply) =>
+      sendCollection(request, reply, await service.list(actorOf(request), request.query)),
   );
 
   app.get(
@@ -83,7 +84,8 @@ export const businessRegistryConfigurationsRoutes: FastifyPluginAsyncZod<{
         response: { 201: businessRegistryConfigurationSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.create(actorOf(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await service.create(actorOf(request), request.body)),
   );
 
   app.put(
@@ -103,7 +105,12 @@ export const businessRegistryConfigurationsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     `${base}/:id`,
     {
-      schema: { tags, security, params: businessRegistryConfigurationParamsSchema, response: { 204: z.undefined() } },
+      schema: {
+        tags,
+        security,
+        params: businessRegistryConfigurationParamsSchema,
+        response: { 204: z.undefined() },
+      },
     },
     async (request, reply) => {
       await service.delete(actorOf(request), request.params.id);
@@ -164,12 +171,23 @@ export const businessRegistryConfigurationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.linkSubAccount(actorOf(request), request.params.id, request.body.email)),
+      reply
+        .code(201)
+        .send(
+          await service.linkSubAccount(actorOf(request), request.params.id, request.body.email),
+        ),
   );
 
   app.delete(
     `${base}/:id/sub-accounts/:email`,
-    { schema: { tags, security, params: registrySubAccountParamsSchema, response: { 204: z.undefined() } } },
+    {
+      schema: {
+        tags,
+        security,
+        params: registrySubAccountParamsSchema,
+        response: { 204: z.undefined() },
+      },
+    },
     async (request, reply) => {
       await service.unlinkSubAccount(actorOf(request), request.params.id, request.params.email);
       return reply.code(204).send();

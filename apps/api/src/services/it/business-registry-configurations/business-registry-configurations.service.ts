@@ -14,7 +14,13 @@ import type { Actor } from '../../../platform/auth.ts';
 import { isUuid } from '../../../platform/auth.ts';
 import type { CollectionDefinition, CollectionPage } from '../../../platform/hydra.ts';
 import { parseCollectionQuery } from '../../../platform/hydra.ts';
-import { forbidden, notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
+import {
+  forbidden,
+  HttpProblem,
+  notFound,
+  unprocessable,
+  violation,
+} from '../../../platform/problem-errors.ts';
 import { hasRole, ROLE_SUB_ACCOUNT_MANAGER } from '../../../platform/roles.ts';
 import { isSubAccount } from '../../../platform/tenancy.ts';
 import {
@@ -56,24 +62,43 @@ const listDefinition: CollectionDefinition = {
 export class BusinessRegistryConfigurationsService {
   constructor(private readonly registries: BusinessRegistryConfigurationsRepository) {}
 
-  async list(actor: Actor, rawQuery: unknown): Promise<CollectionPage<BusinessRegistryConfiguration>> {
+  async list(
+    actor: Actor,
+    rawQuery: unknown,
+  ): Promise<CollectionPage<BusinessRegistryConfiguration>> {
     const scope = this.readScope(actor);
     const query = parseCollectionQuery(rawQuery, listDefinition);
     const { items, total } = await this.registries.list(scope, query);
-    return { items: items.map(toRegistry), total, page: query.page, itemsPerPage: query.itemsPerPage };
+    return {
+      items: items.map(toRegistry),
+      total,
+      page: query.page,
+      itemsPerPage: query.itemsPerPage,
+    };
   }
 
   async get(actor: Actor, fiscalId: string): Promise<BusinessRegistryConfiguration> {
     return toRegistry(await this.find(this.readScope(actor), fiscalId));
   }
 
-  async create(actor: Actor, body: BusinessRegistryConfigurationRequest): Promise<BusinessRegistryConfiguration> {
+  async create(
+    actor: Actor,
+    body: BusinessRegistryConfigurationRequest,
+  ): Promise<BusinessRegistryConfiguration> {
     const ownerId = this.manageScope(actor).ownerId;
     const links = await this.apiConfigurationLinks(ownerId, body.api_configurations);
-    const uuid = await this.registries.save(ownerId, { create: body.fiscal_id }, toWritable(body), links ?? []);
+    const uuid = await this.registries.save(
+      ownerId,
+      { create: body.fiscal_id },
+      toWritable(body),
+      links ?? [],
+    );
     if (!uuid) {
       throw unprocessable([
-        { ...violation('fiscal_id', registryMessages.fiscalIdUsed, violationCodes.alreadyUsed), propertyContent: body.fiscal_id },
+        {
+          ...violation('fiscal_id', registryMessages.fiscalIdUsed, violationCodes.alreadyUsed),
+          propertyContent: body.fiscal_id,
+        },
       ]);
     }
     return this.get(actor, body.fiscal_id);
@@ -89,7 +114,10 @@ export class BusinessRegistryConfigurationsService {
     const current = await this.find(scope, fiscalId);
     if (body.fiscal_id !== undefined && body.fiscal_id !== current.fiscalId) {
       throw unprocessable([
-        { ...violation('fiscal_id', registryMessages.fiscalIdReadOnly, violationCodes.invalid), propertyContent: body.fiscal_id },
+        {
+          ...violation('fiscal_id', registryMessages.fiscalIdReadOnly, violationCodes.invalid),
+          propertyContent: body.fiscal_id,
+        },
       ]);
     }
     const links = await this.apiConfigurationLinks(scope.ownerId, body.api_configurations);
@@ -100,7 +128,8 @@ export class BusinessRegistryConfigurationsService {
         ...body,
         // Omitted receipt fields keep their values: they have their own settings call.
         phone_number: body.phone_number === undefined ? current.phoneNumber : body.phone_number,
-        receipts_alert_recipients: body.receipts_alert_recipients ?? current.receiptsAlertRecipients,
+        receipts_alert_recipients:
+          body.receipts_alert_recipients ?? current.receiptsAlertRecipients,
       }),
       links,
     );
@@ -110,12 +139,24 @@ export class BusinessRegistryConfigurationsService {
   async delete(actor: Actor, fiscalId: string): Promise<void> {
     const scope = this.manageScope(actor);
     const current = await this.find(scope, fiscalId);
-    if (!(await this.registries.delete(scope.ownerId, current.uuid))) throw notFound(registryNotFound);
+    // Unlinking would silently widen those webhooks to every company (no links = all companies).
+    if (current.apiConfigurations.length > 0) {
+      throw new HttpProblem(
+        409,
+        `This business registry configuration restricts ${current.apiConfigurations.length} API configuration(s); remove it from them first.`,
+      );
+    }
+    if (!(await this.registries.delete(scope.ownerId, current.uuid))) {
+      throw notFound(registryNotFound);
+    }
   }
 
   async receiptSettings(actor: Actor, fiscalId: string) {
     const current = await this.find(this.readScope(actor), fiscalId);
-    return { receipts_alert_recipients: current.receiptsAlertRecipients, phone_number: current.phoneNumber };
+    return {
+      receipts_alert_recipients: current.receiptsAlertRecipients,
+      phone_number: current.phoneNumber,
+    };
   }
 
   async updateReceiptSettings(actor: Actor, fiscalId: string, body: ReceiptSettings) {
@@ -129,7 +170,10 @@ export class BusinessRegistryConfigurationsService {
   }
 
   /** `GET /business-registry-configurations/sub-accounts/{email}`: registries linked to one sub-account. */
-  async registriesOfSubAccount(actor: Actor, email: string): Promise<BusinessRegistryConfiguration[]> {
+  async registriesOfSubAccount(
+    actor: Actor,
+    email: string,
+  ): Promise<BusinessRegistryConfiguration[]> {
     const managerId = this.assertSubAccountManager(actor);
     const subAccount = await this.subAccount(managerId, email);
     return (await this.registries.registriesOfSubAccount(managerId, subAccount.id)).map(toRegistry);
@@ -147,7 +191,10 @@ export class BusinessRegistryConfigurationsService {
     const subAccount = await this.registries.findSubAccount(managerId, email);
     if (!subAccount) {
       throw unprocessable([
-        { ...violation('email', 'This sub-account does not exist.', violationCodes.notFound), propertyContent: email },
+        {
+          ...violation('email', 'This sub-account does not exist.', violationCodes.notFound),
+          propertyContent: email,
+        },
       ]);
     }
     await this.registries.link(registry.uuid, subAccount.id);
@@ -223,7 +270,11 @@ export class BusinessRegistryConfigurationsService {
     uuids.forEach((uuid, index) => {
       if (!owned.has(uuid)) {
         violations.push({
-          ...violation(`api_configurations[${index}]`, 'This API configuration does not exist.', violationCodes.notFound),
+          ...violation(
+            `api_configurations[${index}]`,
+            'This API configuration does not exist.',
+            violationCodes.notFound,
+          ),
           propertyContent: uuid,
         });
       }
@@ -287,5 +338,10 @@ function toRegistry(row: RegistryWithLinks): BusinessRegistryConfiguration {
 }
 
 function toSubAccount(user: UserRow): RegistrySubAccount {
-  return { email: user.email, fullname: user.fullname, fiscal_id: user.fiscalId, enabled: user.enabled };
+  return {
+    email: user.email,
+    fullname: user.fullname,
+    fiscal_id: user.fiscalId,
+    enabled: user.enabled,
+  };
 }

@@ -13,7 +13,10 @@ export async function findSupplierInvoiceRecipient(
   db: Database,
   vatOrFiscalId: string,
 ): Promise<string | undefined> {
-  const fiscalId = vatOrFiscalId.trim().toUpperCase().replace(/^IT(?=\d{11}$)/, '');
+  const fiscalId = vatOrFiscalId
+    .trim()
+    .toUpperCase()
+    .replace(/^IT(?=\d{11}$)/, '');
   if (!fiscalId) return undefined;
   const [row] = await db
     .select({ ownerId: itBusinessRegistryConfigurations.ownerId })

@@ -198,6 +198,20 @@ describe('GET /api/it/invoices', () => {
     expect(pdfs).toHaveLength(1);
     expect(pdfs[0]?.[1].subarray(0, 5).toString()).toBe('%PDF-');
 
+    const metadataZip = await t.request({
+      method: 'GET',
+      url: `/api/it/invoices?uuid=${uuids.fpr01}`,
+      token: alpha.token,
+      headers: { accept: 'application/zip', 'x-zip-content': 'metadata' },
+    });
+    const metadata = [...unzip(metadataZip.rawPayload).entries()].filter(([name]) =>
+      name.endsWith('.json'),
+    );
+    expect(JSON.parse(metadata[0]?.[1].toString() ?? '{}')).toMatchObject({
+      uuid: uuids.fpr01,
+      invoiceNumber: '123',
+    });
+
     const xml = await t.request({
       method: 'GET',
       url: `/api/it/invoices/${uuids.fpr01}`,

@@ -176,8 +176,16 @@ export class InvoicesRepository {
 
   /** One page; without the XML unless `withXml` (list items carry the payload, not the file). */
   async list(scope: ListScope, rawQuery: unknown): Promise<CollectionPage<ListedInvoiceRow>>;
-  async list(scope: ListScope, rawQuery: unknown, withXml: true): Promise<CollectionPage<ItInvoiceRow>>;
-  async list(scope: ListScope, rawQuery: unknown, withXml = false): Promise<CollectionPage<ListedInvoiceRow>> {
+  async list(
+    scope: ListScope,
+    rawQuery: unknown,
+    withXml: true,
+  ): Promise<CollectionPage<ItInvoiceRow>>;
+  async list(
+    scope: ListScope,
+    rawQuery: unknown,
+    withXml = false,
+  ): Promise<CollectionPage<ListedInvoiceRow>> {
     const query = this.listQuery(scope, rawQuery);
     const { xml: _xml, ...listed } = getTableColumns(itInvoices);
     const [items, [total]] = await Promise.all([

@@ -168,12 +168,9 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
         .accepts()
         .type(['application/json', 'application/ld+json', 'text/csv', 'application/zip']);
       if (type === 'application/zip') {
-        const printPdf = flag(request.headers['x-print-pdf']);
-        const content = printPdf
-          ? 'pdf'
-          : request.headers['x-zip-content'] === 'metadata'
-            ? 'metadata'
-            : 'xml';
+        const zipContent = request.headers['x-zip-content'];
+        const printPdf = flag(request.headers['x-print-pdf']) || zipContent === 'pdf';
+        const content = printPdf ? 'pdf' : zipContent === 'metadata' ? 'metadata' : 'xml';
         const {
           zip,
           page,

@@ -194,7 +194,11 @@ export class InvoicesService {
   async listRows(actor: Actor, query: unknown): Promise<CollectionPage<ItInvoiceRow>> {
     const type = parseQueryType(query);
     assertDirection(actor, type);
-    return this.repository.list({ ownerId: invoiceOwnerOf(actor), type, drafts: false }, query, true);
+    return this.repository.list(
+      { ownerId: invoiceOwnerOf(actor), type, drafts: false },
+      query,
+      true,
+    );
   }
 
   async items(rows: ListedInvoiceRow[], extended: boolean): Promise<Invoice[]> {

@@ -221,6 +221,13 @@ describe('POST /api/it/invoices → SDI sandbox', () => {
       '/api/it/invoices/validate',
     );
     expect(invalid.statusCode).toBe(400);
+    // Fixing needs ROLE_FIX_INVOICE; a fix of an unknown invoice is a 404.
+    const noFixRole = await createAlpha(t, { it: ['ROLE_INVOICING'] });
+    const fpr01 = sample('official/v1.2.2/IT01234567890_FPR01.xml');
+    const fixHeader = { 'x-fix-invoice-uuid': '00000000-0000-4000-8000-000000000000' };
+    expect((await sendXml(t, noFixRole.token, fpr01, fixHeader)).statusCode).toBe(403);
+    expect((await sendXml(t, token, fpr01, fixHeader)).statusCode).toBe(404);
+    expect((await sendXml(t, token, fpr01, { 'x-fix-invoice-uuid': 'nope' })).statusCode).toBe(400);
     expect(await t.db.select().from(itInvoices).where(eq(itInvoices.ownerId, user.id))).toEqual([]);
   });
 
@@ -249,5 +256,50 @@ describe('POST /api/it/invoices → SDI sandbox', () => {
     ]) {
       expect(document.paths[path], path).toBeDefined();
     }
+  });
+
+  it('serves an attachment of the invoice by index', async () => {
+    const { token } = await createAlpha(t);
+    const invoice = generatedInvoiceJson({
+      sellerVat: '01234567890',
+      buyerVat: '12345678903',
+      buyerName: 'GAMMA',
+      recipientCode: 'ABC1234',
+      number: 'ATT-1',
+    });
+    const pdf = Buffer.from('%PDF-1.4 attachment');
+    const body = invoice.fattura_elettronica_body[0] as Record<string, unknown>;
+    body.allegati = [
+      {
+        nome_attachment: 'ordine.pdf',
+        formato_attachment: 'PDF',
+        attachment: pdf.toString('base64'),
+      },
+    ];
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/it/invoices',
+      token,
+      payload: invoice,
+    });
+    expect(created.statusCode, created.body).toBe(202);
+    const uuid = (created.json() as { uuid: string }).uuid;
+    const attachment = await t.request({
+      method: 'GET',
+      url: `/api/it/invoices/${uuid}/attachments/0`,
+      token,
+      headers: { accept: 'application/pdf' },
+    });
+    expect(attachment.statusCode).toBe(200);
+    expect(attachment.headers['content-type']).toBe('application/pdf');
+    expect(attachment.rawPayload.equals(pdf)).toBe(true);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/it/invoices/${uuid}/attachments/1`, token }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/it/invoices/${uuid}/attachments/-1`, token }))
+        .statusCode,
+    ).toBe(400);
   });
 });

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/test-app.ts';
 import { createTestApp } from '../../../../test/test-app.ts';
-import { itInvoices } from '../../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { itInvoices, jobs } from '../../../db/schema/index.ts';
 import {
   createAlpha,
   drainJobs,
@@ -182,6 +183,16 @@ describe('SDI sandbox flows', () => {
     const failed = await getInvoice(t, token, uuid);
     expect(failed.marking).toBe('invoice-error');
     expect(failed.notice).toMatch(/after 14 attempts/);
+    // Entering quarantena and giving up each announce themselves to the owner's webhooks, once.
+    const events = await t.db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(eq(jobs.type, 'webhooks.dispatch'));
+    const forInvoice = events
+      .map((job) => job.payload as { event: string; payload: { uuid: string } })
+      .filter((job) => job.payload.uuid === uuid)
+      .map((job) => job.event);
+    expect(forInvoice).toEqual(['invoice-status-quarantena', 'invoice-status-invoice-error']);
   });
 
   it('an invoice to another account of the instance arrives there as a received supplier invoice', async () => {

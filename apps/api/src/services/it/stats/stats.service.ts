@@ -24,16 +24,21 @@ function emptyPeriod(): {
 
 /**
  * Yearly statistics from the stored invoices and notifications. Months are calendar months in
- * Italy (Europe/Rome), where the business lives. Cost = count × the unit price of the latest
- * pre-sale (credit purchased / invoices in the bundle), the way the provider bills its bundles.
+ * Italy (Europe/Rome), where the business lives. Cost = count × the average price per invoice of
+ * the latest pre-sale (see unitPrice), or DEFAULT_INVOICE_PRICE without one.
  */
 export class StatsService {
   constructor(private readonly db: Database) {}
 
+  /**
+   * The average price actually paid per invoice under the latest pre-sale: credit consumed
+   * (purchased − available) over the invoices it paid for (sent + received).
+   */
   private async unitPrice(ownerId: string): Promise<Decimal> {
     const [sale] = await this.db
       .select({
-        credit: preSales.creditPurchased,
+        purchased: preSales.creditPurchased,
+        available: preSales.creditAvailable,
         sent: preSales.invoicesSent,
         received: preSales.invoicesReceived,
       })
@@ -42,8 +47,9 @@ export class StatsService {
       .orderBy(desc(preSales.purchasedAt))
       .limit(1);
     const invoices = (sale?.sent ?? 0) + (sale?.received ?? 0);
-    if (!sale || invoices === 0) return new Decimal(DEFAULT_INVOICE_PRICE);
-    return new Decimal(sale.credit).dividedBy(invoices).toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
+    const consumed = sale ? new Decimal(sale.purchased).minus(sale.available) : new Decimal(0);
+    if (invoices === 0 || consumed.lte(0)) return new Decimal(DEFAULT_INVOICE_PRICE);
+    return consumed.dividedBy(invoices).toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
   }
 
   async yearly(actor: Actor, year: number, fiscalId: string | undefined): Promise<StatsResponse> {

@@ -15,14 +15,14 @@ afterAll(async () => {
 describe('GET /api/it/invoices/stats/{year}', () => {
   it('counts invoices and notifications per month, with the pre-sale unit price as cost', async () => {
     const { token, user } = await createAlpha(t);
-    // 100.00 EUR for 1,000 invoices: 0.10 each.
+    // 50.00 EUR of credit consumed by 500 invoices: 0.10 each.
     await t.db.insert(preSales).values({
       ownerId: user.id,
       creditPurchased: '100.00',
-      creditAvailable: '100.00',
+      creditAvailable: '50.00',
       purchasedAt: new Date('2026-01-01T00:00:00Z'),
-      invoicesSent: 600,
-      invoicesReceived: 400,
+      invoicesSent: 300,
+      invoicesReceived: 200,
     });
     await sendXml(t, token, sample('official/v1.2.2/IT01234567890_FPR01.xml'));
     await sendXml(t, token, sample('official/v1.2.2/IT01234567890_FPR01.xml'));

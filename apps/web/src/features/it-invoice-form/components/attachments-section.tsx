@@ -13,14 +13,24 @@ import { RepeatableGroupItems } from './repeatable-group-items';
 
 const attachmentFields: FieldSpec[] = [
   { path: 'nome_attachment', required: true, maxLength: fieldLimits.nome_attachment.max, size: 5 },
-  { path: 'formato_attachment', upper: true, maxLength: fieldLimits.formato_attachment.max, size: 2 },
+  {
+    path: 'formato_attachment',
+    upper: true,
+    maxLength: fieldLimits.formato_attachment.max,
+    size: 2,
+  },
   { path: 'descrizione_attachment', maxLength: 100, size: 5 },
 ];
 
 /** The extension FatturaPA's FormatoAttachment expects (PDF, XML, …), at most 10 characters. */
 function formatOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
-  return dot > 0 ? fileName.slice(dot + 1).toUpperCase().slice(0, fieldLimits.formato_attachment.max) : '';
+  return dot > 0
+    ? fileName
+        .slice(dot + 1)
+        .toUpperCase()
+        .slice(0, fieldLimits.formato_attachment.max)
+    : '';
 }
 
 /** Allegati: each chosen file is embedded as base64 with its name and format. */

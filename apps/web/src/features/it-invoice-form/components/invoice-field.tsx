@@ -2,6 +2,7 @@ import { fieldError } from '@fiscus/fatturapa/fields';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { memo } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatDecimalOnBlur } from '../model/decimal-format';
@@ -18,7 +19,12 @@ function checkLanguage(language: string): 'it' | 'en' {
   return language.startsWith('it') ? 'it' : 'en';
 }
 
-export function InvoiceField({
+/**
+ * One input bound to the form: label from `fields.<name>`, upper-casing, number formatting on
+ * blur, check-digit helper text and the client or server error. Memoised: the totals re-render
+ * on every keystroke and must not redraw every box they contain.
+ */
+export const InvoiceField = memo(function InvoiceField({
   base,
   spec,
   disabled = false,
@@ -90,7 +96,13 @@ export function InvoiceField({
         }}
       >
         {kind === 'select' && [
-          ...(spec.required ? [] : [<MenuItem key="" value="">{t('actions.none')}</MenuItem>]),
+          ...(spec.required
+            ? []
+            : [
+                <MenuItem key="" value="">
+                  {t('actions.none')}
+                </MenuItem>,
+              ]),
           // A value outside the list (an old invoice) is still shown rather than dropped.
           ...(value !== '' && !(spec.options ?? []).includes(value)
             ? [
@@ -111,4 +123,4 @@ export function InvoiceField({
       </TextField>
     </Grid>
   );
-}
+});

@@ -64,7 +64,9 @@ export function InvoiceForm({
   );
   const schema = variant === 'standard' ? standardInvoiceFormSchema : simplifiedInvoiceFormSchema;
   const form = useForm<FieldValues>({
-    resolver: zodResolver(schema) as Resolver<FieldValues>,
+    // Field names are dynamic paths of the invoice model, so the form is typed loosely; the
+    // schema still checks every value.
+    resolver: zodResolver(schema) as unknown as Resolver<FieldValues>,
     defaultValues: defaults,
   });
   const registry = useMemo(() => new FieldRegistry(), []);

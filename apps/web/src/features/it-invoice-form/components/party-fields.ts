@@ -57,7 +57,14 @@ export function addressFields(prefix: string): FieldSpec[] {
       checkWhen: { path: `${prefix}nazione`, equals: 'IT' },
       size: 2,
     },
-    { path: `${prefix}nazione`, upper: true, required: true, maxLength: 2, check: 'nazione', size: 2 },
+    {
+      path: `${prefix}nazione`,
+      upper: true,
+      required: true,
+      maxLength: 2,
+      check: 'nazione',
+      size: 2,
+    },
   ];
 }
 
@@ -75,7 +82,13 @@ export function reaFields(prefix: string): FieldSpec[] {
     { path: `${prefix}iscrizione_rea.ufficio`, upper: true, maxLength: 2, size: 2 },
     { path: `${prefix}iscrizione_rea.numero_rea`, maxLength: 20, size: 4 },
     { path: `${prefix}iscrizione_rea.capitale_sociale`, kind: 'amount', size: 2 },
-    { path: `${prefix}iscrizione_rea.socio_unico`, label: 'socio_unico', upper: true, maxLength: 2, size: 2 },
+    {
+      path: `${prefix}iscrizione_rea.socio_unico`,
+      label: 'socio_unico',
+      upper: true,
+      maxLength: 2,
+      size: 2,
+    },
     { path: `${prefix}iscrizione_rea.stato_liquidazione`, upper: true, maxLength: 2, size: 2 },
   ];
 }

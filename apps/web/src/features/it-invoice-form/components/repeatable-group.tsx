@@ -1,5 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -24,6 +24,8 @@ export function RepeatableGroup({
   optional = [],
   minItems = 0,
   renderExtra,
+  renderOptionalExtra,
+  optionalExtraPaths = [],
   itemTitle,
   onRemoved,
 }: {
@@ -36,6 +38,9 @@ export function RepeatableGroup({
   minItems?: number;
   /** Nested groups of one item, drawn below its fields. */
   renderExtra?: (itemName: string, index: number) => ReactNode;
+  /** Nested groups folded with the optional fields (their paths below the item). */
+  renderOptionalExtra?: (itemName: string) => ReactNode;
+  optionalExtraPaths?: readonly string[];
   /** Title of an item; by default "<group> <n>". */
   itemTitle?: (index: number) => string;
   onRemoved?: () => void;
@@ -61,11 +66,15 @@ export function RepeatableGroup({
           return (
             <>
               <FieldGrid base={itemName} fields={required} />
-              {optional.length > 0 && (
-                <OptionalBlock base={itemName} paths={optional.map((spec) => spec.path)}>
+              {(optional.length > 0 || renderOptionalExtra) && (
+                <OptionalBlock
+                  base={itemName}
+                  paths={[...optional.map((spec) => spec.path), ...optionalExtraPaths]}
+                >
                   {optional.map((spec) => (
                     <InvoiceField key={spec.path} base={itemName} spec={spec} />
                   ))}
+                  {renderOptionalExtra && <Grid size={12}>{renderOptionalExtra(itemName)}</Grid>}
                 </OptionalBlock>
               )}
               {renderExtra?.(itemName, index)}
@@ -103,7 +112,10 @@ export function TextListField({
         {items.map((_, index) => (
           <Grid key={index} size={12} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
             <Grid container sx={{ flexGrow: 1 }}>
-              <InvoiceField base={name} spec={{ path: String(index), label, maxLength, size: 12 }} />
+              <InvoiceField
+                base={name}
+                spec={{ path: String(index), label, maxLength, size: 12 }}
+              />
             </Grid>
             <IconButton
               size="small"

@@ -43,8 +43,20 @@ const transmissionRequired: FieldSpec[] = [
 const transmissionOptional: FieldSpec[] = [
   { path: 'pec_destinatario', size: 6 },
   { path: 'progressivo_invio', maxLength: 10, size: 6 },
-  { path: 'id_trasmittente.id_paese', label: 'id_trasmittente_paese', upper: true, maxLength: 2, size: 4 },
-  { path: 'id_trasmittente.id_codice', label: 'id_trasmittente_codice', upper: true, maxLength: 28, size: 8 },
+  {
+    path: 'id_trasmittente.id_paese',
+    label: 'id_trasmittente_paese',
+    upper: true,
+    maxLength: 2,
+    size: 4,
+  },
+  {
+    path: 'id_trasmittente.id_codice',
+    label: 'id_trasmittente_codice',
+    upper: true,
+    maxLength: 28,
+    size: 8,
+  },
 ];
 
 const supplierRequired: FieldSpec[] = [
@@ -83,7 +95,14 @@ const documentRequired: FieldSpec[] = [
     required: true,
     size: 6,
   },
-  { path: 'divisa', kind: 'select', options: currencies, codeList: 'divisa', required: true, size: 2 },
+  {
+    path: 'divisa',
+    kind: 'select',
+    options: currencies,
+    codeList: 'divisa',
+    required: true,
+    size: 2,
+  },
   { path: 'data', kind: 'date', required: true, size: 2 },
   { path: 'numero', required: true, maxLength: fieldLimits.numero.max, size: 2 },
 ];

@@ -11,6 +11,7 @@ import {
   stampDutyFlags,
   standardDocumentTypes,
   standardNature,
+  supplyTypes,
   transmissionFormats,
   withholdingTypes,
 } from '../model/code-lists';
@@ -18,7 +19,7 @@ import { fieldLimits } from '../model/field-limits';
 import { newLine, newPayment, newPaymentDetail } from '../model/invoice-form-defaults';
 import { AttachmentsSection } from './attachments-section';
 import type { FieldSpec } from './field-spec';
-import { FormSection, OptionalBlock } from './form-section';
+import { FormSection } from './form-section';
 import { addressFields, fiscalIdFields, nameFields, reaFields, regimeField } from './party-fields';
 import { RepeatableGroup, TextListField } from './repeatable-group';
 import { StandardTotals } from './standard-totals';
@@ -50,8 +51,20 @@ const transmissionRequired: FieldSpec[] = [
 const transmissionOptional: FieldSpec[] = [
   { path: 'pec_destinatario', size: 6 },
   { path: 'progressivo_invio', maxLength: 10, size: 6 },
-  { path: 'id_trasmittente.id_paese', label: 'id_trasmittente_paese', upper: true, maxLength: 2, size: 4 },
-  { path: 'id_trasmittente.id_codice', label: 'id_trasmittente_codice', upper: true, maxLength: 28, size: 8 },
+  {
+    path: 'id_trasmittente.id_paese',
+    label: 'id_trasmittente_paese',
+    upper: true,
+    maxLength: 2,
+    size: 4,
+  },
+  {
+    path: 'id_trasmittente.id_codice',
+    label: 'id_trasmittente_codice',
+    upper: true,
+    maxLength: 28,
+    size: 8,
+  },
 ];
 
 const supplierRequired: FieldSpec[] = [
@@ -95,7 +108,14 @@ const documentRequired: FieldSpec[] = [
     required: true,
     size: 6,
   },
-  { path: 'divisa', kind: 'select', options: currencies, codeList: 'divisa', required: true, size: 2 },
+  {
+    path: 'divisa',
+    kind: 'select',
+    options: currencies,
+    codeList: 'divisa',
+    required: true,
+    size: 2,
+  },
   { path: 'data', kind: 'date', required: true, size: 2 },
   { path: 'numero', required: true, maxLength: fieldLimits.numero.max, size: 2 },
 ];
@@ -136,7 +156,8 @@ const lineOptional: FieldSpec[] = [
   {
     path: 'tipo_cessione_prestazione',
     kind: 'select',
-    options: ['SC', 'PR', 'AB', 'AC'],
+    options: supplyTypes,
+    codeList: 'tipo_cessione_prestazione',
     size: 3,
   },
   { path: 'data_inizio_periodo', kind: 'date', size: 3 },
@@ -147,9 +168,29 @@ const lineOptional: FieldSpec[] = [
 const lineNestedPaths = ['codice_articolo', 'sconto_maggiorazione', 'altri_dati_gestionali'];
 
 const discountFields: FieldSpec[] = [
-  { path: 'tipo', kind: 'select', options: discountTypes, codeList: 'tipo', required: true, size: 4 },
+  {
+    path: 'tipo',
+    kind: 'select',
+    options: discountTypes,
+    codeList: 'tipo',
+    required: true,
+    size: 4,
+  },
   { path: 'percentuale', kind: 'amount', size: 4 },
   { path: 'importo', kind: 'price', size: 4 },
+];
+
+const articleCodeFields: FieldSpec[] = [
+  { path: 'codice_tipo', required: true, maxLength: 35, size: 6 },
+  { path: 'codice_valore', required: true, maxLength: 35, size: 6 },
+];
+const managementDataFields: FieldSpec[] = [
+  { path: 'tipo_dato', required: true, maxLength: 10, size: 3 },
+  { path: 'riferimento_testo', maxLength: 60, size: 9 },
+];
+const managementDataOptional: FieldSpec[] = [
+  { path: 'riferimento_numero', kind: 'price', size: 6 },
+  { path: 'riferimento_data', kind: 'date', size: 6 },
 ];
 
 const summaryFields: FieldSpec[] = [
@@ -245,44 +286,40 @@ const pensionFundFields: FieldSpec[] = [
 ];
 
 const stampDutyFields: FieldSpec[] = [
-  { path: 'bollo_virtuale', kind: 'select', options: stampDutyFlags, codeList: 'bollo_virtuale', size: 6 },
+  {
+    path: 'bollo_virtuale',
+    kind: 'select',
+    options: stampDutyFlags,
+    codeList: 'bollo_virtuale',
+    size: 6,
+  },
   { path: 'importo_bollo', kind: 'amount', size: 6 },
 ];
 
+/** Item codes, discounts and management data of one line, folded with its optional fields. */
 function LineExtras({ lineName }: { lineName: string }) {
   return (
-    <OptionalBlock base={lineName} paths={lineNestedPaths}>
-      <Grid size={12}>
-        <RepeatableGroup
-          name={`${lineName}.codice_articolo`}
-          group="codice_articolo"
-          newItem={() => ({ codice_tipo: '', codice_valore: '' })}
-          required={[
-            { path: 'codice_tipo', required: true, maxLength: 35, size: 6 },
-            { path: 'codice_valore', required: true, maxLength: 35, size: 6 },
-          ]}
-        />
-        <RepeatableGroup
-          name={`${lineName}.sconto_maggiorazione`}
-          group="sconto_maggiorazione"
-          newItem={() => ({ tipo: 'SC', percentuale: '', importo: '' })}
-          required={discountFields}
-        />
-        <RepeatableGroup
-          name={`${lineName}.altri_dati_gestionali`}
-          group="altri_dati_gestionali"
-          newItem={() => ({ tipo_dato: '', riferimento_testo: '' })}
-          required={[
-            { path: 'tipo_dato', required: true, maxLength: 10, size: 3 },
-            { path: 'riferimento_testo', maxLength: 60, size: 9 },
-          ]}
-          optional={[
-            { path: 'riferimento_numero', kind: 'price', size: 6 },
-            { path: 'riferimento_data', kind: 'date', size: 6 },
-          ]}
-        />
-      </Grid>
-    </OptionalBlock>
+    <>
+      <RepeatableGroup
+        name={`${lineName}.codice_articolo`}
+        group="codice_articolo"
+        newItem={() => ({ codice_tipo: '', codice_valore: '' })}
+        required={articleCodeFields}
+      />
+      <RepeatableGroup
+        name={`${lineName}.sconto_maggiorazione`}
+        group="sconto_maggiorazione"
+        newItem={() => ({ tipo: 'SC', percentuale: '', importo: '' })}
+        required={discountFields}
+      />
+      <RepeatableGroup
+        name={`${lineName}.altri_dati_gestionali`}
+        group="altri_dati_gestionali"
+        newItem={() => ({ tipo_dato: '', riferimento_testo: '' })}
+        required={managementDataFields}
+        optional={managementDataOptional}
+      />
+    </>
   );
 }
 
@@ -382,7 +419,8 @@ export function StandardInvoiceFields({ documentTypeLocked }: { documentTypeLock
           required={lineRequired}
           optional={lineOptional}
           itemTitle={(index) => t('lineTitle', { number: index + 1 })}
-          renderExtra={(itemName) => <LineExtras lineName={itemName} />}
+          renderOptionalExtra={(itemName) => <LineExtras lineName={itemName} />}
+          optionalExtraPaths={lineNestedPaths}
           onRemoved={renumberLines}
         />
       </FormSection>
@@ -432,7 +470,12 @@ export function StandardInvoiceFields({ documentTypeLocked }: { documentTypeLock
         <RepeatableGroup
           name={`${DOCUMENT}.dati_ritenuta`}
           group="dati_ritenuta"
-          newItem={() => ({ tipo_ritenuta: 'RT01', aliquota_ritenuta: '', importo_ritenuta: '', causale_pagamento: '' })}
+          newItem={() => ({
+            tipo_ritenuta: 'RT01',
+            aliquota_ritenuta: '',
+            importo_ritenuta: '',
+            causale_pagamento: '',
+          })}
           required={withholdingFields}
         />
       </FormSection>
@@ -440,7 +483,12 @@ export function StandardInvoiceFields({ documentTypeLocked }: { documentTypeLock
         <RepeatableGroup
           name={`${DOCUMENT}.dati_cassa_previdenziale`}
           group="dati_cassa_previdenziale"
-          newItem={() => ({ tipo_cassa: 'TC22', al_cassa: '', importo_contributo_cassa: '', aliquota_iva: '22.00' })}
+          newItem={() => ({
+            tipo_cassa: 'TC22',
+            al_cassa: '',
+            importo_contributo_cassa: '',
+            aliquota_iva: '22.00',
+          })}
           required={pensionFundFields}
         />
       </FormSection>

@@ -23,10 +23,7 @@ export function SubmitBar({
 }) {
   const { t } = useTranslation('invoiceForm');
   return (
-    <Paper
-      elevation={3}
-      sx={{ position: 'sticky', bottom: 0, p: 1.5, mt: 2, zIndex: 1 }}
-    >
+    <Paper elevation={3} sx={{ position: 'sticky', bottom: 0, p: 1.5, mt: 2, zIndex: 1 }}>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={onCancel} disabled={busy !== null}>
           {t('actions.cancel')}

@@ -33,7 +33,10 @@ export function useComputedTotals() {
         ? { ...line, prezzo_totale: '' }
         : line,
     );
-    const cleaned = { ...source, dati_beni_servizi: { ...source.dati_beni_servizi, dettaglio_linee: lines } };
+    const cleaned = {
+      ...source,
+      dati_beni_servizi: { ...source.dati_beni_servizi, dettaglio_linee: lines },
+    };
     const invoice = { fattura_elettronica_body: [cleaned] } as unknown as FatturaElettronica;
     return computeInvoiceTotals(invoice).fattura_elettronica_body[0];
   }, [body]);
@@ -59,7 +62,10 @@ export function useComputedTotals() {
         set(`${DOCUMENT}.dati_ritenuta.0.importo_ritenuta`, withholding);
       }
       asList(document.dati_cassa_previdenziale).forEach((cassa, index) => {
-        set(`${DOCUMENT}.dati_cassa_previdenziale.${index}.importo_contributo_cassa`, cassa.importo_contributo_cassa);
+        set(
+          `${DOCUMENT}.dati_cassa_previdenziale.${index}.importo_contributo_cassa`,
+          cassa.importo_contributo_cassa,
+        );
       });
     }
   }, [computed, getValues, setValue]);

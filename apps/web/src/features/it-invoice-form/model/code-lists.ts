@@ -124,6 +124,9 @@ export const currencies = [
 
 export const discountTypes = ['SC', 'MG'] as const;
 
+/** A line that is only a discount, bonus, allowance or ancillary cost (2.2.1.2). */
+export const supplyTypes = ['SC', 'PR', 'AB', 'AC'] as const;
+
 export const withholdingTypes = ['RT01', 'RT02', 'RT03', 'RT04', 'RT05', 'RT06'] as const;
 
 export const pensionFundTypes = Array.from(
@@ -147,4 +150,5 @@ export type CodeListName =
   | 'tipo'
   | 'tipo_ritenuta'
   | 'tipo_cassa'
+  | 'tipo_cessione_prestazione'
   | 'bollo_virtuale';

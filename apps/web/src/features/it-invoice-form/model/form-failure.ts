@@ -29,14 +29,18 @@ function fieldByAttribute(message: string, shownFields: readonly string[]): stri
   return shownFields.find((name) => name === attribute || name.endsWith(`.${attribute}`));
 }
 
-function fromViolations(violations: InvoiceViolation[], shownFields: readonly string[]): FormFailure {
+function fromViolations(
+  violations: InvoiceViolation[],
+  shownFields: readonly string[],
+): FormFailure {
   const shown = new Set(shownFields);
   const fieldErrors: FormFailure['fieldErrors'] = [];
   for (const violation of violations) {
     const name = violation.propertyPath
       ? toFormFieldPath(violation.propertyPath)
       : fieldByAttribute(violation.message, shownFields);
-    if (name !== undefined && shown.has(name)) fieldErrors.push({ name, message: violation.message });
+    if (name !== undefined && shown.has(name))
+      fieldErrors.push({ name, message: violation.message });
   }
   return {
     fieldErrors,

@@ -1,6 +1,11 @@
 import type { FieldValues } from 'react-hook-form';
 import { creditNoteDocumentType } from './code-lists';
-import type { InvoiceFormMode, InvoiceFormVariant, InvoicePayload, SupplierProfile } from './invoice-form-types';
+import type {
+  InvoiceFormMode,
+  InvoiceFormVariant,
+  InvoicePayload,
+  SupplierProfile,
+} from './invoice-form-types';
 
 /**
  * Today as an invoice date: the calendar day in Italy (Europe/Rome), where SDI dates invoices,
@@ -150,14 +155,27 @@ export function newSimplifiedInvoiceValues(profile?: SupplierProfile, today = to
         regime_fiscale: 'RF01',
       },
       cessionario_committente: {
-        identificativi_fiscali: { id_fiscale_iva: { id_paese: 'IT', id_codice: '' }, codice_fiscale: '' },
-        altri_dati_identificativi: { denominazione: '', nome: '', cognome: '', sede: emptyAddress() },
+        identificativi_fiscali: {
+          id_fiscale_iva: { id_paese: 'IT', id_codice: '' },
+          codice_fiscale: '',
+        },
+        altri_dati_identificativi: {
+          denominazione: '',
+          nome: '',
+          cognome: '',
+          sede: emptyAddress(),
+        },
       },
     },
     fattura_elettronica_body: [
       {
         dati_generali: {
-          dati_generali_documento: { tipo_documento: 'TD07', divisa: 'EUR', data: today, numero: '' },
+          dati_generali_documento: {
+            tipo_documento: 'TD07',
+            divisa: 'EUR',
+            data: today,
+            numero: '',
+          },
         },
         dati_beni_servizi: [newSimplifiedEntry()],
       },
@@ -177,7 +195,8 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
   if (last !== undefined) node[last] = value;
 }
 
-export const documentTypePath = 'fattura_elettronica_body.0.dati_generali.dati_generali_documento.tipo_documento';
+export const documentTypePath =
+  'fattura_elettronica_body.0.dati_generali.dati_generali_documento.tipo_documento';
 
 /**
  * The form's starting values: a copy of the given invoice, or a new one prefilled from the

@@ -14,6 +14,31 @@ function renumberLines(invoice: FatturaElettronica) {
 }
 
 /**
+ * An IdFiscaleIVA needs both parts: the form starts every fiscal id with country IT, so one
+ * whose code was left blank is dropped instead of being sent as a country alone.
+ */
+function dropIncompleteFiscalIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropIncompleteFiscalIds);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>).flatMap(([key, item]) => {
+    if (
+      key.endsWith('id_fiscale_iva') &&
+      item !== null &&
+      typeof item === 'object' &&
+      isBlankText((item as Record<string, unknown>).id_codice)
+    ) {
+      return [];
+    }
+    return [[key, dropIncompleteFiscalIds(item)] as const];
+  });
+  return Object.fromEntries(entries);
+}
+
+function isBlankText(value: unknown): boolean {
+  return typeof value !== 'string' || value.trim() === '';
+}
+
+/**
  * What the API receives from the form: empty values stripped (spec 5), lines numbered 1..n, the
  * credit-note type forced, and for a standard invoice every computed amount (line totals, VAT
  * summary, document total) recomputed by the engine, so the payload never carries a stale
@@ -24,7 +49,7 @@ export function toInvoicePayload(
   variant: InvoiceFormVariant,
   mode: InvoiceFormMode,
 ): InvoicePayload {
-  const stripped = (stripEmpty(values) ?? {}) as FieldValues;
+  const stripped = (stripEmpty(dropIncompleteFiscalIds(values)) ?? {}) as FieldValues;
   const bodies = Array.isArray(stripped.fattura_elettronica_body)
     ? (stripped.fattura_elettronica_body as FieldValues[])
     : [];

@@ -12,7 +12,10 @@ export function fiscalIdSchema(required: boolean) {
     })
     .superRefine((value, ctx) => {
       const code = (value.id_codice ?? '').trim();
-      if (value.id_paese?.trim().toUpperCase() === 'IT' && code.length > fieldLimits.id_codice_it.max) {
+      if (
+        value.id_paese?.trim().toUpperCase() === 'IT' &&
+        code.length > fieldLimits.id_codice_it.max
+      ) {
         ctx.addIssue({
           code: 'custom',
           path: ['id_codice'],

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { fieldLimits } from './field-limits';
-import { addressSchema, checkNameOrDenomination, fiscalIdSchema, personOrCompanyFields } from './party-schema';
+import {
+  addressSchema,
+  checkNameOrDenomination,
+  fiscalIdSchema,
+  personOrCompanyFields,
+} from './party-schema';
 import { dateField, decimalField, isBlank, textField } from './schema-fields';
 import { formMessage } from './validation-message';
 
@@ -40,7 +45,11 @@ export const simplifiedInvoiceFormSchema = z.looseObject({
         const ids = value.identificativi_fiscali;
         if (isBlank(ids.id_fiscale_iva?.id_codice) && isBlank(ids.codice_fiscale)) {
           const message = formMessage('vatOrFiscalCode');
-          ctx.addIssue({ code: 'custom', path: ['identificativi_fiscali', 'codice_fiscale'], message });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['identificativi_fiscali', 'codice_fiscale'],
+            message,
+          });
         }
       }),
   }),
@@ -66,15 +75,15 @@ export const simplifiedInvoiceFormSchema = z.looseObject({
           .array(
             z
               .looseObject({
-              descrizione: textField({ required: true, ...fieldLimits.descrizione }),
-              importo: decimalField({ required: true }),
-              dati_iva: z.looseObject({
-                imposta: decimalField({ required: true }),
-                aliquota: decimalField({ required: true }),
-              }),
-              natura: textField(),
-              riferimento_normativo: textField(fieldLimits.riferimento_normativo),
-            })
+                descrizione: textField({ required: true, ...fieldLimits.descrizione }),
+                importo: decimalField({ required: true }),
+                dati_iva: z.looseObject({
+                  imposta: decimalField({ required: true }),
+                  aliquota: decimalField({ required: true }),
+                }),
+                natura: textField(),
+                riferimento_normativo: textField(fieldLimits.riferimento_normativo),
+              })
               // The spec lists natura as always required; SDI wants it only for an exempt
               // (0%) entry and refuses it beside a real rate, so the form asks for it there.
               .superRefine((entry, ctx) => {

@@ -202,7 +202,9 @@ export const standardInvoiceFormSchema = z.looseObject({
           dati_convenzione: listOf(linkedDocumentSchema),
           dati_ricezione: listOf(linkedDocumentSchema),
           dati_fatture_collegate: listOf(linkedDocumentSchema),
-          dati_sal: listOf(z.looseObject({ riferimento_fase: textField({ required: true, max: 3 }) })),
+          dati_sal: listOf(
+            z.looseObject({ riferimento_fase: textField({ required: true, max: 3 }) }),
+          ),
           dati_ddt: listOf(
             z.looseObject({
               numero_ddt: textField({ required: true, max: 20 }),

@@ -1,0 +1,101 @@
+import { createPublicKey, verify } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/test-app.ts';
+import { loadConfig } from '../../config.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { contentDigest, signRequest } from './message-signature.ts';
+import { loadWebhookSigningKey } from './signing-key.ts';
+import { isPrivateAddress, targetUrlProblem } from './target-address.ts';
+import { PROVIDER_WEBHOOK_RETRY_POLICY, webhookRetryDelayMs } from './webhook-delivery.ts';
+
+describe('webhook signing key', () => {
+  let database: { handle: DatabaseHandle; drop(): Promise<void> };
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.handle.migrate();
+  });
+  afterAll(() => database.drop());
+
+  it('is generated once and read back by every later load', async () => {
+    const [first, second] = await Promise.all([
+      loadWebhookSigningKey(database.handle.db),
+      loadWebhookSigningKey(database.handle.db),
+    ]);
+    const third = await loadWebhookSigningKey(database.handle.db);
+    expect(second.keyId).toBe(first.keyId);
+    expect(third.publicPem).toBe(first.publicPem);
+    expect(first.publicJwk).toMatchObject({ kty: 'OKP', crv: 'Ed25519', kid: first.keyId });
+  });
+
+  it('signs the RFC 9421 base of method, target URI, digest and content type', async () => {
+    const key = await loadWebhookSigningKey(database.handle.db);
+    const headers = signRequest({
+      method: 'post',
+      url: 'https://hooks.example.test/in?a=1',
+      contentType: 'application/json',
+      body: '{"hello":"world"}',
+      keyId: key.keyId,
+      privateKey: key.privateKey,
+      created: 1_700_000_000,
+    });
+    expect(headers['content-digest']).toBe(contentDigest('{"hello":"world"}'));
+    const params = `("@method" "@target-uri" "content-digest" "content-type");created=1700000000;keyid="${key.keyId}";alg="ed25519"`;
+    expect(headers['signature-input']).toBe(`sig1=${params}`);
+    const base = [
+      '"@method": POST',
+      '"@target-uri": https://hooks.example.test/in?a=1',
+      `"content-digest": ${headers['content-digest']}`,
+      '"content-type": application/json',
+      `"@signature-params": ${params}`,
+    ].join('\n');
+    const signature = Buffer.from(headers.signature.slice('sig1=:'.length, -1), 'base64');
+    expect(verify(null, Buffer.from(base), createPublicKey(key.publicPem), signature)).toBe(true);
+  });
+});
+
+describe('webhook target rules', () => {
+  it('classifies addresses', () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.8',
+      '172.20.1.1',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:10.0.0.1',
+    ]) {
+      expect(isPrivateAddress(address), address).toBe(true);
+    }
+    for (const address of ['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
+      expect(isPrivateAddress(address), address).toBe(false);
+    }
+  });
+
+  it('refuses non-HTTP schemes and credentials in URLs, private hosts unless allowed', () => {
+    expect(targetUrlProblem('ftp://example.test/x', true)).toBeDefined();
+    expect(targetUrlProblem('https://user:pass@example.test/x', true)).toBeDefined();
+    expect(targetUrlProblem('http://localhost:3000/hook', true)).toBeUndefined();
+    expect(targetUrlProblem('http://localhost:3000/hook', false)).toMatch(/private/);
+    expect(targetUrlProblem('http://api.localhost/hook', false)).toMatch(/private/);
+    expect(targetUrlProblem('https://hooks.example.test/x', false)).toBeUndefined();
+  });
+
+  it('allows private targets by default on a sandbox only', () => {
+    expect(loadConfig({ SANDBOX: 'true' }).webhookAllowPrivate).toBe(true);
+    expect(loadConfig({ SANDBOX: 'false' }).webhookAllowPrivate).toBe(false);
+    expect(
+      loadConfig({ SANDBOX: 'true', WEBHOOK_ALLOW_PRIVATE: 'false' }).webhookAllowPrivate,
+    ).toBe(false);
+  });
+
+  it("retries on the provider's schedule: 300 s, then ×1.25 each time, 15 tries", () => {
+    expect(PROVIDER_WEBHOOK_RETRY_POLICY.tries).toBe(15);
+    expect(webhookRetryDelayMs(PROVIDER_WEBHOOK_RETRY_POLICY, 1)).toBe(300_000);
+    expect(webhookRetryDelayMs(PROVIDER_WEBHOOK_RETRY_POLICY, 2)).toBe(375_000);
+    expect(webhookRetryDelayMs(PROVIDER_WEBHOOK_RETRY_POLICY, 3)).toBe(468_750);
+  });
+});

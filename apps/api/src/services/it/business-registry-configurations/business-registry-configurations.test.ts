@@ -1,0 +1,373 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../../test/test-app.ts';
+import type { TestApp } from '../../../../test/test-app.ts';
+import { itBusinessRegistryConfigurations, users } from '../../../db/schema/index.ts';
+import { findSupplierInvoiceRecipient } from './find-supplier-invoice-recipient.ts';
+import { seedDemoRegistries } from './seed-demo-registries.ts';
+
+const BASE = '/api/it/business-registry-configurations';
+const MANAGER_ROLES = {
+  it: ['ROLE_CONFIG', 'ROLE_SUB_ACCOUNT_MANAGER'],
+  common: ['ROLE_USER', 'ROLE_SUB_ACCOUNT_MANAGER'],
+};
+
+describe('business registry configurations', () => {
+  let t: TestApp;
+  let token: string;
+  let managerId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ SANDBOX_DELAY_MS: '0' });
+    const manager = await t.createUser({ roles: MANAGER_ROLES });
+    token = manager.token;
+    managerId = manager.user.id;
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.db.delete(itBusinessRegistryConfigurations);
+  });
+
+  const create = (body: Record<string, unknown>, as = token) =>
+    t.request({ method: 'POST', url: BASE, token: as, payload: body });
+  const list = async (query: string, as = token) => {
+    const response = await t.request({
+      method: 'GET',
+      url: `${BASE}${query}`,
+      token: as,
+      headers: { accept: 'application/ld+json' },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ 'hydra:member': { fiscal_id: string }[]; 'hydra:totalItems': number }>();
+  };
+
+  it('creates, reads, updates and deletes by fiscal_id', async () => {
+    const created = await create({
+      fiscal_id: '01234567890',
+      name: 'ALPHA SRL',
+      email: 'Admin@Alpha.example',
+      apply_legal_storage: true,
+      phone_number: '',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      '@id': `${BASE}/01234567890`,
+      fiscal_id: '01234567890',
+      email: 'admin@alpha.example',
+      supplier_invoice_enabled: false,
+      apply_legal_storage: true,
+      legal_storage_active: true,
+      phone_number: null,
+      api_configurations: [],
+      sub_accounts: [],
+    });
+
+    const updated = await t.request({
+      method: 'PUT',
+      url: `${BASE}/01234567890`,
+      token,
+      payload: {
+        name: 'ALPHA S.R.L.',
+        supplier_invoice_enabled: true,
+        phone_number: '+393331234567',
+      },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({
+      name: 'ALPHA S.R.L.',
+      supplier_invoice_enabled: true,
+      phone_number: '+393331234567',
+    });
+
+    const renamed = await t.request({
+      method: 'PUT',
+      url: `${BASE}/01234567890`,
+      token,
+      payload: { fiscal_id: '09876543210' },
+    });
+    expect(renamed.statusCode).toBe(422);
+    expect(renamed.json()).toMatchObject({ violations: [{ propertyPath: 'fiscal_id' }] });
+
+    expect(
+      (await t.request({ method: 'DELETE', url: `${BASE}/01234567890`, token })).statusCode,
+    ).toBe(204);
+    expect((await t.request({ method: 'GET', url: `${BASE}/01234567890`, token })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('validates with the spec messages and writes nothing', async () => {
+    const missing = await create({ name: 'No id' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toMatchObject({
+      violations: [{ propertyPath: 'fiscal_id', message: 'This field is required' }],
+    });
+
+    const bad = await create({
+      fiscal_id: 'IT01234567890',
+      email: 'nope',
+      phone_number: '3331234567',
+      supplier_invoice_enabled: 'yes',
+      api_configurations: ['/api/it/api-configurations/00000000-0000-4000-8000-000000000000'],
+    });
+    expect(bad.statusCode).toBe(422);
+    const paths = bad
+      .json<{ violations: { propertyPath: string }[] }>()
+      .violations.map((v) => v.propertyPath);
+    expect(paths).toEqual(
+      expect.arrayContaining(['fiscal_id', 'email', 'phone_number', 'supplier_invoice_enabled']),
+    );
+
+    const unknownWebhook = await create({
+      fiscal_id: '01234567890',
+      api_configurations: ['/api/it/api-configurations/00000000-0000-4000-8000-000000000000'],
+    });
+    expect(unknownWebhook.statusCode).toBe(422);
+    expect(unknownWebhook.json()).toMatchObject({
+      violations: [{ propertyPath: 'api_configurations[0]' }],
+    });
+
+    await create({ fiscal_id: '01234567890' });
+    const duplicate = await create({ fiscal_id: '01234567890' });
+    expect(duplicate.statusCode).toBe(422);
+    expect(duplicate.json()).toMatchObject({ violations: [{ propertyPath: 'fiscal_id' }] });
+    const [stored] = await t.db.select({ n: count() }).from(itBusinessRegistryConfigurations);
+    expect(stored?.n).toBe(1);
+  });
+
+  it('filters the list, tri-state booleans included', async () => {
+    await create({ fiscal_id: '01234567890', name: 'ALPHA SRL', receipts_enabled: true });
+    await create({
+      fiscal_id: '09876543210',
+      name: 'BETA',
+      supplier_invoice_enabled: true,
+      email: 'beta@example.test',
+    });
+    await create({ fiscal_id: 'RSSMRA85T10A562S', name: 'Mario Rossi' });
+
+    expect((await list(''))['hydra:totalItems']).toBe(3);
+    expect(
+      (await list('?supplierInvoiceEnabled=true'))['hydra:member'].map((r) => r.fiscal_id),
+    ).toEqual(['09876543210']);
+    expect((await list('?supplierInvoiceEnabled=false'))['hydra:totalItems']).toBe(2);
+    expect((await list('?receipts_enabled=1'))['hydra:member'].map((r) => r.fiscal_id)).toEqual([
+      '01234567890',
+    ]);
+    expect((await list('?name=alpha'))['hydra:totalItems']).toBe(1);
+    expect((await list('?fiscalId=rssmra'))['hydra:totalItems']).toBe(1);
+    expect((await list('?email=beta@'))['hydra:totalItems']).toBe(1);
+    expect((await list('?legalStorageActive=true'))['hydra:totalItems']).toBe(0);
+    const bad = await t.request({ method: 'GET', url: `${BASE}?applySignature=maybe`, token });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('links webhook configurations and shows them as links', async () => {
+    const webhook = (
+      await t.request({
+        method: 'POST',
+        url: '/api/it/api-configurations',
+        token,
+        payload: { event: 'supplier-invoice', target_url: 'https://hooks.example.test/s' },
+      })
+    ).json<{ uuid: string }>();
+    const created = await create({
+      fiscal_id: '09876543210',
+      api_configurations: [`/api/it/api-configurations/${webhook.uuid}`],
+    });
+    expect(created.json()).toMatchObject({
+      api_configurations: [
+        { '@id': `/api/it/api-configurations/${webhook.uuid}`, uuid: webhook.uuid },
+      ],
+    });
+    const fromWebhook = await t.request({
+      method: 'GET',
+      url: `/api/it/api-configurations/${webhook.uuid}`,
+      token,
+    });
+    expect(fromWebhook.json()).toMatchObject({
+      business_registry_configurations: [{ fiscal_id: '09876543210' }],
+    });
+
+    // Deleting it would turn the restricted webhook into one for every company.
+    const blocked = await t.request({ method: 'DELETE', url: `${BASE}/09876543210`, token });
+    expect(blocked.statusCode).toBe(409);
+    await t.request({
+      method: 'PUT',
+      url: `${BASE}/09876543210`,
+      token,
+      payload: { api_configurations: [] },
+    });
+    expect(
+      (await t.request({ method: 'DELETE', url: `${BASE}/09876543210`, token })).statusCode,
+    ).toBe(204);
+  });
+
+  it('stores receipt settings with at least one valid email', async () => {
+    await create({ fiscal_id: '01234567890' });
+    const empty = await t.request({
+      method: 'PUT',
+      url: `${BASE}/01234567890/receipt-settings`,
+      token,
+      payload: { receipts_alert_recipients: [], phone_number: null },
+    });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json()).toMatchObject({
+      violations: [
+        { propertyPath: 'receipts_alert_recipients', message: 'At least one email is required' },
+      ],
+    });
+    const invalid = await t.request({
+      method: 'PUT',
+      url: `${BASE}/01234567890/receipt-settings`,
+      token,
+      payload: { receipts_alert_recipients: ['ok@example.test', 'bad'], phone_number: '333' },
+    });
+    expect(
+      invalid.json<{ violations: { propertyPath: string; message: string }[] }>().violations,
+    ).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          propertyPath: 'receipts_alert_recipients.1',
+          message: 'Invalid email',
+        }),
+        expect.objectContaining({ propertyPath: 'phone_number' }),
+      ]),
+    );
+    const saved = await t.request({
+      method: 'PUT',
+      url: `${BASE}/01234567890/receipt-settings`,
+      token,
+      payload: { receipts_alert_recipients: ['Ops@Example.test'], phone_number: '+393331234567' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const read = await t.request({
+      method: 'GET',
+      url: `${BASE}/01234567890/receipt-settings`,
+      token,
+    });
+    expect(read.json()).toEqual({
+      receipts_alert_recipients: ['ops@example.test'],
+      phone_number: '+393331234567',
+    });
+  });
+
+  it('scopes sub-accounts to their linked registries', async () => {
+    await create({ fiscal_id: '01234567890', name: 'ALPHA SRL' });
+    await create({ fiscal_id: '09876543210', name: 'BETA' });
+    const sub = await t.createUser({
+      email: `sub-${Date.now()}@example.test`,
+      parentId: managerId,
+      roles: { it: ['ROLE_CONFIG_BRC'], common: ['ROLE_USER', 'ROLE_SUB_ACCOUNT'] },
+    });
+
+    expect((await list('', sub.token))['hydra:totalItems']).toBe(0);
+    const link = await t.request({
+      method: 'POST',
+      url: `${BASE}/09876543210/sub-accounts`,
+      token,
+      payload: { email: sub.user.email, password: null },
+    });
+    expect(link.statusCode).toBe(201);
+    expect((await list('', sub.token))['hydra:member'].map((r) => r.fiscal_id)).toEqual([
+      '09876543210',
+    ]);
+    expect(
+      (await t.request({ method: 'GET', url: `${BASE}/01234567890`, token: sub.token })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: BASE,
+          token: sub.token,
+          payload: { fiscal_id: '11111111111' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: `${BASE}/09876543210/sub-accounts`,
+          token: sub.token,
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    const linked = await t.request({
+      method: 'GET',
+      url: `${BASE}/sub-accounts/${sub.user.email}`,
+      token,
+    });
+    expect(linked.json()).toMatchObject([{ fiscal_id: '09876543210' }]);
+    const members = await t.request({
+      method: 'GET',
+      url: `${BASE}/09876543210/sub-accounts`,
+      token,
+    });
+    expect(members.json()).toMatchObject([{ email: sub.user.email }]);
+    const registry = await t.request({ method: 'GET', url: `${BASE}/09876543210`, token });
+    expect(registry.json()).toMatchObject({ sub_accounts: [sub.user.email] });
+
+    const stranger = await t.request({
+      method: 'POST',
+      url: `${BASE}/09876543210/sub-accounts`,
+      token,
+      payload: { email: 'nobody@example.test' },
+    });
+    expect(stranger.statusCode).toBe(422);
+
+    expect(
+      (
+        await t.request({
+          method: 'DELETE',
+          url: `${BASE}/09876543210/sub-accounts/${sub.user.email}`,
+          token,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await list('', sub.token))['hydra:totalItems']).toBe(0);
+  });
+
+  it('needs ROLE_CONFIG or ROLE_CONFIG_BRC and isolates accounts', async () => {
+    await create({ fiscal_id: '01234567890' });
+    const brcOnly = await t.createUser({ roles: { it: ['ROLE_CONFIG_BRC'] } });
+    const none = await t.createUser({ roles: { it: ['ROLE_INVOICING'] } });
+    expect((await t.request({ method: 'GET', url: BASE, token: none.token })).statusCode).toBe(403);
+    expect((await list('', brcOnly.token))['hydra:totalItems']).toBe(0);
+    expect(
+      (await t.request({ method: 'GET', url: `${BASE}/01234567890`, token: brcOnly.token }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: 'DELETE', url: `${BASE}/01234567890`, token: brcOnly.token }))
+        .statusCode,
+    ).toBe(404);
+    // Another account may manage the same company in its own tenant.
+    expect((await create({ fiscal_id: '01234567890' }, brcOnly.token)).statusCode).toBe(201);
+  });
+
+  it('routes supplier invoices to the owner of an enabled configuration', async () => {
+    await create({ fiscal_id: '09876543210', supplier_invoice_enabled: true });
+    await create({ fiscal_id: '01234567890', supplier_invoice_enabled: false });
+    expect(await findSupplierInvoiceRecipient(t.db, 'IT09876543210')).toBe(managerId);
+    expect(await findSupplierInvoiceRecipient(t.db, '09876543210')).toBe(managerId);
+    expect(await findSupplierInvoiceRecipient(t.db, '01234567890')).toBeUndefined();
+    expect(await findSupplierInvoiceRecipient(t.db, '')).toBeUndefined();
+  });
+
+  it('seeds the demo registries once', async () => {
+    const demo = await t.createUser({ email: 'italy@demo.fiscus.test', roles: MANAGER_ROLES });
+    await seedDemoRegistries(t.db);
+    await seedDemoRegistries(t.db);
+    const rows = await t.db
+      .select()
+      .from(itBusinessRegistryConfigurations)
+      .where(eq(itBusinessRegistryConfigurations.ownerId, demo.user.id));
+    expect(rows.map((r) => [r.fiscalId, r.name, r.supplierInvoiceEnabled]).sort()).toEqual([
+      ['01234567890', 'ALPHA SRL', false],
+      ['09876543210', 'BETA', true],
+    ]);
+    await t.db.delete(users).where(eq(users.id, demo.user.id));
+  });
+});

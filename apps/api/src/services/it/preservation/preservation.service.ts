@@ -1,0 +1,197 @@
+import { asc, desc } from 'drizzle-orm';
+import type { PreservedDocument, PreservedDocumentType } from '@fiscus/contracts';
+import { preservedDocumentTypes, violationCodes } from '@fiscus/contracts';
+import type { PreservedDocumentRow } from '../../../db/schema/index.ts';
+import { preservedDocuments } from '../../../db/schema/index.ts';
+import type { Actor } from '../../../platform/auth.ts';
+import { isUuid } from '../../../platform/auth.ts';
+import type { CollectionDefinition, CollectionPage } from '../../../platform/hydra.ts';
+import { parseCollectionQuery } from '../../../platform/hydra.ts';
+import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
+import {
+  forbidden,
+  HttpProblem,
+  notFound,
+  unprocessable,
+  violation,
+} from '../../../platform/problem-errors.ts';
+import { hasAnyRole } from '../../../platform/roles.ts';
+import { publishWebhookEvent } from '../../../platform/webhooks/events.ts';
+import type { PreservationGateway } from '../../../gateways/preservation/preservation-gateway.ts';
+import { depositReceiptPdf } from '../../../gateways/preservation/receipt-pdf.ts';
+import { configurationOwnerOf } from '../api-configurations/configuration-access.ts';
+import { ownCompanyFiscalIds } from '../api-configurations/invoice-notify.service.ts';
+import { assertItReader } from '../invoice-access.ts';
+import type { PreservationRepository } from './preservation.repository.ts';
+
+const listDefinition: CollectionDefinition = {
+  filters: {
+    status: { kind: 'exact', column: preservedDocuments.status },
+    created_at: { kind: 'date', column: preservedDocuments.createdAt },
+  },
+  order: { created_at: preservedDocuments.createdAt },
+  defaultOrder: [desc(preservedDocuments.createdAt), asc(preservedDocuments.uuid)],
+};
+
+/** Drafts are not documents yet: only what went to (or came from) SDI is preserved. */
+const UNPRESERVABLE_MARKINGS = new Set(['draft', 'draft-blocked']);
+
+/** Legal storage of invoices: sending (gov-it service) and reading (preservation service). */
+export class PreservationService {
+  constructor(
+    private readonly repository: PreservationRepository,
+    private readonly gateway: PreservationGateway,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  /** `POST /api/it/invoices/{uuid}/preserve`: idempotent, a second call returns the same document. */
+  async preserveInvoice(actor: Actor, uuid: string): Promise<PreservedDocument> {
+    assertItReader(actor);
+    const ownerId = configurationOwnerOf(actor);
+    const invoice = isUuid(uuid) ? await this.repository.findInvoice(ownerId, uuid) : undefined;
+    if (!invoice) throw notFound('Invoice not found.');
+    if (UNPRESERVABLE_MARKINGS.has(invoice.marking)) {
+      throw new HttpProblem(409, 'A draft cannot be sent to preservation; send it first.');
+    }
+    const existing = await this.repository.findBySource(ownerId, invoice.uuid);
+    if (existing) return toPreservedDocument(existing);
+
+    const [fiscalId] = ownCompanyFiscalIds(invoice);
+    if (!fiscalId) {
+      // The provider files documents under the company's VAT number; without one it warns by webhook.
+      await publishWebhookEvent(this.jobs, {
+        ownerId,
+        event: 'legal-storage-missing-vat',
+        payload: {
+          invoice_uuid: invoice.uuid,
+          message: 'The invoice has no VAT number of your company.',
+        },
+        disableEndpoints: invoice.disableEndpoints,
+      });
+      throw unprocessable([
+        violation(
+          'invoice',
+          'The invoice has no VAT number or fiscal id of your company.',
+          violationCodes.invalid,
+        ),
+      ]);
+    }
+    const documentType: PreservedDocumentType =
+      invoice.type === 0 ? 'customer-invoice' : 'supplier-invoice';
+    const inserted = await this.repository.insert({
+      ownerId,
+      documentType,
+      sourceUuid: invoice.uuid,
+      fiscalId,
+      originalFilename: invoice.sdiFileName ?? `${invoice.uuid}.xml`,
+      originalDocument: invoice.xml,
+      weight: Buffer.byteLength(invoice.xml, 'utf8'),
+      at: new Date(),
+    });
+    // A concurrent call inserted it first: answer with that one.
+    const document = inserted ?? (await this.repository.findBySource(ownerId, invoice.uuid));
+    if (!document) throw notFound('Invoice not found.');
+    if (inserted) await this.gateway.submit(inserted.uuid);
+    return toPreservedDocument(document);
+  }
+
+  /** `GET /api/it/invoices/{uuid}/preserved-document`: 404 until the invoice is sent to storage. */
+  async preservedDocumentOfInvoice(actor: Actor, uuid: string): Promise<PreservedDocument> {
+    assertItReader(actor);
+    const document = isUuid(uuid)
+      ? await this.repository.findBySource(configurationOwnerOf(actor), uuid)
+      : undefined;
+    if (!document) throw notFound('This invoice has not been sent to preservation.');
+    return toPreservedDocument(document);
+  }
+
+  async list(
+    actor: Actor,
+    documentType: string,
+    rawQuery: unknown,
+  ): Promise<CollectionPage<PreservedDocument>> {
+    assertPreservationUser(actor);
+    const type = knownType(documentType);
+    const query = parseCollectionQuery(rawQuery, listDefinition);
+    const { items, total } = await this.repository.list(configurationOwnerOf(actor), type, query);
+    return {
+      items: items.map(toPreservedDocument),
+      total,
+      page: query.page,
+      itemsPerPage: query.itemsPerPage,
+    };
+  }
+
+  async originalDocument(
+    actor: Actor,
+    documentType: string,
+    uuid: string,
+  ): Promise<{ fileName: string; xml: string }> {
+    const document = await this.findOwned(actor, documentType, uuid);
+    return { fileName: document.originalFilename, xml: document.originalDocument };
+  }
+
+  /** The deposit receipt (XML, or PDF on request); it exists only once the document is stored. */
+  async receipt(
+    actor: Actor,
+    documentType: string,
+    uuid: string,
+    format: 'xml' | 'pdf',
+  ): Promise<{ fileName: string; content: string | Buffer }> {
+    const document = await this.findOwned(actor, documentType, uuid);
+    if (document.status !== 'stored' || !document.receiptXml) {
+      throw notFound('The receipt is available once the document is stored.');
+    }
+    const fileName = `receipt_${document.uuid}.${format}`;
+    if (format === 'pdf') return { fileName, content: await depositReceiptPdf(document) };
+    return { fileName, content: document.receiptXml };
+  }
+
+  private async findOwned(
+    actor: Actor,
+    documentType: string,
+    uuid: string,
+  ): Promise<PreservedDocumentRow> {
+    assertPreservationUser(actor);
+    const type = knownType(documentType);
+    const document = isUuid(uuid)
+      ? await this.repository.findOwned(configurationOwnerOf(actor), type, uuid)
+      : undefined;
+    if (!document) throw notFound('Preserved document not found.');
+    return document;
+  }
+}
+
+/** The preservation service is a platform of its own in the token (account spec 6). */
+function assertPreservationUser(actor: Actor): void {
+  if (!hasAnyRole(actor.roles, 'preservation')) {
+    throw forbidden('The preservation service is not enabled for this account.');
+  }
+}
+
+function knownType(documentType: string): PreservedDocumentType {
+  if (!(preservedDocumentTypes as readonly string[]).includes(documentType)) {
+    throw notFound(
+      `Unknown document type "${documentType}"; expected ${preservedDocumentTypes.join(' or ')}.`,
+    );
+  }
+  return documentType as PreservedDocumentType;
+}
+
+export function toPreservedDocument(row: PreservedDocumentRow): PreservedDocument {
+  return {
+    uuid: row.uuid,
+    document_type: row.documentType as PreservedDocumentType,
+    document_uuid: row.sourceUuid,
+    preserved_object_id: row.preservedObjectId,
+    status: row.status,
+    status_history: row.statusHistory,
+    message: row.message,
+    error_message: row.errorMessage,
+    original_filename: row.originalFilename,
+    weight: row.weight,
+    receipt_received_at: row.receiptReceivedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,181 @@
+import type { ApiConfiguration } from '@fiscus/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import HistoryIcon from '@mui/icons-material/History';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DataTable,
+  FilterPanel,
+  formatListTimestamp,
+  useDetailsDialog,
+  useListState,
+} from '../../../components/list-kit';
+import type { DataTableColumn } from '../../../components/list-kit';
+import { currentLanguage } from '../../../lib/i18n';
+import { apiConfigurationQueries } from '../api/api-configuration-queries';
+import { ApiConfigurationDeleteDialog } from './api-configuration-delete-dialog';
+import { ApiConfigurationDialog } from './api-configuration-dialog';
+import { DeliveryLogDialog } from './delivery-log-dialog';
+
+/** Key of this table's column choices in localStorage. */
+export const API_CONFIGURATIONS_TABLE_KEY = 'it-api-configurations';
+/** Spec 9: the webhook configuration list pages by 100. */
+const PAGE_SIZE = 100;
+/** The form dialog's `dialog_uuid` when it creates a configuration. */
+export const NEW_CONFIGURATION = 'new';
+
+/** `/api-configurations` (spec 2.11): the account's webhooks, their form and delivery log. */
+export default function ApiConfigurationsPage() {
+  const list = useListState(API_CONFIGURATIONS_TABLE_KEY, {
+    defaultFilters: { targetUrl: '' },
+    defaultPageSize: PAGE_SIZE,
+  });
+  // Starts the list request before the translations below suspend this render.
+  usePrefetchQuery(apiConfigurationQueries.list(list.queryParams));
+  const { t } = useTranslation(['apiConfigurations', 'listKit']);
+  const language = currentLanguage();
+  const configurations = useQuery({
+    ...apiConfigurationQueries.list(list.queryParams),
+    placeholderData: keepPreviousData,
+  });
+  const formDialog = useDetailsDialog('api-configuration', ['uuid']);
+  const deliveryDialog = useDetailsDialog('api-configuration-deliveries', ['uuid']);
+  const [deleting, setDeleting] = useState<ApiConfiguration | null>(null);
+
+  const columns: DataTableColumn<ApiConfiguration>[] = [
+    {
+      id: 'uuid',
+      label: t('fields.uuid'),
+      render: (row) => (
+        <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
+          {row.uuid}
+        </Box>
+      ),
+    },
+    { id: 'event', label: t('fields.event'), render: (row) => row.event },
+    {
+      id: 'target_url',
+      label: t('fields.target_url'),
+      orderField: 'target_url',
+      render: (row) => <Box sx={{ overflowWrap: 'anywhere' }}>{row.target_url}</Box>,
+    },
+    {
+      id: 'authentication_type',
+      label: t('fields.authentication_type'),
+      render: (row) => t(`authenticationTypes.${row.authentication_type}`),
+    },
+    {
+      id: 'business_registry_configurations',
+      label: t('fields.business_registry_configurations'),
+      render: (row) =>
+        row.business_registry_configurations.map((registry) => registry.fiscal_id).join(', ') ||
+        '—',
+    },
+    {
+      id: 'created_at',
+      label: t('fields.created_at'),
+      orderField: 'created_at',
+      render: (row) => (
+        <span title={row.created_at}>{formatListTimestamp(row.created_at, language)}</span>
+      ),
+    },
+    {
+      id: 'updated_at',
+      label: t('fields.updated_at'),
+      defaultHidden: true,
+      render: (row) => (
+        <span title={row.updated_at}>{formatListTimestamp(row.updated_at, language)}</span>
+      ),
+    },
+  ];
+
+  const formUuid = formDialog.data?.uuid;
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        {t('title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('subtitle')}
+      </Typography>
+      <FilterPanel
+        state={list}
+        inputs={[{ kind: 'text', name: 'targetUrl', label: t('fields.target_url') }]}
+      />
+      <DataTable
+        label={t('title')}
+        columns={columns}
+        rows={configurations.data?.items}
+        total={configurations.data?.total ?? 0}
+        getRowId={(row) => row.uuid}
+        state={list}
+        isLoading={configurations.isPending}
+        isError={configurations.isError}
+        toolbar={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => formDialog.open({ uuid: NEW_CONFIGURATION })}
+          >
+            {t('actions.create')}
+          </Button>
+        }
+        rowActions={(row) => (
+          <>
+            <Tooltip title={t('actions.deliveries')}>
+              <IconButton
+                size="small"
+                aria-label={t('actions.deliveries')}
+                onClick={() => deliveryDialog.open({ uuid: row.uuid })}
+              >
+                <HistoryIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('actions.edit')}>
+              <IconButton
+                size="small"
+                aria-label={t('actions.edit')}
+                onClick={() => formDialog.open({ uuid: row.uuid })}
+              >
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('actions.delete')}>
+              <IconButton
+                size="small"
+                color="error"
+                aria-label={t('actions.delete')}
+                onClick={() => setDeleting(row)}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
+      />
+      {formUuid !== undefined && (
+        <ApiConfigurationDialog
+          // A new key per record so the form starts from that record's values.
+          key={formUuid}
+          uuid={formUuid === NEW_CONFIGURATION ? null : formUuid}
+          onClose={formDialog.close}
+        />
+      )}
+      {deliveryDialog.data && (
+        <DeliveryLogDialog uuid={deliveryDialog.data.uuid} onClose={deliveryDialog.close} />
+      )}
+      {deleting && (
+        <ApiConfigurationDeleteDialog configuration={deleting} onClose={() => setDeleting(null)} />
+      )}
+    </Box>
+  );
+}

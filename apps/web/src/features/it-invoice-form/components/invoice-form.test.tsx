@@ -1,0 +1,312 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import type { InvoicePayload, SubmitResult, ValidationResult } from '../model/invoice-form-types';
+import { completeStandardInvoice } from '../test/complete-invoice';
+import { renderWithFormProviders } from '../test/render-with-form-providers';
+import { InvoiceForm, type InvoiceFormProps } from './invoice-form';
+
+const profile = {
+  invoicing_country: 'IT',
+  invoicing_vat_number: 'IT01234567897',
+  invoicing_fiscal_id: '01234567897',
+  invoicing_name: 'Acme Srl',
+  invoicing_address: 'via Roma 1',
+  invoicing_city: 'Roma',
+  invoicing_province: 'rm',
+  invoicing_cap: '00100',
+};
+
+function renderForm(props: Partial<InvoiceFormProps> = {}) {
+  const onValidate = vi.fn<(payload: InvoicePayload) => Promise<ValidationResult>>(() =>
+    Promise.resolve({ valid: true }),
+  );
+  const onSubmit = vi.fn<(payload: InvoicePayload) => Promise<SubmitResult>>(() =>
+    Promise.resolve({ uuid: '3f0b8a2e-0000-4000-8000-000000000001' }),
+  );
+  const onCancel = vi.fn();
+  renderWithFormProviders(
+    <InvoiceForm
+      variant="standard"
+      mode="new"
+      supplierProfile={profile}
+      onValidate={onValidate}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+      {...props}
+    />,
+  );
+  return { onValidate, onSubmit, onCancel, user: userEvent.setup() };
+}
+
+const line = (number: number) => screen.getByRole('group', { name: `Line ${number}` });
+const box = (container: HTMLElement, label: RegExp) =>
+  within(container).getByRole('textbox', { name: label });
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('InvoiceForm (standard)', () => {
+  it('prefills the supplier from the profile, upper-casing the address', () => {
+    renderForm();
+    const supplier = section('Supplier');
+    expect(box(supplier, /^VAT number/)).toHaveValue('01234567897');
+    expect(box(supplier, /^Address/)).toHaveValue('VIA ROMA 1');
+    expect(box(supplier, /^Province/)).toHaveValue('RM');
+    expect(box(supplier, /^Company name/)).toHaveValue('Acme Srl');
+    expect(screen.getByRole('combobox', { name: /^Document type/ })).toHaveTextContent('TD01');
+  });
+
+  it('shows line totals, the VAT summary and the document total while typing two lines', async () => {
+    const { user } = renderForm();
+    await user.type(box(line(1), /^Unit price/), '100');
+    await user.click(screen.getByRole('button', { name: 'Add Line' }));
+    const second = line(2);
+    await user.clear(box(second, /^Quantity/));
+    await user.type(box(second, /^Quantity/), '2');
+    await user.type(box(second, /^Unit price/), '25,5');
+    await user.clear(box(second, /^VAT rate/));
+    await user.type(box(second, /^VAT rate/), '10');
+    await user.tab();
+
+    expect(box(line(1), /^Total price/)).toHaveValue('100.00');
+    expect(box(line(2), /^Total price/)).toHaveValue('51.00');
+    const firstRow = screen.getByRole('group', { name: 'VAT summary 1' });
+    expect(box(firstRow, /^Taxable amount/)).toHaveValue('100.00');
+    expect(box(firstRow, /^Tax( \*)?$/)).toHaveValue('22.00');
+    const secondRow = screen.getByRole('group', { name: 'VAT summary 2' });
+    expect(box(secondRow, /^Taxable amount/)).toHaveValue('51.00');
+    expect(box(secondRow, /^Tax( \*)?$/)).toHaveValue('5.10');
+    expect(screen.getByText('Document total: 178.10 EUR')).toBeInTheDocument();
+  });
+
+  it('formats numbers on blur: comma to dot, 2 decimals, prices keep their precision', async () => {
+    const { user } = renderForm();
+    const first = line(1);
+    await user.clear(box(first, /^Quantity/));
+    await user.type(box(first, /^Quantity/), '1,5');
+    await user.type(box(first, /^Unit price/), '1,123456');
+    await user.tab();
+    expect(box(first, /^Quantity/)).toHaveValue('1.50');
+    expect(box(first, /^Unit price/)).toHaveValue('1.123456');
+    // 1.50 × 1.123456 = 1.685184, rounded half-up to the cent.
+    expect(box(first, /^Total price/)).toHaveValue('1.69');
+  });
+
+  it('shows the check-digit helper text of a wrong Partita IVA and IBAN', async () => {
+    const { user } = renderForm();
+    const vat = box(section('Customer'), /^VAT number/);
+    await user.type(vat, '12345678901');
+    expect(
+      screen.getByText('Not a valid Italian VAT number: 11 digits with a correct check digit'),
+    ).toBeInTheDocument();
+    await user.clear(vat);
+    await user.type(vat, '12345678903');
+    expect(
+      screen.queryByText('Not a valid Italian VAT number: 11 digits with a correct check digit'),
+    ).not.toBeInTheDocument();
+
+    const payment = screen.getByRole('group', { name: 'Payment detail 1' });
+    await user.type(box(payment, /^IBAN/), 'it00x0542811101000000123456');
+    expect(box(payment, /^IBAN/)).toHaveValue('IT00X0542811101000000123456');
+    expect(
+      screen.getByText('Not a valid IBAN: wrong length for the country or wrong check digits'),
+    ).toBeInTheDocument();
+  });
+
+  it('renumbers the lines below a removed one and offers remove only with more than one', async () => {
+    const { user } = renderForm();
+    expect(within(line(1)).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+    await user.type(box(line(1), /^Description/), 'First');
+    await user.click(screen.getByRole('button', { name: 'Add Line' }));
+    await user.type(box(line(2), /^Description/), 'Second');
+    await user.click(screen.getByRole('button', { name: 'Add Line' }));
+    await user.type(box(line(3), /^Description/), 'Third');
+
+    await user.click(within(line(1)).getByRole('button', { name: 'Remove Line 1' }));
+
+    expect(screen.queryByRole('group', { name: 'Line 3' })).not.toBeInTheDocument();
+    expect(box(line(1), /^Description/)).toHaveValue('Second');
+    expect(box(line(1), /^Line/)).toHaveValue('1');
+    expect(box(line(2), /^Description/)).toHaveValue('Third');
+    expect(box(line(2), /^Line/)).toHaveValue('2');
+  });
+
+  it('enables submit only after a successful validation and disables it again on change', async () => {
+    const { user, onValidate, onSubmit } = renderForm({
+      mode: 'edit',
+      initialValue: completeStandardInvoice(),
+    });
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Validate schema' }));
+    await waitFor(() => expect(submit).toBeEnabled());
+    expect(onValidate).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('Invoice valid')).toBeInTheDocument();
+
+    await user.type(box(line(1), /^Description/), ' and support');
+    expect(submit).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Validate schema' }));
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const payload = onSubmit.mock.calls[0]![0] as ReturnType<typeof completeStandardInvoice>;
+    expect(
+      payload.fattura_elettronica_body[0]!.dati_beni_servizi.dettaglio_linee[0]!.descrizione,
+    ).toBe('Consulting and support');
+  });
+
+  it('resets the validation when the server refuses it', async () => {
+    const { user, onValidate } = renderForm({
+      mode: 'edit',
+      initialValue: completeStandardInvoice(),
+    });
+    onValidate.mockResolvedValueOnce({
+      valid: false,
+      violations: [
+        {
+          propertyPath: 'fattura_elettronica_body[0].dati_generali.dati_generali_documento.numero',
+          message: 'Number already used',
+        },
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'Validate schema' }));
+    expect(await screen.findByText('Number already used')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
+  it('puts server violations on their fields and lists them in the alert', async () => {
+    const { user, onValidate } = renderForm({
+      mode: 'edit',
+      initialValue: completeStandardInvoice(),
+    });
+    onValidate.mockRejectedValueOnce(
+      new ApiError(422, { type: 'about:blank', title: 'Unprocessable', status: 422, detail: '' }, [
+        {
+          propertyPath:
+            'fattura_elettronica_body[0].dati_beni_servizi.dettaglio_linee[0].prezzo_unitario',
+          message: 'Unit price does not match',
+        },
+        {
+          propertyPath:
+            'fatturaElettronicaHeader.cessionarioCommittente.datiAnagrafici.codiceFiscale',
+          message: 'Fiscal code unknown to the registry',
+        },
+        {
+          propertyPath: 'fattura_elettronica_header.soggetto_emittente',
+          message: 'Not allowed here',
+        },
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Validate schema' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Validation Error')).toBeInTheDocument();
+    expect(
+      within(alert).getByText('fattura_elettronica_header.soggetto_emittente: Not allowed here'),
+    ).toBeInTheDocument();
+    expect(
+      within(alert).getByText(
+        'fattura_elettronica_body[0].dati_beni_servizi.dettaglio_linee[0].prezzo_unitario: Unit price does not match',
+      ),
+    ).toBeInTheDocument();
+    expect(box(line(1), /^Unit price/)).toHaveAccessibleDescription('Unit price does not match');
+    expect(box(section('Customer'), /^Fiscal code/)).toHaveAccessibleDescription(
+      'Fiscal code unknown to the registry',
+    );
+    expect(await screen.findByText('Invoice not valid')).toBeInTheDocument();
+  });
+
+  it('sends a payload without empty values', async () => {
+    const { user, onValidate } = renderForm({
+      mode: 'edit',
+      initialValue: completeStandardInvoice(),
+    });
+    await user.click(screen.getByRole('button', { name: 'Validate schema' }));
+    await waitFor(() => expect(onValidate).toHaveBeenCalledTimes(1));
+    const payload = onValidate.mock.calls[0]![0] as ReturnType<typeof completeStandardInvoice>;
+    const json = JSON.stringify(payload);
+    expect(json).not.toContain('""');
+    expect(json).not.toContain('[]');
+    expect(json).not.toContain('{}');
+    expect(payload.fattura_elettronica_header.dati_trasmissione.pec_destinatario).toBeUndefined();
+    expect(
+      payload.fattura_elettronica_header.cessionario_committente.dati_anagrafici.id_fiscale_iva,
+    ).toBeUndefined();
+    expect(
+      payload.fattura_elettronica_header.cessionario_committente.dati_anagrafici.anagrafica,
+    ).toEqual({
+      nome: 'MARIO',
+      cognome: 'ROSSI',
+    });
+  });
+
+  it('refuses to send an invoice identical to the original', async () => {
+    const { user, onSubmit } = renderForm({
+      mode: 'send',
+      initialValue: completeStandardInvoice(),
+    });
+    await user.click(screen.getByRole('button', { name: 'Validate schema' }));
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    expect(
+      await screen.findAllByText(
+        'This invoice is identical to the original: change something before sending it',
+      ),
+    ).not.toHaveLength(0);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('locks the document type to TD04 in credit-note mode', async () => {
+    const { user, onValidate } = renderForm({
+      mode: 'credit-note',
+      initialValue: completeStandardInvoice(),
+    });
+    const type = screen.getByRole('combobox', { name: /^Document type/ });
+    expect(type).toHaveTextContent('TD04');
+    expect(type).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Validate schema' }));
+    await waitFor(() => expect(onValidate).toHaveBeenCalledTimes(1));
+    const payload = onValidate.mock.calls[0]![0] as ReturnType<typeof completeStandardInvoice>;
+    expect(
+      payload.fattura_elettronica_body[0]!.dati_generali.dati_generali_documento.tipo_documento,
+    ).toBe('TD04');
+  });
+
+  it('flags missing required fields without calling the server', async () => {
+    const { user, onValidate } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Validate schema' }));
+    expect(await screen.findByText('Invoice not valid')).toBeInTheDocument();
+    expect(box(section('Transmission data'), /^Recipient code/)).toHaveAccessibleDescription(
+      'This field is required',
+    );
+    expect(onValidate).not.toHaveBeenCalled();
+  });
+});
+
+describe('InvoiceForm (simplified)', () => {
+  it('defaults to FSM10 and TD07 and locks TD08 for a credit note', () => {
+    renderForm({ variant: 'simplified', mode: 'credit-note' });
+    const type = screen.getByRole('combobox', { name: /^Document type/ });
+    expect(type).toHaveTextContent('TD08');
+    expect(type).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('combobox', { name: /^Transmission format/ })).toHaveTextContent(
+      'FSM10',
+    );
+  });
+
+  it('sums the entries as the document total', async () => {
+    const { user } = renderForm({ variant: 'simplified' });
+    const entry = screen.getByRole('group', { name: 'Goods or service 1' });
+    await user.type(box(entry, /^Amount/), '12,2');
+    await user.click(screen.getByRole('button', { name: 'Add Goods or service' }));
+    await user.type(
+      box(screen.getByRole('group', { name: 'Goods or service 2' }), /^Amount/),
+      '7.80',
+    );
+    await user.tab();
+    expect(screen.getByText('Document total: 20.00 EUR')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,78 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import type { InvoiceSource } from '../model/invoice-source';
+import { renderWithFormProviders } from '../test/render-with-form-providers';
+import { InvoiceSourceEditor } from './invoice-source-editor';
+
+// jsdom has no layout: CodeMirror measures text ranges, which jsdom's Range cannot do.
+beforeAll(() => {
+  const emptyRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getClientRects ??= emptyRects;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+});
+
+function renderEditor() {
+  const onValidate = vi.fn((_source: InvoiceSource) => Promise.resolve({ valid: true }));
+  const onSubmit = vi.fn((_source: InvoiceSource) => Promise.resolve({}));
+  renderWithFormProviders(
+    <InvoiceSourceEditor onValidate={onValidate} onSubmit={onSubmit} onCancel={vi.fn()} />,
+  );
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  return { onValidate, onSubmit, input, user: userEvent.setup({ applyAccept: false }) };
+}
+
+describe('InvoiceSourceEditor', () => {
+  it('picks the format from the uploaded file extension and sends its content', async () => {
+    const { user, input, onValidate } = renderEditor();
+    expect(screen.getByRole('radio', { name: 'JSON' })).toBeChecked();
+
+    const xml = '<p:FatturaElettronicaSemplificata versione="FSM10"/>';
+    await user.upload(input, new File([xml], 'invoice.XML', { type: 'text/xml' }));
+    expect(await screen.findByText('Loaded from invoice.XML')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'XML' })).toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: 'Simplified invoice' }));
+    await user.click(screen.getByRole('button', { name: 'Validate schema' }));
+    await waitFor(() =>
+      expect(onValidate).toHaveBeenCalledWith({ type: 'simplified', format: 'xml', content: xml }),
+    );
+
+    await user.upload(input, new File(['{}'], 'draft.json', { type: 'application/json' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'JSON' })).toBeChecked());
+  });
+
+  it('refuses a file that is neither JSON nor XML', async () => {
+    const { user, input } = renderEditor();
+    await user.upload(input, new File(['x'], 'invoice.pdf', { type: 'application/pdf' }));
+    expect(
+      await screen.findByText('invoice.pdf is neither a .json nor an .xml file'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'JSON' })).toBeChecked();
+  });
+
+  it('enables submit after validation and lists server violations in the alert', async () => {
+    const { user, input, onValidate, onSubmit } = renderEditor();
+    await user.upload(input, new File(['{"a":1}'], 'a.json', { type: 'application/json' }));
+    await screen.findByText('Loaded from a.json');
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+    onValidate.mockRejectedValueOnce(
+      new ApiError(422, { type: 'about:blank', title: 'Invalid', status: 422, detail: '' }, [
+        { propertyPath: 'fattura_elettronica_header', message: 'This value should not be blank.' },
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Validate schema' }));
+    expect(
+      await screen.findByText('fattura_elettronica_header: This value should not be blank.'),
+    ).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Validate schema' }));
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+  });
+});

@@ -1,0 +1,217 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readFileAsText } from '../model/file-base64';
+import { describeFailure, InvalidInvoiceResult, type FormFailure } from '../model/form-failure';
+import type { SubmitResult, ValidationResult } from '../model/invoice-form-types';
+import {
+  sourceFormatOfFile,
+  type InvoiceSource,
+  type SourceFormat,
+  type SourceType,
+} from '../model/invoice-source';
+import { FormFailureAlert } from './form-failure-alert';
+import { SubmitBar } from './submit-bar';
+
+const SourceCodeEditor = lazy(() => import('./source-code-editor'));
+
+export interface InvoiceSourceEditorProps {
+  initialType?: SourceType;
+  initialFormat?: SourceFormat;
+  initialContent?: string;
+  onValidate: (source: InvoiceSource) => Promise<ValidationResult>;
+  onSubmit: (source: InvoiceSource) => Promise<SubmitResult>;
+  onCancel: () => void;
+}
+
+/** The 'create invoice from source' tab: JSON or XML typed in an editor or uploaded. */
+export function InvoiceSourceEditor({
+  initialType = 'simple',
+  initialFormat = 'json',
+  initialContent = '',
+  onValidate,
+  onSubmit,
+  onCancel,
+}: InvoiceSourceEditorProps) {
+  const { t } = useTranslation('invoiceForm');
+  const { enqueueSnackbar } = useSnackbar();
+  const [source, setSource] = useState<InvoiceSource>({
+    type: initialType,
+    format: initialFormat,
+    content: initialContent,
+  });
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [validated, setValidated] = useState(false);
+  const [busy, setBusy] = useState<'validate' | 'submit' | null>(null);
+  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const typeLabelId = useId();
+  const formatLabelId = useId();
+  const inputId = useId();
+
+  const change = (next: Partial<InvoiceSource>) => {
+    setSource((current) => ({ ...current, ...next }));
+    setValidated(false);
+  };
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setUploadError(null);
+    const format = sourceFormatOfFile(file.name);
+    if (!format) {
+      setUploadError(t('source.unsupportedFile', { name: file.name }));
+      return;
+    }
+    try {
+      change({ format, content: await readFileAsText(file) });
+      setFileName(file.name);
+    } catch {
+      setUploadError(t('messages.fileReadError'));
+    }
+  };
+
+  const fail = (error: unknown) => {
+    const described = describeFailure(error, []);
+    setFailure(described);
+    setValidated(false);
+    enqueueSnackbar(
+      {
+        invalid: t('messages.invoiceNotValid'),
+        detail: described.detail,
+        server: t('messages.serverError'),
+        generic: t('messages.genericError'),
+      }[described.toast],
+      { variant: 'error' },
+    );
+  };
+
+  const run = async (step: 'validate' | 'submit') => {
+    if (source.content.trim() === '') {
+      setFailure({
+        fieldErrors: [],
+        isValidation: false,
+        lines: [{ path: 'generic', message: t('source.empty') }],
+        toast: 'detail',
+        detail: '',
+      });
+      return;
+    }
+    setBusy(step);
+    setFailure(null);
+    try {
+      if (step === 'validate') {
+        const result = await onValidate(source);
+        if (!result.valid) throw new InvalidInvoiceResult(result);
+        setValidated(true);
+        enqueueSnackbar(t('messages.invoiceValid'), { variant: 'success' });
+      } else {
+        await onSubmit(source);
+      }
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const editorLabel = t('source.editor', { format: source.format.toUpperCase() });
+  return (
+    <Box>
+      <FormFailureAlert failure={failure} />
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ mb: 2 }}>
+          <FormControl>
+            <FormLabel id={typeLabelId}>{t('source.type')}</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby={typeLabelId}
+              value={source.type}
+              onChange={(event) => change({ type: event.target.value as SourceType })}
+            >
+              <FormControlLabel
+                value="simple"
+                control={<Radio />}
+                label={t('source.types.simple')}
+              />
+              <FormControlLabel
+                value="simplified"
+                control={<Radio />}
+                label={t('source.types.simplified')}
+              />
+            </RadioGroup>
+          </FormControl>
+          <FormControl>
+            <FormLabel id={formatLabelId}>{t('source.format')}</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby={formatLabelId}
+              value={source.format}
+              onChange={(event) => change({ format: event.target.value as SourceFormat })}
+            >
+              <FormControlLabel value="json" control={<Radio />} label="JSON" />
+              <FormControlLabel value="xml" control={<Radio />} label="XML" />
+            </RadioGroup>
+          </FormControl>
+          <Box sx={{ alignSelf: 'center' }}>
+            <Button
+              component="label"
+              htmlFor={inputId}
+              variant="outlined"
+              startIcon={<UploadFileIcon />}
+            >
+              {t('source.upload')}
+              <input
+                id={inputId}
+                type="file"
+                hidden
+                accept=".json,.xml,application/json,application/xml,text/xml"
+                onChange={(event) => {
+                  void onFile(event.target.files?.[0]);
+                  event.target.value = '';
+                }}
+              />
+            </Button>
+            {fileName && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                {t('source.uploaded', { name: fileName })}
+              </Typography>
+            )}
+          </Box>
+        </Stack>
+        {uploadError && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {uploadError}
+          </Alert>
+        )}
+        <Suspense fallback={<CircularProgress aria-label={t('source.loadingEditor')} />}>
+          <SourceCodeEditor
+            format={source.format}
+            value={source.content}
+            onChange={(content) => change({ content })}
+            label={editorLabel}
+          />
+        </Suspense>
+      </Paper>
+      <SubmitBar
+        validated={validated}
+        busy={busy}
+        onValidate={() => void run('validate')}
+        onSubmit={() => void run('submit')}
+        onCancel={onCancel}
+      />
+    </Box>
+  );
+}

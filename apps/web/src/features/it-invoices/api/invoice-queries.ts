@@ -1,0 +1,100 @@
+import type {
+  Invoice,
+  InvoiceNotification,
+  PreservedDocument,
+} from '@fiscus/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch, apiFetchCollection, ApiError } from '../../../lib/api-client';
+import type { QueryParams } from '../../../lib/api-client';
+import type { Collection } from '../../../lib/hydra';
+import { isInvoiceUuid } from '../model/invoice-filters';
+
+export const invoicePath = (uuid: string) => `/invoices/${encodeURIComponent(uuid)}`;
+
+/** Asks the list for notifications too (spec 7: the extended-output header). */
+const extendedOutput = { 'X-Extended-Output': 'true' };
+
+async function fetchInvoiceList(query: QueryParams, signal: AbortSignal) {
+  const uuid = typeof query.uuid === 'string' ? query.uuid : undefined;
+  // No invoice has a malformed id: answer "no results" instead of a 400 error state.
+  if (uuid !== undefined && !isInvoiceUuid(uuid)) {
+    return { items: [], total: 0 } satisfies Collection<Invoice>;
+  }
+  return apiFetchCollection<Invoice>('it', '/invoices', {
+    query,
+    headers: extendedOutput,
+    signal,
+  });
+}
+
+/** The stored preserved document, or null while the invoice was never sent to preservation. */
+async function fetchPreservedDocument(uuid: string, signal: AbortSignal) {
+  try {
+    return await apiFetch<PreservedDocument>('it', `${invoicePath(uuid)}/preserved-document`, {
+      headers: { Accept: 'application/json' },
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * Query keys and fetchers of Italian invoices, from general to specific. Everything about one
+ * invoice sits under `detail(uuid)`, so invalidating that prefix refreshes the whole dialog.
+ */
+export const invoiceQueries = {
+  all: () => ['it-invoices'] as const,
+  lists: () => [...invoiceQueries.all(), 'list'] as const,
+  list: (params: QueryParams) =>
+    queryOptions({
+      queryKey: [...invoiceQueries.lists(), params] as const,
+      queryFn: ({ signal }) => fetchInvoiceList(params, signal),
+    }),
+  details: () => [...invoiceQueries.all(), 'detail'] as const,
+  detailKey: (uuid: string) => [...invoiceQueries.details(), uuid] as const,
+  detail: (uuid: string) =>
+    queryOptions({
+      queryKey: invoiceQueries.detailKey(uuid),
+      queryFn: ({ signal }) =>
+        apiFetch<Invoice>('it', invoicePath(uuid), {
+          headers: { Accept: 'application/json' },
+          signal,
+        }),
+    }),
+  notifications: (uuid: string) =>
+    queryOptions({
+      queryKey: [...invoiceQueries.detailKey(uuid), 'notifications'] as const,
+      queryFn: ({ signal }) =>
+        apiFetch<InvoiceNotification[]>('it', `${invoicePath(uuid)}/notifications`, {
+          headers: { Accept: 'application/json' },
+          signal,
+        }),
+    }),
+  fixInfo: (uuid: string) =>
+    queryOptions({
+      queryKey: [...invoiceQueries.detailKey(uuid), 'fix-info'] as const,
+      queryFn: ({ signal }) =>
+        apiFetch<{ uuid: string; is_fixable: boolean }>('it', `${invoicePath(uuid)}/fix-info`, {
+          headers: { Accept: 'application/json' },
+          signal,
+        }),
+    }),
+  preservedDocument: (uuid: string) =>
+    queryOptions({
+      queryKey: [...invoiceQueries.detailKey(uuid), 'preserved-document'] as const,
+      queryFn: ({ signal }) => fetchPreservedDocument(uuid, signal),
+    }),
+  /** The stored XML or the engine's HTML rendering, as text. */
+  representation: (uuid: string, type: 'application/xml' | 'text/html') =>
+    queryOptions({
+      queryKey: [...invoiceQueries.detailKey(uuid), type] as const,
+      queryFn: ({ signal }) =>
+        apiFetch<string>('it', invoicePath(uuid), {
+          headers: { Accept: type },
+          as: 'text',
+          signal,
+        }),
+    }),
+};

@@ -1,0 +1,136 @@
+import type { Invoice } from '@fiscus/contracts';
+import BuildIcon from '@mui/icons-material/Build';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ConfirmDialog, DetailsList } from '../../../components/list-kit';
+import { formatMoney } from '../../../lib/decimal-amount';
+import { currentLanguage } from '../../../lib/i18n';
+import { useCan } from '../../../lib/roles';
+import { invoiceQueries } from '../api/invoice-queries';
+import { useArchiveRejected } from '../api/use-invoice-actions';
+import { markingColor } from '../model/badge-colors';
+import { formatInvoiceDate, formatInvoiceTimestamp } from '../model/invoice-timestamp';
+import { isFixableLocally } from '../model/notification-message';
+import { InvoiceNotifications } from './invoice-notifications';
+import { StatusBadge } from './status-badge';
+
+/** Fix and 'set as solved' for a rejected invoice that spec 4 "Fix mode" allows to fix. */
+function FixActions({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation('invoices');
+  const { enqueueSnackbar } = useSnackbar();
+  const access = useCan();
+  const [confirming, setConfirming] = useState(false);
+  const notifications = useQuery(invoiceQueries.notifications(invoice.uuid));
+  const locallyFixable = isFixableLocally(invoice, notifications.data ?? []);
+  const fixInfo = useQuery({ ...invoiceQueries.fixInfo(invoice.uuid), enabled: locallyFixable });
+  const archive = useArchiveRejected(invoice.uuid);
+  const mayFix = access.can('it', 'ROLE_FIX_INVOICE') || access.isStripeAccount;
+  if (!locallyFixable || fixInfo.data?.is_fixable !== true) return null;
+
+  return (
+    <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+      {mayFix && (
+        <Button
+          variant="contained"
+          startIcon={<BuildIcon />}
+          component={RouterLink}
+          to={`/customer-invoice/${invoice.uuid}/fix`}
+        >
+          {t('details.fix')}
+        </Button>
+      )}
+      <Button variant="outlined" startIcon={<TaskAltIcon />} onClick={() => setConfirming(true)}>
+        {t('details.setAsSolved')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('details.setAsSolvedTitle')}
+        message={t('details.setAsSolvedMessage')}
+        confirmLabel={t('details.setAsSolved')}
+        isPending={archive.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          archive.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              enqueueSnackbar(t('messages.solved'), { variant: 'success' });
+            },
+            onError: () => enqueueSnackbar(t('messages.genericError'), { variant: 'error' }),
+          })
+        }
+      />
+    </Stack>
+  );
+}
+
+/** The info tab: the record's fields, fix actions and the SDI notifications. */
+export function InfoTab({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation('invoices');
+  const language = currentLanguage();
+  const yesNo = (value: boolean) => (value ? t('values.yes') : t('values.no'));
+  return (
+    <Box>
+      <FixActions invoice={invoice} />
+      <DetailsList
+        items={[
+          { label: t('fields.uuid'), value: invoice.uuid },
+          {
+            label: t('fields.marking'),
+            value: (
+              <StatusBadge
+                label={t(`markings.${invoice.marking}`)}
+                color={markingColor(invoice.marking)}
+              />
+            ),
+          },
+          { label: t('fields.invoiceNumber'), value: invoice.invoiceNumber },
+          { label: t('fields.invoiceDate'), value: formatInvoiceDate(invoice.invoiceDate, language) },
+          { label: t('fields.document_type'), value: invoice.document_type },
+          {
+            label: t('fields.invoiceTotal'),
+            value: invoice.invoiceTotal === null ? '' : formatMoney(invoice.invoiceTotal, language),
+          },
+          { label: t('fields.sender'), value: invoice.senderFormatted },
+          {
+            label: t('fields.senderVatNumber'),
+            value: invoice.senderVatNumberFormatted ?? invoice.sender.business_fiscal_code,
+          },
+          { label: t('fields.recipient'), value: invoice.recipientFormatted },
+          {
+            label: t('fields.recipientVatNumber'),
+            value: invoice.recipientVatNumberFormatted ?? invoice.recipient.business_fiscal_code,
+          },
+          { label: t('fields.transmission_format'), value: invoice.transmission_format },
+          { label: t('fields.sdi_file_id'), value: invoice.sdi_file_id },
+          { label: t('fields.sdi_file_name'), value: invoice.sdi_file_name },
+          {
+            label: t('fields.created_at'),
+            value: formatInvoiceTimestamp(invoice.created_at, language),
+          },
+          { label: t('fields.toPa'), value: yesNo(invoice.to_pa) },
+          { label: t('fields.signed'), value: yesNo(invoice.signed) },
+          { label: t('fields.stamp'), value: yesNo(invoice.stamp) },
+          {
+            label: t('fields.downloaded'),
+            value: invoice.downloaded_at
+              ? `${yesNo(invoice.downloaded)} (${formatInvoiceTimestamp(invoice.downloaded_at, language)})`
+              : yesNo(invoice.downloaded),
+          },
+          ...(invoice.notice ? [{ label: t('fields.notice'), value: invoice.notice }] : []),
+        ]}
+      />
+      <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
+        {t('details.notifications')}
+      </Typography>
+      <InvoiceNotifications uuid={invoice.uuid} />
+    </Box>
+  );
+}

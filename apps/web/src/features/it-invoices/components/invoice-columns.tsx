@@ -1,0 +1,126 @@
+import type { Invoice } from '@fiscus/contracts';
+import Link from '@mui/material/Link';
+import type { MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { DataTableColumn } from '../../../components/list-kit';
+import { formatMoney } from '../../../lib/decimal-amount';
+import { markingColor } from '../model/badge-colors';
+import { formatInvoiceDate, formatInvoiceTimestamp } from '../model/invoice-timestamp';
+import { StatusBadge } from './status-badge';
+
+interface ColumnOptions {
+  t: (key: string) => string;
+  language: string;
+  detailsHref: (uuid: string) => string;
+  onShowDetails: (uuid: string) => void;
+}
+
+function yesNo(value: boolean, t: (key: string) => string): string {
+  return value ? t('values.yes') : t('values.no');
+}
+
+/** The columns of both invoice lists; the rarer ones start hidden (Columns menu). */
+export function invoiceColumns({
+  t,
+  language,
+  detailsHref,
+  onShowDetails,
+}: ColumnOptions): DataTableColumn<Invoice>[] {
+  const openLink = (invoice: Invoice, label: string) => (
+    <Link
+      component={RouterLink}
+      to={detailsHref(invoice.uuid)}
+      onClick={(event: MouseEvent) => {
+        // Plain clicks open the dialog through history; modified clicks keep browser behaviour.
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        onShowDetails(invoice.uuid);
+      }}
+    >
+      {label}
+    </Link>
+  );
+  return [
+    {
+      id: 'invoiceNumber',
+      label: t('fields.invoiceNumber'),
+      orderField: 'invoiceNumber',
+      render: (invoice) => openLink(invoice, invoice.invoiceNumber ?? t('values.none')),
+    },
+    {
+      id: 'invoiceDate',
+      label: t('fields.invoiceDate'),
+      orderField: 'invoiceDate',
+      render: (invoice) => formatInvoiceDate(invoice.invoiceDate, language),
+    },
+    { id: 'document_type', label: t('fields.document_type'), render: (i) => i.document_type },
+    { id: 'sender', label: t('fields.sender'), render: (invoice) => invoice.senderFormatted },
+    {
+      id: 'senderVatNumber',
+      label: t('fields.senderVatNumber'),
+      defaultHidden: true,
+      render: (invoice) => invoice.senderVatNumberFormatted ?? invoice.sender.business_fiscal_code,
+    },
+    { id: 'recipient', label: t('fields.recipient'), render: (i) => i.recipientFormatted },
+    {
+      id: 'recipientVatNumber',
+      label: t('fields.recipientVatNumber'),
+      defaultHidden: true,
+      render: (invoice) =>
+        invoice.recipientVatNumberFormatted ?? invoice.recipient.business_fiscal_code,
+    },
+    {
+      id: 'invoiceTotal',
+      label: t('fields.invoiceTotal'),
+      align: 'right',
+      render: (invoice) =>
+        invoice.invoiceTotal === null ? '' : formatMoney(invoice.invoiceTotal, language),
+    },
+    {
+      id: 'marking',
+      label: t('fields.marking'),
+      render: (invoice) => (
+        <StatusBadge label={t(`markings.${invoice.marking}`)} color={markingColor(invoice.marking)} />
+      ),
+    },
+    {
+      id: 'created_at',
+      label: t('fields.created_at'),
+      render: (invoice) => (
+        <span title={invoice.created_at}>{formatInvoiceTimestamp(invoice.created_at, language)}</span>
+      ),
+    },
+    { id: 'downloaded', label: t('fields.downloaded'), render: (i) => yesNo(i.downloaded, t) },
+    {
+      id: 'to_pa',
+      label: t('fields.toPa'),
+      defaultHidden: true,
+      render: (invoice) => yesNo(invoice.to_pa, t),
+    },
+    {
+      id: 'signed',
+      label: t('fields.signed'),
+      defaultHidden: true,
+      render: (invoice) => yesNo(invoice.signed, t),
+    },
+    {
+      id: 'transmission_format',
+      label: t('fields.transmission_format'),
+      defaultHidden: true,
+      render: (invoice) => invoice.transmission_format,
+    },
+    {
+      id: 'sdi_file_id',
+      label: t('fields.sdi_file_id'),
+      defaultHidden: true,
+      render: (invoice) => invoice.sdi_file_id,
+    },
+    {
+      id: 'sdi_file_name',
+      label: t('fields.sdi_file_name'),
+      defaultHidden: true,
+      render: (invoice) => invoice.sdi_file_name,
+    },
+    { id: 'uuid', label: t('fields.uuid'), defaultHidden: true, render: (i) => i.uuid },
+  ];
+}

@@ -1,0 +1,127 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { DetailsDialog, DIALOG_DATA_PREFIX } from '../../../components/list-kit';
+import { useSession } from '../../../lib/auth';
+import { useCan } from '../../../lib/roles';
+import { invoiceQueries } from '../api/invoice-queries';
+import { markingColor } from '../model/badge-colors';
+import { ActionsTab } from './actions-tab';
+import { AttachmentsTab } from './attachments-tab';
+import { InfoTab } from './info-tab';
+import { JsonTab, PreviewTab, XmlTab } from './invoice-source-tabs';
+import { PreservationTab } from './preservation-tab';
+import { StatusBadge } from './status-badge';
+
+/** `?dialogId=invoice&dialog_uuid=…&dialog_tab=…` (list kit convention for dialog keys). */
+export const INVOICE_DIALOG_ID = 'invoice';
+export const INVOICE_TAB_PARAM = `${DIALOG_DATA_PREFIX}tab`;
+
+export const invoiceTabs = [
+  'info',
+  'attachments',
+  'preservation',
+  'json',
+  'xml',
+  'preview',
+  'actions',
+] as const;
+export type InvoiceTab = (typeof invoiceTabs)[number];
+
+/** The link that opens an invoice's dialog over the customer list on a given tab. */
+export function invoiceDialogHref(uuid: string, tab: InvoiceTab = 'info'): string {
+  const params = new URLSearchParams({
+    dialogId: INVOICE_DIALOG_ID,
+    [`${DIALOG_DATA_PREFIX}uuid`]: uuid,
+    [INVOICE_TAB_PARAM]: tab,
+  });
+  return `/customer-invoice?${params.toString()}`;
+}
+
+/** Spec 2: actions need ROLE_CONFIG in `it` and no switched user. */
+function useCanUseActions(): boolean {
+  const access = useCan();
+  const session = useSession();
+  return access.can('it', 'ROLE_CONFIG') && !session?.impersonation;
+}
+
+/** The invoice details dialog (spec 2 "Invoice details dialog"), its tab kept in the URL. */
+export function InvoiceDetailsDialog({ uuid, onClose }: { uuid: string; onClose: () => void }) {
+  const { t } = useTranslation('invoices');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const invoice = useQuery(invoiceQueries.detail(uuid));
+  const withActions = useCanUseActions();
+  const tabs = invoiceTabs.filter((tab) => tab !== 'actions' || withActions);
+  const requested = searchParams.get(INVOICE_TAB_PARAM);
+  const tab: InvoiceTab = tabs.find((entry) => entry === requested) ?? 'info';
+
+  const selectTab = (next: InvoiceTab) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set(INVOICE_TAB_PARAM, next);
+        return params;
+      },
+      // A tab switch is not a step the user wants Back to undo; Back closes the dialog. The
+      // history state is kept: it tells the kit that closing may simply go back.
+      { replace: true, state: location.state as unknown },
+    );
+
+  const data = invoice.data;
+  const title = data ? (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <span>
+        {t(data.type === 0 ? 'details.titleCustomer' : 'details.titleSupplier', {
+          number: data.invoiceNumber ?? '',
+        })}
+      </span>
+      <StatusBadge label={t(`markings.${data.marking}`)} color={markingColor(data.marking)} />
+    </Stack>
+  ) : (
+    t('details.title')
+  );
+
+  return (
+    <DetailsDialog
+      open
+      onClose={onClose}
+      title={title}
+      isLoading={invoice.isPending}
+      isError={false}
+      maxWidth="lg"
+    >
+      {invoice.isError || !data ? (
+        <Alert severity="error">{t('messages.somethingWentWrong')}</Alert>
+      ) : (
+        <Box>
+          <Tabs
+            value={tab}
+            onChange={(_event, next: InvoiceTab) => selectTab(next)}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+          >
+            {tabs.map((entry) => (
+              <Tab key={entry} value={entry} label={t(`details.tabs.${entry}`)} />
+            ))}
+          </Tabs>
+          <Box role="tabpanel" aria-label={t(`details.tabs.${tab}`)}>
+            {tab === 'info' && <InfoTab invoice={data} />}
+            {tab === 'attachments' && <AttachmentsTab invoice={data} />}
+            {tab === 'preservation' && <PreservationTab invoice={data} />}
+            {tab === 'json' && <JsonTab invoice={data} />}
+            {tab === 'xml' && <XmlTab uuid={data.uuid} />}
+            {tab === 'preview' && <PreviewTab uuid={data.uuid} />}
+            {tab === 'actions' && withActions && <ActionsTab invoice={data} />}
+          </Box>
+        </Box>
+      )}
+    </DetailsDialog>
+  );
+}

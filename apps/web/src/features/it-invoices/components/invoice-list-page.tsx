@@ -1,0 +1,115 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DataTable,
+  FilterPanel,
+  useDetailsDialog,
+  useListState,
+} from '../../../components/list-kit';
+import { currentLanguage } from '../../../lib/i18n';
+import { useCan } from '../../../lib/roles';
+import { invoiceQueries } from '../api/invoice-queries';
+import { defaultInvoiceFilters, toInvoiceListQuery } from '../model/invoice-filters';
+import type { InvoiceDirection } from '../model/invoice-filters';
+import { invoiceColumns } from './invoice-columns';
+import { InvoiceDetailsDialog, INVOICE_DIALOG_ID } from './invoice-details-dialog';
+import { InvoiceDownloads } from './invoice-downloads';
+import { invoiceFilterInputs } from './invoice-filter-inputs';
+
+/** localStorage keys of the two tables' column choices. */
+export const INVOICE_TABLE_KEYS: Record<InvoiceDirection, string> = {
+  0: 'customer.invoices',
+  1: 'supplier.invoices',
+};
+
+export interface InvoiceListPageProps {
+  direction: InvoiceDirection;
+  /**
+   * The 'new invoice' button (its dialog belongs to the invoice-form feature; `app/` composes
+   * it in). Hidden for a stripe account without ROLE_CREATE_INVOICE in stripe.
+   */
+  newInvoiceAction?: ReactNode;
+  /** The 'import invoice' button, composed in by `app/` like `newInvoiceAction`. */
+  importAction?: ReactNode;
+}
+
+/** Spec 6: the create and import buttons are hidden for stripe accounts lacking the role. */
+export function canCreateInvoices(access: {
+  isStripeAccount: boolean;
+  can: (context: 'stripe', role: string) => boolean;
+}): boolean {
+  return !access.isStripeAccount || access.can('stripe', 'ROLE_CREATE_INVOICE');
+}
+
+/** `/customer-invoice` and `/supplier-invoice` (spec 2): filters, table, downloads, details. */
+export function InvoiceListPage({ direction, newInvoiceAction, importAction }: InvoiceListPageProps) {
+  const { t } = useTranslation(['invoices', 'listKit']);
+  const language = currentLanguage();
+  const access = useCan();
+  // Computed once per visit: the default window must not move while the user works.
+  const [defaultFilters] = useState(() => defaultInvoiceFilters(dayjs()));
+  const list = useListState(INVOICE_TABLE_KEYS[direction], { defaultFilters });
+  const query = useMemo(
+    () =>
+      toInvoiceListQuery({
+        direction,
+        filters: list.filters,
+        page: list.page,
+        itemsPerPage: list.itemsPerPage,
+        order: list.order,
+      }),
+    [direction, list.filters, list.page, list.itemsPerPage, list.order],
+  );
+  const invoices = useQuery({ ...invoiceQueries.list(query), placeholderData: keepPreviousData });
+  const details = useDetailsDialog(INVOICE_DIALOG_ID, ['uuid']);
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const showCreate = canCreateInvoices(access);
+
+  const downloads = (
+    <InvoiceDownloads
+      direction={direction}
+      query={query}
+      selectedIds={selectedIds}
+      onSelectionDone={() => setSelectedIds([])}
+    />
+  );
+
+  return (
+    <Box>
+      <Stack direction="row" spacing={1} sx={{ mb: 3, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {t(direction === 0 ? 'title.customer' : 'title.supplier')}
+        </Typography>
+        {showCreate && newInvoiceAction}
+        {showCreate && importAction}
+      </Stack>
+      <FilterPanel state={list} inputs={invoiceFilterInputs(direction, list.filters, t)} />
+      <DataTable
+        label={t(direction === 0 ? 'title.customer' : 'title.supplier')}
+        columns={invoiceColumns({
+          t,
+          language,
+          detailsHref: (uuid) => details.href({ uuid }),
+          onShowDetails: (uuid) => details.open({ uuid }),
+        })}
+        rows={invoices.data?.items}
+        total={invoices.data?.total ?? 0}
+        getRowId={(invoice) => invoice.uuid}
+        state={list}
+        isLoading={invoices.isPending}
+        isError={invoices.isError}
+        selection={{ selectedIds, onChange: setSelectedIds, bulkActions: () => downloads }}
+        toolbar={downloads}
+      />
+      {details.data && (
+        <InvoiceDetailsDialog uuid={details.data.uuid} onClose={details.close} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * List timestamps as spec 9 writes them for invoices, "dd MMM yyyy HH:mm", in the browser's
+ * time zone and the console's language. The API sends UTC instants; garbage shows as sent.
+ */
+export function formatInvoiceTimestamp(value: string | null, language: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(language, {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(date);
+}
+
+/** A calendar date ("2017-01-18", no zone) in the console's language, read as that very day. */
+export function formatInvoiceDate(value: string | null, language: string): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return value;
+  // Built and formatted in UTC so no zone shift can move the day.
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(language, {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** Bytes as KB with 2 decimals (spec 9, preserved documents). */
+export function formatKilobytes(bytes: number, language: string): string {
+  return new Intl.NumberFormat(language, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(bytes / 1024);
+}
