@@ -6,7 +6,7 @@ import { INVOICE_FORMATS, type AnyInvoice, type InvoiceFormat } from './model/in
 import { parseInvoice } from './parse.ts';
 import { renderHtml, renderPdf } from './render/index.ts';
 import { toXml } from './to-xml.ts';
-import { validateInvoice } from './validate.ts';
+import { validateInvoice, type ValidateOptions } from './validate.ts';
 
 /** Where the command line writes and reads; tests pass their own. */
 export interface CliIo {
@@ -25,13 +25,17 @@ const nodeIo: CliIo = {
 
 const USAGE = `Usage: fatturapa <command> [options]
 
-  validate FILE... [--json]            validate .xml/.p7m files (exit 1 when any is invalid)
+  validate FILE... [--json] [--check-identifiers] [--fields]
+                                       validate .xml/.p7m files (exit 1 when any is invalid)
   to-json FILE                         print the invoice of an .xml/.p7m file as JSON
   to-xml FILE.json [--format FPR12]    print the FatturaPA XML of a JSON invoice
   render FILE (--pdf OUT | --html OUT) [--lang it|en]
                                        render an .xml/.p7m/.json invoice
 
-Registry checks (duplicates, recipient codes) are not applied by the command line.
+Registry checks (duplicates, recipient codes, identifier existence 00300-00306) are not
+applied by the command line: SDI looks identifiers up in the tax registry, which a file on disk
+cannot. --check-identifiers applies the check-digit part of 00300-00306; --fields adds the
+field layer (check digits, CAP, provincia, nazione) that the console uses while typing.
 `;
 
 interface ParsedArgs {
@@ -71,6 +75,15 @@ function maxBytesOption(args: ParsedArgs): { maxBytes?: number } {
   return Number.isInteger(maxBytes) && maxBytes > 0 ? { maxBytes } : {};
 }
 
+/** What `validate` applies: SDI's own stages by default, registry-like checks only on request. */
+function validateOptions(args: ParsedArgs): ValidateOptions {
+  return {
+    ...maxBytesOption(args),
+    layers: args.flags.has('--fields') ? ['schema', 'sdi', 'field'] : ['schema', 'sdi'],
+    sdi: { checkIdentifierDigits: args.flags.has('--check-identifiers') },
+  };
+}
+
 async function validateCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.positional.length === 0) {
     io.stderr(USAGE);
@@ -96,7 +109,7 @@ async function validateCommand(args: ParsedArgs, io: CliIo): Promise<number> {
       }
       continue;
     }
-    const result = await validateInvoice(bytes, maxBytesOption(args));
+    const result = await validateInvoice(bytes, validateOptions(args));
     allValid &&= result.valid;
     if (json) {
       const findings = result.findings.map(({ layer, code, propertyPath, message }) => ({

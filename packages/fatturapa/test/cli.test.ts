@@ -71,6 +71,24 @@ describe('fatturapa command line', () => {
     );
   });
 
+  it('validate leaves identifier existence to SDI unless --check-identifiers is given', async () => {
+    // The official samples use placeholder VAT numbers (01234567890) whose check digit is wrong:
+    // only a registry (SDI's) can say whether an identifier exists, so by default they pass.
+    const plain = memoryIo();
+    expect(await main(['validate', FPR01, FSM10], plain.io)).toBe(0);
+    const strict = memoryIo();
+    expect(await main(['validate', FPR01, '--check-identifiers', '--json'], strict.io)).toBe(1);
+    const codes = (JSON.parse(strict.out()) as { findings: { code: string }[] }).findings.map(
+      (finding) => finding.code,
+    );
+    expect(codes).toContain('00301');
+    const fields = memoryIo();
+    expect(await main(['validate', FPR01, '--fields', '--json'], fields.io)).toBe(1);
+    expect(JSON.parse(fields.out())).toMatchObject({
+      findings: expect.arrayContaining([expect.objectContaining({ layer: 'field' })]),
+    });
+  });
+
   it('to-json then to-xml gives back a schema-valid invoice', async () => {
     const toJson = memoryIo();
     expect(await main(['to-json', FSM10], toJson.io)).toBe(0);

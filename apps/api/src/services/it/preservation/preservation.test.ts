@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../test/test-app.ts';
 import type { TestApp } from '../../../../test/test-app.ts';
@@ -228,6 +229,10 @@ describe('preservation', () => {
       token,
     });
     expect(missingVat.statusCode).toBe(422);
+    const announced = await t.db.select().from(jobs).where(eq(jobs.type, 'webhooks.dispatch'));
+    expect(announced.map((job) => (job.payload as { event: string }).event)).toContain(
+      'legal-storage-missing-vat',
+    );
 
     const other = await t.createUser({ roles: ROLES });
     const invoice = await storeInvoice();

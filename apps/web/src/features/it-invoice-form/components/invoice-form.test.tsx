@@ -45,7 +45,9 @@ const box = (container: HTMLElement, label: RegExp) =>
   within(container).getByRole('textbox', { name: label });
 const section = (name: string) => screen.getByRole('region', { name });
 
-describe('InvoiceForm (standard)', () => {
+// Typing into the full standard form under jsdom takes seconds on the shared 2 cores; the
+// default 20 s leaves no margin when the team's tests run at the same time.
+describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
   it('prefills the supplier from the profile, upper-casing the address', () => {
     renderForm();
     const supplier = section('Supplier');
@@ -286,7 +288,7 @@ describe('InvoiceForm (standard)', () => {
   });
 });
 
-describe('InvoiceForm (simplified)', () => {
+describe('InvoiceForm (simplified)', { timeout: 60_000 }, () => {
   it('defaults to FSM10 and TD07 and locks TD08 for a credit note', () => {
     renderForm({ variant: 'simplified', mode: 'credit-note' });
     const type = screen.getByRole('combobox', { name: /^Document type/ });

@@ -1,8 +1,4 @@
-import type {
-  Invoice,
-  InvoiceNotification,
-  PreservedDocument,
-} from '@fiscus/contracts';
+import type { Invoice, InvoiceNotification, PreservedDocument } from '@fiscus/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiFetchCollection, ApiError } from '../../../lib/api-client';
 import type { QueryParams } from '../../../lib/api-client';

@@ -57,9 +57,11 @@ const WAIT_STEPS = 20;
 async function simulate(uuid: string, outcome: SimulatedOutcome): Promise<void> {
   const notificationsPath = `${invoicePath(uuid)}/notifications`;
   const count = async () =>
-    (await apiFetch<InvoiceNotification[]>('it', notificationsPath, {
-      headers: { Accept: 'application/json' },
-    })).length;
+    (
+      await apiFetch<InvoiceNotification[]>('it', notificationsPath, {
+        headers: { Accept: 'application/json' },
+      })
+    ).length;
   const before = await count();
   const body =
     outcome.type === 'NS'
@@ -67,9 +69,13 @@ async function simulate(uuid: string, outcome: SimulatedOutcome): Promise<void> 
       : outcome.type === 'NE'
         ? { esito: outcome.esito }
         : {};
-  await apiFetch('it', `/simulate/customer-notification/${outcome.type}/${encodeURIComponent(uuid)}`, {
-    json: body,
-  });
+  await apiFetch(
+    'it',
+    `/simulate/customer-notification/${outcome.type}/${encodeURIComponent(uuid)}`,
+    {
+      json: body,
+    },
+  );
   for (let step = 0; step < WAIT_STEPS; step += 1) {
     if ((await count()) > before) return;
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));

@@ -35,8 +35,8 @@ export function AttachmentsTab({ invoice }: { invoice: Invoice }) {
               size="small"
               startIcon={<DownloadIcon />}
               onClick={() =>
-                void downloadAttachment(invoice.uuid, attachment.index, attachment.name).catch(
-                  () => enqueueSnackbar(t('messages.genericError'), { variant: 'error' }),
+                void downloadAttachment(invoice.uuid, attachment.index, attachment.name).catch(() =>
+                  enqueueSnackbar(t('messages.genericError'), { variant: 'error' }),
                 )
               }
             >

@@ -92,7 +92,10 @@ export function InfoTab({ invoice }: { invoice: Invoice }) {
             ),
           },
           { label: t('fields.invoiceNumber'), value: invoice.invoiceNumber },
-          { label: t('fields.invoiceDate'), value: formatInvoiceDate(invoice.invoiceDate, language) },
+          {
+            label: t('fields.invoiceDate'),
+            value: formatInvoiceDate(invoice.invoiceDate, language),
+          },
           { label: t('fields.document_type'), value: invoice.document_type },
           {
             label: t('fields.invoiceTotal'),

@@ -80,14 +80,19 @@ export function invoiceColumns({
       id: 'marking',
       label: t('fields.marking'),
       render: (invoice) => (
-        <StatusBadge label={t(`markings.${invoice.marking}`)} color={markingColor(invoice.marking)} />
+        <StatusBadge
+          label={t(`markings.${invoice.marking}`)}
+          color={markingColor(invoice.marking)}
+        />
       ),
     },
     {
       id: 'created_at',
       label: t('fields.created_at'),
       render: (invoice) => (
-        <span title={invoice.created_at}>{formatInvoiceTimestamp(invoice.created_at, language)}</span>
+        <span title={invoice.created_at}>
+          {formatInvoiceTimestamp(invoice.created_at, language)}
+        </span>
       ),
     },
     { id: 'downloaded', label: t('fields.downloaded'), render: (i) => yesNo(i.downloaded, t) },

@@ -4,8 +4,29 @@ import type { InvoiceDirection, InvoiceFilters } from '../model/invoice-filters'
 
 /** Document types offered by the filter (FatturaPA TipoDocumento). */
 export const DOCUMENT_TYPES = [
-  'TD01', 'TD02', 'TD03', 'TD04', 'TD05', 'TD06', 'TD07', 'TD08', 'TD09', 'TD16', 'TD17',
-  'TD18', 'TD19', 'TD20', 'TD21', 'TD22', 'TD23', 'TD24', 'TD25', 'TD26', 'TD27', 'TD28', 'TD29',
+  'TD01',
+  'TD02',
+  'TD03',
+  'TD04',
+  'TD05',
+  'TD06',
+  'TD07',
+  'TD08',
+  'TD09',
+  'TD16',
+  'TD17',
+  'TD18',
+  'TD19',
+  'TD20',
+  'TD21',
+  'TD22',
+  'TD23',
+  'TD24',
+  'TD25',
+  'TD26',
+  'TD27',
+  'TD28',
+  'TD29',
 ] as const;
 
 /**

@@ -48,7 +48,11 @@ export function canCreateInvoices(access: {
 }
 
 /** `/customer-invoice` and `/supplier-invoice` (spec 2): filters, table, downloads, details. */
-export function InvoiceListPage({ direction, newInvoiceAction, importAction }: InvoiceListPageProps) {
+export function InvoiceListPage({
+  direction,
+  newInvoiceAction,
+  importAction,
+}: InvoiceListPageProps) {
   const { t } = useTranslation(['invoices', 'listKit']);
   const language = currentLanguage();
   const access = useCan();
@@ -107,9 +111,7 @@ export function InvoiceListPage({ direction, newInvoiceAction, importAction }: I
         selection={{ selectedIds, onChange: setSelectedIds, bulkActions: () => downloads }}
         toolbar={downloads}
       />
-      {details.data && (
-        <InvoiceDetailsDialog uuid={details.data.uuid} onClose={details.close} />
-      )}
+      {details.data && <InvoiceDetailsDialog uuid={details.data.uuid} onClose={details.close} />}
     </Box>
   );
 }

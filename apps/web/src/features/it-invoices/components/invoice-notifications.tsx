@@ -73,7 +73,9 @@ function NotificationEntry({ notification }: { notification: InvoiceNotification
     <ListItem divider sx={{ display: 'block', px: 0 }} aria-label={notification.file_name}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <StatusBadge label={notification.type} color={notificationColor(notification.type)} />
-        <Typography sx={{ fontWeight: 500 }}>{t(`notifications.types.${notification.type}`)}</Typography>
+        <Typography sx={{ fontWeight: 500 }}>
+          {t(`notifications.types.${notification.type}`)}
+        </Typography>
         <Typography color="text.secondary">
           {formatInvoiceTimestamp(notification.created_at, language)}
         </Typography>

@@ -68,7 +68,10 @@ export function PreservationTab({ invoice }: { invoice: Invoice }) {
               label: t('preservation.weight'),
               value: `${formatKilobytes(preserved.weight, language)} KB`,
             },
-            { label: t('preservation.message'), value: preserved.error_message ?? preserved.message },
+            {
+              label: t('preservation.message'),
+              value: preserved.error_message ?? preserved.message,
+            },
           ]}
         />
       ) : (

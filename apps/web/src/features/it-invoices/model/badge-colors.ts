@@ -6,15 +6,7 @@ import type { InvoiceMarking, NotificationType, PreservationStatus } from '@fisc
  * and `blue` likewise. Markings the spec leaves out (waiting, sent, …) are neutral.
  */
 export type BadgeColor =
-  | 'success'
-  | 'warning'
-  | 'error'
-  | 'primary'
-  | 'gray'
-  | 'blue'
-  | 'orange'
-  | 'green'
-  | 'neutral';
+  'success' | 'warning' | 'error' | 'primary' | 'gray' | 'blue' | 'orange' | 'green' | 'neutral';
 
 const MARKING_COLORS: Partial<Record<string, BadgeColor>> = {
   delivered: 'success',
