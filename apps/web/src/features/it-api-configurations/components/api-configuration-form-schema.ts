@@ -16,6 +16,9 @@ export const configurationMessages = {
   tooLong255: validationMessages.tooLong255,
 } as const;
 
+/** Any absolute URL: the spec asks for a target URL "of URL type". */
+const urlType = z.url();
+
 /**
  * The form's schema (account spec 5): an event of the list, a target URL of URL type, and a key
  * and token whenever authentication is not `none`. Only the URL *type* is checked here; the
@@ -25,12 +28,16 @@ export const configurationMessages = {
 export const apiConfigurationFormSchema = z
   .object({
     event: z.union([z.enum(webhookEvents), z.literal('')]),
+    // No aborting checks here: an aborted field would skip the cross-field checks below, and
+    // one Save should show every problem at once.
     target_url: z
       .string()
       .trim()
-      .min(1, { error: configurationMessages.notBlank, abort: true })
-      .max(TARGET_URL_MAX_LENGTH, { error: configurationMessages.tooLong, abort: true })
-      .pipe(z.url({ error: configurationMessages.invalidUrl })),
+      .min(1, { error: configurationMessages.notBlank })
+      .max(TARGET_URL_MAX_LENGTH, { error: configurationMessages.tooLong })
+      .refine((value) => value === '' || urlType.safeParse(value).success, {
+        error: configurationMessages.invalidUrl,
+      }),
     authentication_type: z.enum(authenticationTypes, {
       error: configurationMessages.invalidChoice,
     }),

@@ -42,3 +42,18 @@ export function useRegisterField(name: string) {
   const registry = useContext(FieldRegistryContext);
   useEffect(() => registry?.add(name), [registry, name]);
 }
+
+/**
+ * Registers fields that can be shown on demand (a folded optional block): a violation on one of
+ * them is set on the form, which unfolds the block and shows it.
+ */
+export function useRegisterFields(names: readonly string[]) {
+  const registry = useContext(FieldRegistryContext);
+  // The list is rebuilt on every render; its content is what matters.
+  const key = names.join('\n');
+  useEffect(() => {
+    if (!registry || key === '') return undefined;
+    const removers = key.split('\n').map((name) => registry.add(name));
+    return () => removers.forEach((remove) => remove());
+  }, [registry, key]);
+}

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { get, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useRegisterFields } from './field-registry';
 import { joinPath, type FieldSpec } from './field-spec';
 import { InvoiceField } from './invoice-field';
 
@@ -62,6 +63,7 @@ export function OptionalBlock({
   const { t } = useTranslation('invoiceForm');
   const { control } = useFormContext();
   const names = paths.map((path) => joinPath(base, path));
+  useRegisterFields(names);
   const values = useWatch({ control, name: names });
   const { errors } = useFormState({ control, name: names });
   const hasError = names.some((name) => get(errors, name) !== undefined);

@@ -199,6 +199,11 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
           propertyPath: 'fattura_elettronica_header.soggetto_emittente',
           message: 'Not allowed here',
         },
+        {
+          propertyPath:
+            'fatturaElettronicaBody[0].datiPagamento[0].dettaglioPagamento[0].beneficiario',
+          message: 'Beneficiary too long for the bank',
+        },
       ]),
     );
     await user.click(screen.getByRole('button', { name: 'Validate schema' }));
@@ -216,6 +221,11 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
     expect(box(line(1), /^Unit price/)).toHaveAccessibleDescription('Unit price does not match');
     expect(box(section('Customer'), /^Fiscal code/)).toHaveAccessibleDescription(
       'Fiscal code unknown to the registry',
+    );
+    // A field folded among the optional ones unfolds to show its violation.
+    const payment = screen.getByRole('group', { name: 'Payment detail 1' });
+    expect(box(payment, /^Beneficiary/)).toHaveAccessibleDescription(
+      'Beneficiary too long for the bank',
     );
     expect(await screen.findByText('Invoice not valid')).toBeInTheDocument();
   });

@@ -14,10 +14,15 @@ import {
 const xml = (name: string, content = '<x/>') => new File([content], name, { type: 'text/xml' });
 
 /** The messages of a failed parse keyed by dotted path. */
-function errorsOf(schema: typeof customerImportFormSchema | typeof supplierImportFormSchema, values: unknown) {
+function errorsOf(
+  schema: typeof customerImportFormSchema | typeof supplierImportFormSchema,
+  values: unknown,
+) {
   const result = schema.safeParse(values);
   if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return Object.fromEntries(
+    result.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+  );
 }
 
 describe('customer invoice import rules', () => {
