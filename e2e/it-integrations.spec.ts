@@ -26,7 +26,7 @@ import {
 } from './fixtures';
 
 // Long journeys (argon2 logins, three reloads per screenshot set) on a shared 2-core machine.
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const samplesDir = join(
   dirname(fileURLToPath(import.meta.url)),
@@ -182,12 +182,19 @@ test('webhook configuration: 422, save, edit, delivery log with replay, delete',
   await expect.poll(() => receiver.calls.length, { timeout: 20_000 }).toBeGreaterThan(callsBefore);
   await expect(log.getByText('(replay)').first()).toBeVisible();
 
-  // Replay of a window around now: every event first delivered in it goes out again.
-  const toLocalInput = (date: Date) =>
-    new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-  const now = await page.evaluate(() => Date.now());
-  await page.getByLabel('From').fill(toLocalInput(new Date(now - 60 * 60_000)));
-  await page.getByLabel('To').fill(toLocalInput(new Date(now + 60 * 60_000)));
+  // Replay of a window around now: every event first delivered in it goes out again. The inputs
+  // hold wall-clock times of the browser's zone (Europe/Rome here), so the browser writes them.
+  const [from, to] = await page.evaluate(() => {
+    const local = (offsetMinutes: number) => {
+      const date = new Date(Date.now() + offsetMinutes * 60_000);
+      return new Date(date.getTime() - date.getTimezoneOffset() * 60_000)
+        .toISOString()
+        .slice(0, 16);
+    };
+    return [local(-60), local(60)];
+  });
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill(from ?? '');
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(to ?? '');
   await page.getByRole('button', { name: 'Replay period' }).click();
   await expect(page.getByText(/^Events queued again: [1-9]\d*$/)).toBeVisible();
 
@@ -288,7 +295,7 @@ test('import a supplier invoice through the dialog', async ({ page }) => {
   await expect(dialog.getByText('This field is required', { exact: true })).toHaveCount(2);
   await screenshot(page, 'invoice-import-supplier-errors');
 
-  await dialog.getByLabel('Invoice file').setInputFiles({
+  await dialog.getByLabel('Invoice file', { exact: true }).setInputFiles({
     name: SAMPLE,
     mimeType: 'application/xml',
     buffer: Buffer.from(sampleWithNumber(`${stamp}-IMP`)),

@@ -13,12 +13,13 @@ process.env.FISCUS_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fiscus-e2e-'));
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   // Two cores on the CI machine: the server plus two browsers is what it can take.
   workers: 2,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // One retry on CI only: a 2-core runner under load can miss a timing; a real failure fails twice.
+  retries: process.env.CI ? 1 : 0,
   // Generous limits: the CI machine has 2 cores for the server, the build and two browsers.
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -77,7 +77,12 @@ export function ReplayWindowForm({ configurationUuid }: { configurationUuid: str
           helperText={errors.to}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <Button type="submit" variant="outlined" loading={replay.isPending}>
+        <Button
+          type="submit"
+          variant="outlined"
+          loading={replay.isPending}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
           {t('deliveries.replayWindow')}
         </Button>
       </Stack>

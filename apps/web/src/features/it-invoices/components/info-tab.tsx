@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog, DetailsList } from '../../../components/list-kit';
@@ -71,6 +72,19 @@ function FixActions({ invoice }: { invoice: Invoice }) {
   );
 }
 
+type DetailsItem = { label: string; value: ReactNode };
+
+/** The fields in two columns on wide screens, so the notifications stay in sight. */
+function FieldColumns({ items }: { items: DetailsItem[] }) {
+  const half = Math.ceil(items.length / 2);
+  return (
+    <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <DetailsList items={items.slice(0, half)} />
+      <DetailsList items={items.slice(half)} />
+    </Box>
+  );
+}
+
 /** The info tab: the record's fields, fix actions and the SDI notifications. */
 export function InfoTab({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation('invoices');
@@ -79,7 +93,7 @@ export function InfoTab({ invoice }: { invoice: Invoice }) {
   return (
     <Box>
       <FixActions invoice={invoice} />
-      <DetailsList
+      <FieldColumns
         items={[
           { label: t('fields.uuid'), value: invoice.uuid },
           {

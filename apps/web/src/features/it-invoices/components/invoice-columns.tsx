@@ -51,9 +51,18 @@ export function invoiceColumns({
       id: 'invoiceDate',
       label: t('fields.invoiceDate'),
       orderField: 'invoiceDate',
-      render: (invoice) => formatInvoiceDate(invoice.invoiceDate, language),
+      render: (invoice) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {formatInvoiceDate(invoice.invoiceDate, language)}
+        </span>
+      ),
     },
-    { id: 'document_type', label: t('fields.document_type'), render: (i) => i.document_type },
+    {
+      id: 'document_type',
+      label: t('fields.document_type'),
+      defaultHidden: true,
+      render: (invoice) => invoice.document_type,
+    },
     { id: 'sender', label: t('fields.sender'), render: (invoice) => invoice.senderFormatted },
     {
       id: 'senderVatNumber',

@@ -30,7 +30,7 @@ function RejectionErrors({ notification }: { notification: InvoiceNotification }
   const errors = sdiErrors(notification);
   if (errors.length === 0) return null;
   return (
-    <Alert severity="error" sx={{ mt: 1, width: '100%' }}>
+    <Alert severity="error" sx={{ mt: 1, '& .MuiAlert-message': { flexGrow: 1 } }}>
       <AlertTitle>{t('notifications.validationErrors')}</AlertTitle>
       <Table size="small" aria-label={t('notifications.validationErrors')}>
         <TableHead>

@@ -77,15 +77,19 @@ export function PreservationTab({ invoice }: { invoice: Invoice }) {
       ) : (
         <Typography color="text.secondary">{t('preservation.none')}</Typography>
       )}
-      <Button
-        variant="contained"
-        startIcon={<ArchiveIcon />}
-        sx={{ mt: 2 }}
-        loading={preserve.isPending}
-        onClick={send}
-      >
-        {t('preservation.send')}
-      </Button>
+      {/* A preserved document moves on by itself (to_be_stored → stored); sending again
+          would only duplicate it. */}
+      {!preserved && (
+        <Button
+          variant="contained"
+          startIcon={<ArchiveIcon />}
+          sx={{ mt: 2 }}
+          loading={preserve.isPending}
+          onClick={send}
+        >
+          {t('preservation.send')}
+        </Button>
+      )}
     </Box>
   );
 }

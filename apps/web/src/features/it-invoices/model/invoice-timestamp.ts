@@ -6,14 +6,18 @@ export function formatInvoiceTimestamp(value: string | null, language: string): 
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language, {
+  const parts = new Intl.DateTimeFormat(language, {
     day: '2-digit',
     month: 'short',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
-    hour12: false,
-  }).format(date);
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((entry) => entry.type === type)?.value ?? '';
+  // The spec's fixed order (dd MMM yyyy HH:mm) with the language's month names.
+  return `${part('day')} ${part('month').replace(/\.$/, '')} ${part('year')} ${part('hour')}:${part('minute')}`;
 }
 
 /** A calendar date ("2017-01-18", no zone) in the console's language, read as that very day. */
