@@ -324,3 +324,28 @@ test('import a supplier invoice through the dialog', async ({ page }) => {
     await expect(reloaded.getByRole('dialog')).toBeVisible();
   });
 });
+
+test('customer invoice import dialog: the notification rules', async ({ page }) => {
+  await loginAs(page, 'italy', { path: '/customer-invoice' });
+  await page.getByRole('button', { name: 'Import invoice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import customer invoice' });
+  await dialog.getByRole('button', { name: 'Add notification' }).click();
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(dialog.getByText('Please upload invoice file')).toBeVisible();
+  await expect(dialog.getByText('Please select notification type')).toBeVisible();
+  await expect(dialog.getByText('Please upload notification file')).toBeVisible();
+  await expect(
+    dialog.getByText('This field is required when there is not any notification'),
+  ).toHaveCount(2);
+  await screenshot(page, 'invoice-import-customer-errors');
+
+  await screenshotEveryLanguage(page, 'invoice-import-customer', async (reloaded) => {
+    await reloaded
+      .getByRole('button', { name: /Import invoice|Importa fattura|Importuj fakturę/ })
+      .click();
+    const reopened = reloaded.getByRole('dialog');
+    await reopened.getByRole('button', { name: /Add notification|Aggiungi|Dodaj/ }).click();
+    await reopened.locator('button[type="submit"]').click();
+    await expect(reopened.locator('.Mui-error').first()).toBeVisible();
+  });
+});

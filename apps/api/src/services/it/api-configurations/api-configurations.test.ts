@@ -1,48 +1,15 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
-import type { IncomingHttpHeaders, Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../test/test-app.ts';
 import type { TestApp } from '../../../../test/test-app.ts';
+import { WebhookReceiver as Receiver } from '../../../../test/webhook-receiver.ts';
+import type { ReceivedRequest as Received } from '../../../../test/webhook-receiver.ts';
 import { itApiConfigurations, itInvoices, webhookDeliveries } from '../../../db/schema/index.ts';
 import { publishWebhookEvent } from '../../../platform/webhooks/events.ts';
 import { postWebhook } from '../../../platform/webhooks/post-webhook.ts';
-
-type Received = { method: string; url: string; headers: IncomingHttpHeaders; body: Buffer };
-
-/** A real receiver on 127.0.0.1 answering each request with the next queued status (then 200). */
-class Receiver {
-  readonly requests: Received[] = [];
-  statuses: number[] = [];
-  private server: Server | undefined;
-  url = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        this.requests.push({
-          method: request.method ?? '',
-          url: request.url ?? '',
-          headers: request.headers,
-          body: Buffer.concat(chunks),
-        });
-        const status = this.statuses.shift() ?? 200;
-        response.writeHead(status, { 'content-type': 'text/plain' });
-        response.end(status === 200 ? 'ok' : 'receiver is down');
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server?.close(() => resolve()) ?? resolve());
-  }
-}
 
 const CONFIG_ROLES = { it: ['ROLE_CONFIG', 'ROLE_INVOICING'], common: ['ROLE_USER'] };
 
