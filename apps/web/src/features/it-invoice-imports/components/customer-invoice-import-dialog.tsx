@@ -138,7 +138,7 @@ function CustomerImportForm({ onClose, onImported }: Omit<InvoiceImportDialogPro
                         required
                         error={fieldState.invalid}
                         helperText={translate(fieldState.error?.message)}
-                        sx={{ minWidth: 200 }}
+                        sx={{ minWidth: 200, flex: { sm: '0 0 260px' } }}
                       >
                         {importNotificationTypes.map((type) => (
                           <MenuItem key={type} value={type}>

@@ -99,7 +99,7 @@ export function invoiceColumns({
       id: 'created_at',
       label: t('fields.created_at'),
       render: (invoice) => (
-        <span title={invoice.created_at}>
+        <span title={invoice.created_at} style={{ whiteSpace: 'nowrap' }}>
           {formatInvoiceTimestamp(invoice.created_at, language)}
         </span>
       ),
