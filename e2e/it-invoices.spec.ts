@@ -377,6 +377,10 @@ test('download routes save the file and open the dialog; a failure shows the err
   ).toBe('%PDF-');
   await expect(page).toHaveURL(/\/customer-invoice\?.*dialogId=invoice/);
   await expect(page.getByRole('dialog')).toContainText(target.number);
+  // Closing a dialog that was opened by address removes all of its keys, the tab included.
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(new URL(page.url()).search).not.toContain('dialog');
 
   const [xml] = await Promise.all([
     page.waitForEvent('download'),

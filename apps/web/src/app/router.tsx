@@ -84,8 +84,12 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'customer-invoice',
+                lazy: page(() => import('./pages/customer-invoice-route')),
+              },
+              {
+                path: 'customer-invoice/:invoiceUuid/fix',
                 lazy: page(
-                  () => import('../features/it-invoices/components/customer-invoice-page'),
+                  () => import('../features/it-invoice-create/components/fix-invoice-page'),
                 ),
               },
               {

@@ -24,6 +24,7 @@ import { useReplayDelivery } from '../api/use-replay-deliveries';
 import { ReplayWindowForm } from './replay-window-form';
 
 const PAGE_SIZE = 10;
+const PENDING_REFRESH_MS = 2000;
 
 const statusColours: Record<WebhookDelivery['status'], 'success' | 'error' | 'warning'> = {
   delivered: 'success',
@@ -42,6 +43,11 @@ function DeliveryRows({ configurationUuid }: { configurationUuid: string }) {
       itemsPerPage: String(PAGE_SIZE),
     }),
     placeholderData: keepPreviousData,
+    // Pending rows are being attempted by the job queue right now: follow them until they settle.
+    refetchInterval: (query) =>
+      query.state.data?.items.some((delivery) => delivery.status === 'pending')
+        ? PENDING_REFRESH_MS
+        : false,
   });
   const replay = useReplayDelivery(configurationUuid);
 

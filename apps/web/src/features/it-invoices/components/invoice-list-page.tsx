@@ -72,6 +72,9 @@ export function InvoiceListPage({
   );
   const invoices = useQuery({ ...invoiceQueries.list(query), placeholderData: keepPreviousData });
   const details = useDetailsDialog(INVOICE_DIALOG_ID, ['uuid']);
+  // Same dialog, also owning the tab key: its close() removes dialog_tab with the rest, so a
+  // dialog opened from a link leaves no stale tab behind for the next one.
+  const dialogWithTab = useDetailsDialog(INVOICE_DIALOG_ID, ['uuid', 'tab']);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const showCreate = canCreateInvoices(access);
 
@@ -111,7 +114,9 @@ export function InvoiceListPage({
         selection={{ selectedIds, onChange: setSelectedIds, bulkActions: () => downloads }}
         toolbar={downloads}
       />
-      {details.data && <InvoiceDetailsDialog uuid={details.data.uuid} onClose={details.close} />}
+      {details.data && (
+        <InvoiceDetailsDialog uuid={details.data.uuid} onClose={dialogWithTab.close} />
+      )}
     </Box>
   );
 }

@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useSearchParams } from 'react-router';
+import { CustomerInvoiceImportButton } from '../../features/it-invoice-imports';
+import { CreditNoteDialog, NewInvoiceButton } from '../../features/it-invoice-create';
+import { invoiceQueries } from '../../features/it-invoices/api/invoice-queries';
+import { InvoiceListPage } from '../../features/it-invoices/components/invoice-list-page';
+import { useCan } from '../../lib/roles';
+
+/** Query key that opens the credit-note dialog for an invoice uuid (a link reopens it). */
+export const CREDIT_NOTE_PARAM = 'creditNote';
+
+/**
+ * `/customer-invoice`: the invoice list with the new-invoice, import and credit-note dialogs of
+ * their own features composed in. A supplier-only account has no sent invoices (spec 6).
+ */
+export default function CustomerInvoiceRoute() {
+  const access = useCan();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  if (access.can('it', 'ROLE_INVOICING_SUPPLIER_ONLY')) return <Navigate to="/" replace />;
+
+  const refreshList = () =>
+    void queryClient.invalidateQueries({ queryKey: invoiceQueries.lists() });
+  const creditNoteUuid = searchParams.get(CREDIT_NOTE_PARAM);
+  const closeCreditNote = () =>
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      params.delete(CREDIT_NOTE_PARAM);
+      return params;
+    });
+
+  return (
+    <>
+      <InvoiceListPage
+        direction={0}
+        newInvoiceAction={<NewInvoiceButton onCreated={refreshList} />}
+        importAction={<CustomerInvoiceImportButton onImported={refreshList} />}
+      />
+      {creditNoteUuid && (
+        <CreditNoteDialog
+          invoiceUuid={creditNoteUuid}
+          onClose={closeCreditNote}
+          onCreated={refreshList}
+        />
+      )}
+    </>
+  );
+}
