@@ -1,0 +1,256 @@
+/**
+ * Creating invoices from the customer list: the guided standard form with two lines reaching
+ * `delivered`, a simplified invoice uploaded as XML, a rejected invoice fixed and resent, and a
+ * credit note of a sent invoice.
+ */
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { baseURL } from './playwright.config';
+import {
+  demoPassword,
+  expect,
+  loginAs,
+  personaEmail,
+  screenshotEveryLanguage,
+  test,
+  waitForIdle,
+} from './fixtures';
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const samplesDir = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../shared/spec/fatturapa/samples/official',
+);
+
+/** Unique per run, so SDI's duplicate check (00404) only fires where the test wants it. */
+const stamp = `NI${Date.now().toString(36).toUpperCase()}`;
+const today = new Date().toISOString().slice(0, 10);
+
+function sample(path: string, number: string): string {
+  return readFileSync(join(samplesDir, path), 'utf8')
+    .replace(/<Numero>[^<]*<\/Numero>/, `<Numero>${number}</Numero>`)
+    .replace(/<Data>[^<]*<\/Data>/, `<Data>${today}</Data>`);
+}
+
+async function italyApi(): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
+  const { request } = await import('@playwright/test');
+  const api = await request.newContext({ baseURL });
+  const login = await api.post('/api/common/login', {
+    data: { email: personaEmail('italy'), password: demoPassword },
+  });
+  const { token } = (await login.json()) as { token: string };
+  return { api, headers: { Authorization: `Bearer ${token}` } };
+}
+
+async function markingOf(uuid: string): Promise<string> {
+  const { api, headers } = await italyApi();
+  const response = await api.get(`/api/it/invoices/${uuid}`, {
+    headers: { ...headers, Accept: 'application/json' },
+  });
+  const body = (await response.json()) as { marking: string };
+  await api.dispose();
+  return body.marking;
+}
+
+const box = (scope: Locator | Page, label: RegExp) => scope.getByRole('textbox', { name: label });
+const region = (scope: Locator, name: string) => scope.getByRole('region', { name });
+
+/** Reads the uuid out of the 'Invoice created: …' toast. */
+async function createdUuid(page: Page): Promise<string> {
+  const toast = page.getByText(/^Invoice created: [0-9a-f-]{36}$/);
+  await expect(toast).toBeVisible();
+  return ((await toast.textContent()) ?? '').replace('Invoice created: ', '');
+}
+
+test('a standard invoice with two lines is validated, sent and delivered', async ({ page }) => {
+  await loginAs(page, 'italy', { path: '/customer-invoice' });
+  await page.getByRole('button', { name: 'New invoice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New invoice' });
+  await expect(dialog.getByRole('tab', { name: 'Create invoice', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+
+  await box(region(dialog, 'Transmission data'), /^Recipient code/).fill('0000000');
+  // The demo profile carries the official samples' VAT number, whose check digit is wrong.
+  const supplier = region(dialog, 'Supplier');
+  await box(supplier, /^VAT number/).fill('01234567897');
+  await box(supplier, /^Fiscal code/).fill('01234567897');
+  const customer = region(dialog, 'Customer');
+  await box(customer, /^VAT number/).fill('09876543217');
+  await box(customer, /^Company name/).fill(`CLIENTE ${stamp}`);
+  await box(customer, /^Address/).fill('via torino 38');
+  await box(customer, /^Postal code/).fill('00145');
+  await box(customer, /^City/).fill('Roma');
+  await box(customer, /^Province/).fill('RM');
+  await box(region(dialog, 'Document data'), /^Number/).fill(`${stamp}-1`);
+
+  const line = (number: number) => dialog.getByRole('group', { name: `Line ${number}` });
+  await box(line(1), /^Description/).fill('Consulenza');
+  await box(line(1), /^Unit price/).fill('100');
+  await dialog.getByRole('button', { name: 'Add Line' }).click();
+  await box(line(2), /^Description/).fill('Trasferta');
+  await box(line(2), /^Quantity/).fill('2');
+  await box(line(2), /^Unit price/).fill('25,5');
+  await box(line(2), /^VAT rate/).fill('10');
+  await box(line(2), /^VAT rate/).blur();
+
+  await expect(box(line(1), /^Total price/)).toHaveValue('100.00');
+  await expect(box(line(2), /^Total price/)).toHaveValue('51.00');
+  await expect(dialog.getByText('Document total: 178.10 EUR')).toBeVisible();
+  await box(dialog.getByRole('group', { name: 'Payment detail 1' }), /^Payment amount/).fill(
+    '178.10',
+  );
+
+  const submit = dialog.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Validate schema' }).click();
+  await expect(page.getByText('Invoice valid', { exact: true })).toBeVisible();
+  await submit.click();
+  const uuid = await createdUuid(page);
+  await expect(dialog).toBeHidden();
+
+  // The list refreshes by itself; SDI's sandbox delivers through the job queue.
+  const row = page.getByRole('row').filter({ hasText: `${stamp}-1` });
+  await expect(row).toBeVisible();
+  await expect.poll(() => markingOf(uuid), { timeout: 30_000 }).toBe('delivered');
+  await page.reload();
+  await waitForIdle(page);
+  await expect(row).toContainText(/delivered/i);
+
+  await page.getByRole('button', { name: 'New invoice' }).click();
+  await expect(page.getByRole('dialog', { name: 'New invoice' })).toBeVisible();
+  await screenshotEveryLanguage(page, 'it-new-invoice-dialog', async (reloaded) => {
+    await reloaded.getByRole('button', { name: /^(New invoice|Nuova fattura|Nowa faktura)$/ }).click();
+    await expect(reloaded.getByRole('dialog')).toBeVisible();
+    await waitForIdle(reloaded);
+  });
+});
+
+test('a simplified invoice uploaded as XML is validated and sent', async ({ page }) => {
+  await loginAs(page, 'italy', { path: '/customer-invoice' });
+  await page.getByRole('button', { name: 'New invoice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New invoice' });
+  await dialog.getByRole('tab', { name: 'Create invoice from source' }).click();
+  await dialog.getByRole('radio', { name: /simplified/i }).check();
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'IT01234567890_FSM10.xml',
+    mimeType: 'application/xml',
+    buffer: Buffer.from(sample('semplificata/IT01234567890_FSM10.xml', `${stamp}-S`)),
+  });
+  await expect(dialog.getByRole('radio', { name: /^XML/i })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Validate schema' }).click();
+  const submit = dialog.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeEnabled();
+  await screenshotEveryLanguage(page, 'it-new-invoice-source', async (reloaded) => {
+    await reloaded.getByRole('button', { name: /^(New invoice|Nuova fattura|Nowa faktura)$/ }).click();
+    await reloaded.getByRole('tab').nth(1).click();
+    await waitForIdle(reloaded);
+  });
+  await page.getByRole('tab', { name: 'Create invoice from source' }).click();
+  await page.getByRole('radio', { name: /simplified/i }).check();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'IT01234567890_FSM10.xml',
+    mimeType: 'application/xml',
+    buffer: Buffer.from(sample('semplificata/IT01234567890_FSM10.xml', `${stamp}-S`)),
+  });
+  await page.getByRole('button', { name: 'Validate schema' }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const uuid = await createdUuid(page);
+  await expect.poll(() => markingOf(uuid), { timeout: 30_000 }).toBe('delivered');
+  await expect(page.getByRole('row').filter({ hasText: `${stamp}-S` })).toBeVisible();
+});
+
+test('a rejected invoice is fixed with a new number and delivered', async ({ page }) => {
+  const { api, headers } = await italyApi();
+  // The same file twice: SDI's sandbox rejects the second as a duplicate (NS 00404).
+  const xml = sample('v1.2.2/IT01234567890_FPR01.xml', `${stamp}-D`);
+  const uuids: string[] = [];
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const response = await api.post('/api/it/invoices', {
+      headers: { ...headers, 'Content-Type': 'application/xml' },
+      data: xml,
+    });
+    expect(response.status(), await response.text()).toBe(202);
+    uuids.push(((await response.json()) as { uuid: string }).uuid);
+    await expect.poll(() => markingOf(uuids[attempt] ?? ''), { timeout: 30_000 }).not.toBe('waiting');
+  }
+  await api.dispose();
+  const rejected = uuids[1] ?? '';
+  await expect.poll(() => markingOf(rejected), { timeout: 30_000 }).toBe('rejected');
+
+  await loginAs(page, 'italy', { path: `/customer-invoice/${rejected}/fix` });
+  await expect(page.getByRole('heading', { name: `Fix invoice ${stamp}-D` })).toBeVisible();
+  await screenshotEveryLanguage(page, 'it-fix-invoice');
+  const submit = page.getByRole('button', { name: 'Submit' });
+  // Resending the rejected content unchanged is refused.
+  await page.getByRole('button', { name: 'Validate schema' }).click();
+  await submit.click();
+  await expect(page.getByText('same invoice', { exact: false }).first()).toBeVisible();
+
+  const form = page.getByRole('form').first();
+  await box(region(form, 'Document data'), /^Number/).fill(`${stamp}-F`);
+  await page.getByRole('button', { name: 'Validate schema' }).click();
+  await submit.click();
+  const fixed = await createdUuid(page);
+  await expect(page).toHaveURL(/\/customer-invoice$/);
+  await expect.poll(() => markingOf(fixed), { timeout: 30_000 }).toBe('delivered');
+  const { api: check, headers: auth } = await italyApi();
+  const record = await check.get(`/api/it/invoices/${fixed}`, {
+    headers: { ...auth, Accept: 'application/json' },
+  });
+  expect(((await record.json()) as { fix_of_uuid: string }).fix_of_uuid).toBe(rejected);
+  await check.dispose();
+});
+
+test('the fix screen sends a user without the fix role, or a delivered invoice, back', async ({
+  page,
+}) => {
+  const { api, headers } = await italyApi();
+  const response = await api.post('/api/it/invoices', {
+    headers: { ...headers, 'Content-Type': 'application/xml' },
+    data: sample('v1.2.2/IT01234567890_FPR02.xml', `${stamp}-N`),
+  });
+  const { uuid } = (await response.json()) as { uuid: string };
+  await api.dispose();
+  await loginAs(page, 'italy', { path: `/customer-invoice/${uuid}/fix` });
+  await expect(page).toHaveURL(/\/customer-invoice$/);
+});
+
+test('a credit note copies a sent invoice with the document type locked to TD04', async ({
+  page,
+}) => {
+  const { api, headers } = await italyApi();
+  const response = await api.post('/api/it/invoices', {
+    headers: { ...headers, 'Content-Type': 'application/xml' },
+    data: sample('v1.2.2/IT01234567890_FPR02.xml', `${stamp}-C`),
+  });
+  const { uuid } = (await response.json()) as { uuid: string };
+  await api.dispose();
+
+  await loginAs(page, 'italy', { path: `/customer-invoice?creditNote=${uuid}` });
+  const dialog = page.getByRole('dialog', { name: `Credit note for invoice ${stamp}-C` });
+  await expect(dialog).toBeVisible();
+  const documentType = dialog.getByRole('combobox', { name: /^Document type/ });
+  await expect(documentType).toHaveText(/TD04/);
+  await expect(documentType).toHaveAttribute('aria-disabled', 'true');
+  await screenshotEveryLanguage(page, 'it-credit-note-dialog', async (reloaded) => {
+    await expect(reloaded.getByRole('dialog')).toBeVisible();
+    await waitForIdle(reloaded);
+  });
+  await box(region(dialog, 'Document data'), /^Number/).fill(`${stamp}-NC`);
+  await dialog.getByRole('button', { name: 'Validate schema' }).click();
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  const creditNote = await createdUuid(page);
+  await expect(dialog).toBeHidden();
+  await expect(page).not.toHaveURL(/creditNote=/);
+  const { api: check, headers: auth } = await italyApi();
+  const record = await check.get(`/api/it/invoices/${creditNote}`, {
+    headers: { ...auth, Accept: 'application/json' },
+  });
+  expect(((await record.json()) as { document_type: string }).document_type).toBe('TD04');
+  await check.dispose();
+});
