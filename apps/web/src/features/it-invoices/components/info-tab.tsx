@@ -19,7 +19,7 @@ import { invoiceQueries } from '../api/invoice-queries';
 import { useArchiveRejected } from '../api/use-invoice-actions';
 import { markingColor } from '../model/badge-colors';
 import { formatInvoiceDate, formatInvoiceTimestamp } from '../model/invoice-timestamp';
-import { isFixableLocally } from '../model/notification-message';
+import { isFixableLocally, offersCreditNote } from '../model/invoice-rules';
 import { InvoiceNotifications } from './invoice-notifications';
 import { StatusBadge } from './status-badge';
 
@@ -86,13 +86,22 @@ function FieldColumns({ items }: { items: DetailsItem[] }) {
 }
 
 /** The info tab: the record's fields, fix actions and the SDI notifications. */
-export function InfoTab({ invoice }: { invoice: Invoice }) {
+export function InfoTab({
+  invoice,
+  creditNoteAction,
+}: {
+  invoice: Invoice;
+  creditNoteAction?: ((invoice: Invoice) => ReactNode) | undefined;
+}) {
   const { t } = useTranslation('invoices');
   const language = currentLanguage();
   const yesNo = (value: boolean) => (value ? t('values.yes') : t('values.no'));
   return (
     <Box>
       <FixActions invoice={invoice} />
+      {creditNoteAction && offersCreditNote(invoice) && (
+        <Box sx={{ mb: 2 }}>{creditNoteAction(invoice)}</Box>
+      )}
       <FieldColumns
         items={[
           { label: t('fields.uuid'), value: invoice.uuid },

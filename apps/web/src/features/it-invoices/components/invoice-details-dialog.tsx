@@ -1,9 +1,11 @@
+import type { Invoice } from '@fiscus/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { DetailsDialog, DIALOG_DATA_PREFIX } from '../../../components/list-kit';
@@ -51,7 +53,15 @@ function useCanUseActions(): boolean {
 }
 
 /** The invoice details dialog (spec 2 "Invoice details dialog"), its tab kept in the URL. */
-export function InvoiceDetailsDialog({ uuid, onClose }: { uuid: string; onClose: () => void }) {
+export function InvoiceDetailsDialog({
+  uuid,
+  onClose,
+  creditNoteAction,
+}: {
+  uuid: string;
+  onClose: () => void;
+  creditNoteAction?: ((invoice: Invoice) => ReactNode) | undefined;
+}) {
   const { t } = useTranslation('invoices');
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -112,7 +122,7 @@ export function InvoiceDetailsDialog({ uuid, onClose }: { uuid: string; onClose:
             ))}
           </Tabs>
           <Box role="tabpanel" aria-label={t(`details.tabs.${tab}`)}>
-            {tab === 'info' && <InfoTab invoice={data} />}
+            {tab === 'info' && <InfoTab invoice={data} creditNoteAction={creditNoteAction} />}
             {tab === 'attachments' && <AttachmentsTab invoice={data} />}
             {tab === 'preservation' && <PreservationTab invoice={data} />}
             {tab === 'json' && <JsonTab invoice={data} />}

@@ -1,3 +1,4 @@
+import type { Invoice } from '@fiscus/contracts';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -37,6 +38,11 @@ export interface InvoiceListPageProps {
   newInvoiceAction?: ReactNode;
   /** The 'import invoice' button, composed in by `app/` like `newInvoiceAction`. */
   importAction?: ReactNode;
+  /**
+   * The credit-note button of the details dialog (its dialog belongs to another feature).
+   * Shown on the info tab of sent invoices that are not credit notes themselves (spec 4).
+   */
+  creditNoteAction?: (invoice: Invoice) => ReactNode;
 }
 
 /** Spec 6: the create and import buttons are hidden for stripe accounts lacking the role. */
@@ -52,6 +58,7 @@ export function InvoiceListPage({
   direction,
   newInvoiceAction,
   importAction,
+  creditNoteAction,
 }: InvoiceListPageProps) {
   const { t } = useTranslation(['invoices', 'listKit']);
   const language = currentLanguage();
@@ -115,7 +122,11 @@ export function InvoiceListPage({
         toolbar={downloads}
       />
       {details.data && (
-        <InvoiceDetailsDialog uuid={details.data.uuid} onClose={dialogWithTab.close} />
+        <InvoiceDetailsDialog
+          uuid={details.data.uuid}
+          onClose={dialogWithTab.close}
+          creditNoteAction={creditNoteAction}
+        />
       )}
     </Box>
   );

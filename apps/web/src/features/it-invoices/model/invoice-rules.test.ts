@@ -1,6 +1,7 @@
 import type { InvoiceNotification } from '@fiscus/contracts';
 import { describe, expect, it } from 'vitest';
-import { isFixableLocally, sdiErrors } from './notification-message';
+import { isFixableLocally, offersCreditNote } from './invoice-rules';
+import { sdiErrors } from './notification-message';
 
 function ns(codes: string[], createdAt: string): InvoiceNotification {
   return {
@@ -47,5 +48,14 @@ describe('isFixableLocally (spec 4 "Fix mode")', () => {
       isFixableLocally({ ...rejected, archived: true }, [ns(['00404'], '2026-01-01T00:00:00Z')]),
     ).toBe(false);
     expect(isFixableLocally(rejected, [])).toBe(false);
+  });
+});
+
+describe('offersCreditNote', () => {
+  it('offers a credit note for sent invoices that are not credit notes', () => {
+    expect(offersCreditNote({ type: 0, document_type: 'TD01' })).toBe(true);
+    expect(offersCreditNote({ type: 0, document_type: 'TD04' })).toBe(false);
+    expect(offersCreditNote({ type: 0, document_type: 'TD08' })).toBe(false);
+    expect(offersCreditNote({ type: 1, document_type: 'TD01' })).toBe(false);
   });
 });
