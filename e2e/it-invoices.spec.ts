@@ -390,6 +390,8 @@ test('download routes save the file and open the dialog; a failure shows the err
 
   await page.goto('/customer-invoice/00000000-0000-4000-8000-000000000000/download-xml');
   await expect(page.getByRole('timer')).toBeVisible();
+  // After the 5-second countdown the error page returns to the customer invoices.
+  await expect(page).toHaveURL(/\/customer-invoice(\?.*)?$/, { timeout: 10_000 });
 });
 
 test('role rules: supplier-only and customer-only are sent home', async ({ page }) => {

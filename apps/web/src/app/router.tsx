@@ -106,9 +106,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'supplier-invoice',
-                lazy: page(
-                  () => import('../features/it-invoices/components/supplier-invoice-page'),
-                ),
+                lazy: page(() => import('./pages/supplier-invoice-route')),
               },
               { path: '*', lazy: page(() => import('./pages/not-found-page')) },
             ],

@@ -1,0 +1,200 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useQuery } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiFetch } from '../../../lib/api-client';
+import {
+  InvoiceForm,
+  InvoiceSourceEditor,
+  type InvoiceFormVariant,
+  type InvoicePayload,
+} from '../../it-invoice-form';
+import { draftQueries } from '../api/draft-queries';
+import { createDraft, sendDraft, updateDraft, type DraftBody } from '../api/draft-requests';
+
+export type DraftDialogMode = 'new' | 'edit' | 'send';
+
+export interface DraftDialogProps {
+  mode: DraftDialogMode;
+  /** The stored draft (edit and send). */
+  uuid?: string;
+  onClose: () => void;
+  /** After a save; `sentInvoiceUuid` is set when the draft was sent. */
+  onDone: (result: { draftUuid: string; sentInvoiceUuid?: string }) => void;
+}
+
+/** Validation goes to the invoice endpoints: a draft is checked like the invoice it becomes. */
+async function validateBody(body: DraftBody) {
+  const simplified =
+    body.kind === 'payload' ? body.variant === 'simplified' : body.source.type === 'simplified';
+  const content = body.kind === 'payload' ? JSON.stringify(body.payload) : body.source.content;
+  const xml = body.kind === 'source' && body.source.format === 'xml';
+  await apiFetch('it', simplified ? '/invoices/simplified/validate' : '/invoices/validate', {
+    method: 'POST',
+    body: content,
+    headers: { 'Content-Type': xml ? 'application/xml' : 'application/json' },
+  });
+  return { valid: true };
+}
+
+/** Key-order-independent JSON, to tell an edited draft from the stored one. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a.localeCompare(b),
+    );
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonical(entry)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * The draft form dialog (spec 2 "Drafts page"): guided and source tabs; new mode picks the type
+ * and 'block invoice sent'; edit saves; send saves the edits first (unless unchanged), then sends.
+ */
+export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
+  const { t } = useTranslation('drafts');
+  const { enqueueSnackbar } = useSnackbar();
+  const titleId = useId();
+  const [tab, setTab] = useState<'guided' | 'source'>('guided');
+  const [newVariant, setNewVariant] = useState<InvoiceFormVariant>('standard');
+  const [blocked, setBlocked] = useState(false);
+  const stored = useQuery({ ...draftQueries.detail(uuid ?? ''), enabled: mode !== 'new' });
+  const draft = stored.data;
+  const variant: InvoiceFormVariant =
+    mode === 'new' ? newVariant : draft?.transmission_format === 'FSM10' ? 'simplified' : 'standard';
+  let initialValue: InvoicePayload | undefined;
+  try {
+    initialValue = draft ? (JSON.parse(draft.payload) as InvoicePayload) : undefined;
+  } catch {
+    initialValue = undefined;
+  }
+
+  const save = async (body: DraftBody) => {
+    if (mode === 'new') {
+      const created = await createDraft(body, blocked);
+      enqueueSnackbar(t('messages.created', { uuid: created.uuid }), { variant: 'success' });
+      onDone({ draftUuid: created.uuid });
+      return created;
+    }
+    const draftUuid = uuid ?? '';
+    const unchanged =
+      body.kind === 'payload' && initialValue && canonical(body.payload) === canonical(initialValue);
+    if (!unchanged) await updateDraft(draftUuid, body);
+    if (mode === 'edit') {
+      enqueueSnackbar(t('messages.updated'), { variant: 'success' });
+      onDone({ draftUuid });
+      return { uuid: draftUuid };
+    }
+    const sent = await sendDraft(draftUuid);
+    enqueueSnackbar(t('messages.sent'), { variant: 'success' });
+    onDone({ draftUuid, sentInvoiceUuid: sent.uuid });
+    return sent;
+  };
+
+  let content;
+  if (mode !== 'new' && stored.isPending) {
+    content = <CircularProgress aria-label={t('messages.loading')} />;
+  } else if (mode !== 'new' && (!draft || !initialValue)) {
+    content = <Alert severity="error">{t('messages.loadError')}</Alert>;
+  } else if (tab === 'guided') {
+    content = (
+      <Box>
+        {mode === 'new' && (
+          <Stack direction="row" spacing={3} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            <RadioGroup
+              row
+              aria-label={t('fields.type')}
+              value={newVariant}
+              onChange={(event) => setNewVariant(event.target.value as InvoiceFormVariant)}
+            >
+              <FormControlLabel value="standard" control={<Radio />} label={t('types.standard')} />
+              <FormControlLabel
+                value="simplified"
+                control={<Radio />}
+                label={t('types.simplified')}
+              />
+            </RadioGroup>
+            <FormControlLabel
+              control={
+                <Checkbox checked={blocked} onChange={(event) => setBlocked(event.target.checked)} />
+              }
+              label={t('fields.blockInvoiceSent')}
+            />
+          </Stack>
+        )}
+        <InvoiceForm
+          key={variant}
+          variant={variant}
+          // The send dialog may send a draft unchanged, so the form runs in edit mode there.
+          mode={mode === 'new' ? 'new' : 'edit'}
+          initialValue={initialValue}
+          onValidate={(payload) => validateBody({ kind: 'payload', variant, payload })}
+          onSubmit={(payload) => save({ kind: 'payload', variant, payload })}
+          onCancel={onClose}
+        />
+      </Box>
+    );
+  } else {
+    content = (
+      <Box>
+        {mode === 'new' && (
+          <FormControlLabel
+            sx={{ mb: 1 }}
+            control={
+              <Checkbox checked={blocked} onChange={(event) => setBlocked(event.target.checked)} />
+            }
+            label={t('fields.blockInvoiceSent')}
+          />
+        )}
+        <InvoiceSourceEditor
+          initialType={variant === 'simplified' ? 'simplified' : 'simple'}
+          initialContent={draft?.payload ?? ''}
+          onValidate={(source) => validateBody({ kind: 'source', source })}
+          onSubmit={(source) => save({ kind: 'source', source })}
+          onCancel={onClose}
+        />
+      </Box>
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby={titleId}>
+      <DialogTitle id={titleId} sx={{ pr: 6 }}>
+        {t(`dialog.${mode}`)}
+        <IconButton
+          aria-label={t('actions.close')}
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+        >
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <Tabs
+        value={tab}
+        onChange={(_event, next: 'guided' | 'source') => setTab(next)}
+        sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="guided" label={t('dialog.tabs.guided')} />
+        <Tab value="source" label={t('dialog.tabs.source')} />
+      </Tabs>
+      <DialogContent>{content}</DialogContent>
+    </Dialog>
+  );
+}
