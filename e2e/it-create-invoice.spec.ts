@@ -256,7 +256,12 @@ test('a credit note copies a sent invoice with the document type locked to TD04'
   const { uuid } = (await response.json()) as { uuid: string };
   await api.dispose();
 
-  await loginAs(page, 'italy', { path: `/customer-invoice?creditNote=${uuid}` });
+  // From the invoice's details dialog, as a user would.
+  await loginAs(page, 'italy', {
+    path: `/customer-invoice?dialogId=invoice&dialog_uuid=${uuid}&dialog_tab=info`,
+  });
+  await page.getByRole('button', { name: 'Credit note' }).click();
+  await expect(page).toHaveURL(new RegExp(`creditNote=${uuid}`));
   const dialog = page.getByRole('dialog', { name: `Credit note for invoice ${stamp}-C` });
   await expect(dialog).toBeVisible();
   const documentType = dialog.getByRole('combobox', { name: /^Document type/ });

@@ -105,6 +105,10 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'invoice-drafts',
+                lazy: page(() => import('./pages/invoice-drafts-route')),
+              },
+              {
                 path: 'supplier-invoice',
                 lazy: page(() => import('./pages/supplier-invoice-route')),
               },

@@ -1,7 +1,13 @@
+import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { CustomerInvoiceImportButton } from '../../features/it-invoice-imports';
-import { CreditNoteDialog, NewInvoiceButton } from '../../features/it-invoice-create';
+import {
+  canCreateCreditNote,
+  CreditNoteDialog,
+  NewInvoiceButton,
+} from '../../features/it-invoice-create';
 import { invoiceQueries } from '../../features/it-invoices/api/invoice-queries';
 import { InvoiceListPage } from '../../features/it-invoices/components/invoice-list-page';
 import { useCan } from '../../lib/roles';
@@ -14,6 +20,7 @@ export const CREDIT_NOTE_PARAM = 'creditNote';
  * their own features composed in. A supplier-only account has no sent invoices (spec 6).
  */
 export default function CustomerInvoiceRoute() {
+  const { t } = useTranslation('invoiceCreate');
   const access = useCan();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -22,6 +29,12 @@ export default function CustomerInvoiceRoute() {
   const refreshList = () =>
     void queryClient.invalidateQueries({ queryKey: invoiceQueries.lists() });
   const creditNoteUuid = searchParams.get(CREDIT_NOTE_PARAM);
+  const openCreditNote = (uuid: string) =>
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      params.set(CREDIT_NOTE_PARAM, uuid);
+      return params;
+    });
   const closeCreditNote = () =>
     setSearchParams((current) => {
       const params = new URLSearchParams(current);
@@ -35,6 +48,13 @@ export default function CustomerInvoiceRoute() {
         direction={0}
         newInvoiceAction={<NewInvoiceButton onCreated={refreshList} />}
         importAction={<CustomerInvoiceImportButton onImported={refreshList} />}
+        creditNoteAction={(invoice) =>
+          canCreateCreditNote(invoice) && (
+            <Button variant="outlined" onClick={() => openCreditNote(invoice.uuid)}>
+              {t('actions.creditNote')}
+            </Button>
+          )
+        }
       />
       {creditNoteUuid && (
         <CreditNoteDialog

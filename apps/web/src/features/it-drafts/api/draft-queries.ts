@@ -11,10 +11,11 @@ export const draftQueries = {
   list: (params: QueryParams) =>
     queryOptions({
       queryKey: [...draftQueries.lists(), params] as const,
-      queryFn: ({ signal }) => apiFetchCollection<Invoice>('it', '/invoices/draft', {
-        query: params,
-        signal,
-      }),
+      queryFn: ({ signal }) =>
+        apiFetchCollection<Invoice>('it', '/invoices/draft', {
+          query: params,
+          signal,
+        }),
     }),
   detail: (uuid: string) =>
     queryOptions({

@@ -53,7 +53,13 @@ export function BulkProgressDialog({
   const titleId = useId();
   const done = entries.length;
   return (
-    <Dialog open onClose={running ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby={titleId}>
+    <Dialog
+      open
+      onClose={running ? undefined : onClose}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby={titleId}
+    >
       <DialogTitle id={titleId}>{t(`bulk.title.${mode}`)}</DialogTitle>
       <DialogContent>
         <LinearProgress
@@ -64,7 +70,9 @@ export function BulkProgressDialog({
         <Typography sx={{ my: 1 }}>{t('bulk.progress', { done, total })}</Typography>
         {entries.map((entry) => (
           <Accordion key={entry.uuid} disableGutters data-status={entry.status}>
-            <AccordionSummary aria-label={t('bulk.row', { number: entry.invoiceNumber ?? entry.uuid })}>
+            <AccordionSummary
+              aria-label={t('bulk.row', { number: entry.invoiceNumber ?? entry.uuid })}
+            >
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center', width: '100%' }}>
                 <span role="img" aria-label={t(`bulk.status.${entry.status}`)}>
                   {statusIcons[entry.status]}
@@ -89,13 +97,18 @@ export function BulkProgressDialog({
             </AccordionSummary>
             <AccordionDetails>
               {entry.status === 'success' ? (
-                <Typography>{t(`bulk.success.${mode === 'delete' ? 'delete' : 'send'}`)}</Typography>
+                <Typography>
+                  {t(`bulk.success.${mode === 'delete' ? 'delete' : 'send'}`)}
+                </Typography>
               ) : (
                 <>
                   <Typography sx={{ fontWeight: 600 }}>{t(errorTitleKey(entry))}</Typography>
                   <Typography>{entry.message}</Typography>
                   {entry.violations.map((violation) => (
-                    <Typography key={`${violation.propertyPath}:${violation.message}`} variant="body2">
+                    <Typography
+                      key={`${violation.propertyPath}:${violation.message}`}
+                      variant="body2"
+                    >
                       {violation.propertyPath}: {violation.message}
                     </Typography>
                   ))}

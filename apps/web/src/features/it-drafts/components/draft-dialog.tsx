@@ -78,7 +78,11 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
   const stored = useQuery({ ...draftQueries.detail(uuid ?? ''), enabled: mode !== 'new' });
   const draft = stored.data;
   const variant: InvoiceFormVariant =
-    mode === 'new' ? newVariant : draft?.transmission_format === 'FSM10' ? 'simplified' : 'standard';
+    mode === 'new'
+      ? newVariant
+      : draft?.transmission_format === 'FSM10'
+        ? 'simplified'
+        : 'standard';
   let initialValue: InvoicePayload | undefined;
   try {
     initialValue = draft ? (JSON.parse(draft.payload) as InvoicePayload) : undefined;
@@ -95,7 +99,9 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
     }
     const draftUuid = uuid ?? '';
     const unchanged =
-      body.kind === 'payload' && initialValue && canonical(body.payload) === canonical(initialValue);
+      body.kind === 'payload' &&
+      initialValue &&
+      canonical(body.payload) === canonical(initialValue);
     if (!unchanged) await updateDraft(draftUuid, body);
     if (mode === 'edit') {
       enqueueSnackbar(t('messages.updated'), { variant: 'success' });
@@ -133,7 +139,10 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
             </RadioGroup>
             <FormControlLabel
               control={
-                <Checkbox checked={blocked} onChange={(event) => setBlocked(event.target.checked)} />
+                <Checkbox
+                  checked={blocked}
+                  onChange={(event) => setBlocked(event.target.checked)}
+                />
               }
               label={t('fields.blockInvoiceSent')}
             />

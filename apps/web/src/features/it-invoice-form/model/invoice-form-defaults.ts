@@ -89,6 +89,14 @@ function emptyCustomerParty() {
   };
 }
 
+/**
+ * A fresh ProgressivoInvio (schema: required, at most 10 of [A-Za-z0-9]): the current time in
+ * base 36, which no earlier file of this sender can have used. The user can still overwrite it.
+ */
+export function newProgressivoInvio(now = Date.now()): string {
+  return now.toString(36).toUpperCase().slice(-10);
+}
+
 /** A new standard invoice: TD01, today, EUR, one line, full payment by postal slip (spec 9). */
 export function newStandardInvoiceValues(profile?: SupplierProfile, today = todayInItaly()) {
   const supplier = supplierFromProfile(profile);
@@ -96,7 +104,7 @@ export function newStandardInvoiceValues(profile?: SupplierProfile, today = toda
     fattura_elettronica_header: {
       dati_trasmissione: {
         id_trasmittente: { ...supplier.idFiscale },
-        progressivo_invio: '',
+        progressivo_invio: newProgressivoInvio(),
         formato_trasmissione: 'FPR12',
         codice_destinatario: '',
         pec_destinatario: '',
@@ -140,7 +148,7 @@ export function newSimplifiedInvoiceValues(profile?: SupplierProfile, today = to
     fattura_elettronica_header: {
       dati_trasmissione: {
         id_trasmittente: { ...supplier.idFiscale },
-        progressivo_invio: '',
+        progressivo_invio: newProgressivoInvio(),
         formato_trasmissione: 'FSM10',
         codice_destinatario: '',
         pec_destinatario: '',

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatDecimalOnBlur } from './decimal-format';
-import { newStandardInvoiceValues, todayInItaly } from './invoice-form-defaults';
+import {
+  newProgressivoInvio,
+  newSimplifiedInvoiceValues,
+  newStandardInvoiceValues,
+  todayInItaly,
+} from './invoice-form-defaults';
 import { toInvoicePayload } from './invoice-payload';
 import { stripEmpty } from './strip-empty';
 import { fieldOfNullTypeMessage, toFormFieldPath } from './violation-paths';
@@ -105,5 +110,22 @@ describe('todayInItaly', () => {
   it('uses the calendar day in Rome, not the browser zone', () => {
     // 23:30 UTC on 31 December is already 1 January in Rome (UTC+1 in winter).
     expect(todayInItaly(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+  });
+});
+
+describe('newProgressivoInvio', () => {
+  it('gives new invoices a transmission number the schema accepts', () => {
+    const standard = newStandardInvoiceValues().fattura_elettronica_header.dati_trasmissione;
+    const simplified = newSimplifiedInvoiceValues().fattura_elettronica_header.dati_trasmissione;
+    for (const value of [standard.progressivo_invio, simplified.progressivo_invio]) {
+      expect(value).toMatch(/^[A-Z0-9]{1,10}$/);
+    }
+  });
+
+  it('never repeats an earlier number: later instants give greater base-36 numbers', () => {
+    const earlier = newProgressivoInvio(Date.UTC(2026, 10, 22, 10, 0, 0));
+    const later = newProgressivoInvio(Date.UTC(2026, 10, 22, 10, 0, 1));
+    expect(later).not.toBe(earlier);
+    expect(parseInt(later, 36)).toBeGreaterThan(parseInt(earlier, 36));
   });
 });

@@ -1,0 +1,17 @@
+import { Navigate } from 'react-router';
+import { DraftsPage } from '../../features/it-drafts';
+import { invoiceDialogHref } from '../../features/it-invoices/components/invoice-details-dialog';
+import { useCan } from '../../lib/roles';
+
+/**
+ * `/invoice-drafts` (spec 6): supplier-only accounts go home; without ROLE_INVOICING or
+ * ROLE_INVOICING_DRAFT the user goes to the sent invoices.
+ */
+export default function InvoiceDraftsRoute() {
+  const access = useCan();
+  if (access.can('it', 'ROLE_INVOICING_SUPPLIER_ONLY')) return <Navigate to="/" replace />;
+  if (!access.can('it', 'ROLE_INVOICING') && !access.can('it', 'ROLE_INVOICING_DRAFT')) {
+    return <Navigate to="/customer-invoice" replace />;
+  }
+  return <DraftsPage invoiceHref={(uuid) => invoiceDialogHref(uuid)} />;
+}
