@@ -3,38 +3,21 @@
  * service URL: operators can point each service at another host without rebuilding.
  */
 
-export const contextIds = [
-  'it',
-  'peppol',
-  'peppol_be',
-  'pl',
-  'ob',
-  'common',
-  'preservation',
-  'stripe',
-  'transfer',
-] as const;
+import { platformIds, serviceIds } from '@fiscus/contracts';
+import type { DemoLogin, PlatformId, ServiceId } from '@fiscus/contracts';
+
+export type { DemoLogin, ServiceId };
+
+/** The role contexts (the contract's platform ids) that the token's roles map is keyed by. */
+export const contextIds = platformIds;
 
 /** A role context: one of the platform ids that the token's roles map is keyed by (via platformKeys). */
-export type ContextId = (typeof contextIds)[number];
+export type ContextId = PlatformId;
 
-export const serviceIds = [
-  'common',
-  'it',
-  'preservation',
-  'transfer',
-  'peppol',
-  'pl',
-  'ob',
-] as const;
-
-export type ServiceId = (typeof serviceIds)[number];
-
-export interface DemoLogin {
-  email: string;
-  persona: string;
-}
-
+/**
+ * What the console keeps of `/config.json` (the contract's `RuntimeConfig`). Parsed leniently
+ * below, so the console also runs against a deployment that omits optional parts.
+ */
 export interface RuntimeConfig {
   services: Record<ServiceId, string>;
   platformKeys: Record<ContextId, string>;
