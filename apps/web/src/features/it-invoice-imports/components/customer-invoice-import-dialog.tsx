@@ -33,6 +33,7 @@ import type {
 } from '../model/customer-import-schema';
 import { INVOICE_ACCEPT, XML_ACCEPT } from '../model/import-messages';
 import { FileField } from './file-field';
+import { FileNameAndSdiIdFields } from './file-name-and-sdi-id-fields';
 import { ImportErrorAlert } from './import-error-alert';
 import type { InvoiceImportDialogProps } from './invoice-import-dialog-props';
 import { useImportMessage } from './use-import-message';
@@ -183,36 +184,11 @@ function CustomerImportForm({ onClose, onImported }: Omit<InvoiceImportDialogPro
               </Box>
             </Stack>
           </Box>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-            <Controller
-              name="invoice_file_name"
-              control={form.control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  inputRef={field.ref}
-                  label={t('fields.invoice_file_name')}
-                  required={nameAndIdRequired}
-                  error={fieldState.invalid}
-                  helperText={translate(fieldState.error?.message) ?? t('hints.fromNotification')}
-                />
-              )}
-            />
-            <Controller
-              name="sdi_id"
-              control={form.control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  inputRef={field.ref}
-                  label={t('fields.sdi_id')}
-                  required={nameAndIdRequired}
-                  error={fieldState.invalid}
-                  helperText={translate(fieldState.error?.message) ?? t('hints.fromNotification')}
-                />
-              )}
-            />
-          </Box>
+          <FileNameAndSdiIdFields
+            control={form.control}
+            required={nameAndIdRequired}
+            hint={t('hints.fromNotification')}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -24,6 +22,7 @@ import type {
   SupplierImportFormValues,
 } from '../model/supplier-import-schema';
 import { FileField } from './file-field';
+import { FileNameAndSdiIdFields } from './file-name-and-sdi-id-fields';
 import { ImportErrorAlert } from './import-error-alert';
 import type { InvoiceImportDialogProps } from './invoice-import-dialog-props';
 import { useImportMessage } from './use-import-message';
@@ -101,36 +100,11 @@ function SupplierImportForm({ onClose, onImported }: Omit<InvoiceImportDialogPro
               />
             )}
           />
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-            <Controller
-              name="invoice_file_name"
-              control={form.control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  inputRef={field.ref}
-                  label={t('fields.invoice_file_name')}
-                  required={nameAndIdRequired}
-                  error={fieldState.invalid}
-                  helperText={translate(fieldState.error?.message) ?? t('hints.fromMetadata')}
-                />
-              )}
-            />
-            <Controller
-              name="sdi_id"
-              control={form.control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  inputRef={field.ref}
-                  label={t('fields.sdi_id')}
-                  required={nameAndIdRequired}
-                  error={fieldState.invalid}
-                  helperText={translate(fieldState.error?.message) ?? t('hints.fromMetadata')}
-                />
-              )}
-            />
-          </Box>
+          <FileNameAndSdiIdFields
+            control={form.control}
+            required={nameAndIdRequired}
+            hint={t('hints.fromMetadata')}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
