@@ -45,6 +45,8 @@ export type CollectionQuery = {
   offset: number;
   where: SQL | undefined;
   orderBy: SQL[];
+  /** The first `order[field]` the caller asked for, if any (ORDER BY's leading key). */
+  requestedOrder: { column: Column; direction: 'asc' | 'desc' } | undefined;
 };
 
 type RawQuery = Record<string, string | string[] | undefined>;
@@ -85,12 +87,14 @@ export function parseCollectionQuery(
   }
 
   const orderBy: SQL[] = [];
+  let requestedOrder: CollectionQuery['requestedOrder'];
   for (const [field, column] of Object.entries(definition.order ?? {})) {
     const value = single(query[`order[${field}]`])?.toLowerCase();
     if (value === undefined) continue;
-    if (value === 'asc') orderBy.push(asc(column));
-    else if (value === 'desc') orderBy.push(desc(column));
-    else violations.push(invalid(`order[${field}]`, 'Expected asc or desc.'));
+    if (value === 'asc' || value === 'desc') {
+      orderBy.push(value === 'asc' ? asc(column) : desc(column));
+      requestedOrder ??= { column, direction: value };
+    } else violations.push(invalid(`order[${field}]`, 'Expected asc or desc.'));
   }
 
   if (violations.length > 0) {
@@ -105,6 +109,7 @@ export function parseCollectionQuery(
     offset: (page - 1) * itemsPerPage,
     where: conditions.length > 0 ? and(...conditions) : undefined,
     orderBy: [...orderBy, ...definition.defaultOrder],
+    requestedOrder,
   };
 }
 

@@ -6,7 +6,9 @@ import {
   integer,
   jsonb,
   numeric,
+  bigint,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -88,6 +90,23 @@ export const itInvoices = pgTable(
       .on(table.senderVat, table.invoiceNumber, table.invoiceDate, table.documentType)
       .where(sql`${table.type} = 0`),
   ],
+);
+
+/**
+ * How many invoices each account holds per direction and marking, kept by statement triggers on
+ * it_invoices (migration 0004), so an unfiltered list answers its total without counting a
+ * million rows. No foreign key: the triggers still write while an account's invoices are deleted
+ * by its cascade, and a left-over row of a deleted account is harmless.
+ */
+export const itInvoiceCounts = pgTable(
+  'it_invoice_counts',
+  {
+    ownerId: uuid('owner_id').notNull(),
+    type: smallint('type').$type<InvoiceDirection>().notNull(),
+    marking: text('marking').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.ownerId, table.type, table.marking] })],
 );
 
 export type ItInvoiceRow = typeof itInvoices.$inferSelect;

@@ -13,10 +13,12 @@ import {
   notInArray,
   or,
   sql,
+  sum,
 } from 'drizzle-orm';
 import type { ItInvoiceRow, ItNotificationRow, NewItInvoiceRow } from '../../../db/schema/index.ts';
 import {
   itBusinessRegistryConfigurations,
+  itInvoiceCounts,
   itInvoices,
   itNotifications,
   users,
@@ -77,6 +79,54 @@ function partyFiscalId(fiscalColumn: Column, vatColumn: Column, value: string): 
   const upper = value.toUpperCase();
   const vat = /^[A-Z]{2}/.test(upper) ? upper : `IT${upper}`;
   return or(eq(fiscalColumn, upper), eq(vatColumn, vat));
+}
+
+/** Up to this many matches, a filtered page is read through the filter and sorted. */
+const FILTER_FIRST_MAX_ROWS = 20_000;
+
+/**
+ * The leading ORDER BY key as an expression no index provides (same order, same NULLs), so the
+ * planner reads the filtered rows through the filter's index and sorts the few it finds.
+ */
+function unindexed(requested: { column: Column; direction: 'asc' | 'desc' } | undefined): SQL {
+  const column = requested?.column ?? itInvoices.createdAt;
+  const expression =
+    column === itInvoices.createdAt
+      ? sql`(${column} + interval '0 s')`
+      : column === itInvoices.invoiceDate
+        ? sql`(${column} + 0)`
+        : sql`(${column} || '')`;
+  return (requested?.direction ?? 'desc') === 'asc' ? asc(expression) : desc(expression);
+}
+
+type CountedMarkings = { kind: 'in' | 'not-in'; values: string[] };
+
+/**
+ * When a list is narrowed by nothing but its scope and an optional marking filter, its total is
+ * the sum of the kept counters (it_invoice_counts) of those markings: the markings to sum, or
+ * undefined when another filter applies and the rows must be counted. `scopeOnly` says no
+ * party or rejected-to-fix filter applies (those are not collection filters).
+ */
+function countableMarkings(
+  query: RawQuery,
+  scope: ListScope,
+  scopeOnly: boolean,
+): CountedMarkings | undefined {
+  if (!scopeOnly) return undefined;
+  const { marking, 'marking[]': markingList, ...rest } = query;
+  if (parseCollectionQuery(rest, collection).where !== undefined) return undefined;
+  const requested = [
+    ...new Set(
+      [marking, markingList]
+        .flat()
+        .filter((value): value is string => typeof value === 'string' && value !== ''),
+    ),
+  ];
+  const drafts: string[] = [...DRAFT_MARKINGS];
+  if (requested.length === 0)
+    return scope.drafts ? { kind: 'in', values: drafts } : { kind: 'not-in', values: drafts };
+  const values = requested.filter((value) => drafts.includes(value) === scope.drafts);
+  return { kind: 'in', values };
 }
 
 /** A list row: every column but the XML, which lists never need. */
@@ -162,6 +212,11 @@ export class InvoicesRepository {
         isNull(itInvoices.fixedByUuid),
       );
     }
+    const countedMarkings = countableMarkings(
+      query,
+      scope,
+      !senderId && !recipientId && lastValue(query.rejectedToFix) === undefined,
+    );
     const itemsPerPage =
       maxItemsPerPage === undefined
         ? parsed.itemsPerPage
@@ -171,7 +226,31 @@ export class InvoicesRepository {
       itemsPerPage,
       offset: (parsed.page - 1) * itemsPerPage,
       where: and(...conditions),
+      countedMarkings,
     };
+  }
+
+  /** The list total: from the kept counters when only markings narrow it, else counted. */
+  private async total(scope: ListScope, query: ReturnType<InvoicesRepository['listQuery']>) {
+    const markings = query.countedMarkings;
+    if (markings?.values.length === 0) return 0;
+    if (markings === undefined) {
+      const [row] = await this.db.select({ n: count() }).from(itInvoices).where(query.where);
+      return row?.n ?? 0;
+    }
+    const [row] = await this.db
+      .select({ n: sum(itInvoiceCounts.n).mapWith(Number) })
+      .from(itInvoiceCounts)
+      .where(
+        and(
+          eq(itInvoiceCounts.ownerId, scope.ownerId),
+          scope.type === undefined ? undefined : eq(itInvoiceCounts.type, scope.type),
+          markings.kind === 'in'
+            ? inArray(itInvoiceCounts.marking, markings.values)
+            : notInArray(itInvoiceCounts.marking, markings.values),
+        ),
+      );
+    return row?.n ?? 0;
   }
 
   /** One page; without the XML unless `withXml` (list items carry the payload, not the file). */
@@ -188,16 +267,27 @@ export class InvoicesRepository {
   ): Promise<CollectionPage<ListedInvoiceRow>> {
     const query = this.listQuery(scope, rawQuery);
     const { xml: _xml, ...listed } = getTableColumns(itInvoices);
-    const [items, [total]] = await Promise.all([
+    const page = (orderBy: SQL[]) =>
       (withXml ? this.db.select() : this.db.select(listed))
         .from(itInvoices)
         .where(query.where)
-        .orderBy(...query.orderBy)
+        .orderBy(...orderBy)
         .limit(query.itemsPerPage)
-        .offset(query.offset),
-      this.db.select({ n: count() }).from(itInvoices).where(query.where),
-    ]);
-    return { items, total: total?.n ?? 0, page: query.page, itemsPerPage: query.itemsPerPage };
+        .offset(query.offset);
+    if (query.countedMarkings !== undefined) {
+      const [items, total] = await Promise.all([page(query.orderBy), this.total(scope, query)]);
+      return { items, total, page: query.page, itemsPerPage: query.itemsPerPage };
+    }
+    // A filtered list: count first. A few matches are fetched through the filter's index and
+    // sorted (the order index would walk past every newer row when, say, an invoice-date range
+    // lies in the past: dates and creation times go together, which the planner cannot know).
+    const total = await this.total(scope, query);
+    const items = await page(
+      total <= FILTER_FIRST_MAX_ROWS
+        ? [unindexed(query.requestedOrder), ...query.orderBy]
+        : query.orderBy,
+    );
+    return { items, total, page: query.page, itemsPerPage: query.itemsPerPage };
   }
 
   /** The report: up to `limit` rows of the filtered list, without the XML and payload. */
