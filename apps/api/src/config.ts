@@ -34,6 +34,7 @@ export type AppConfig = {
   bodyLimit: number;
   sandbox: boolean;
   sandboxDelayMs: number;
+  sandboxPaTermsMs: number;
   logLevel: string;
   workers: WorkersMode;
   serviceUrls: Record<ServiceId, string>;
@@ -74,6 +75,13 @@ const envSchema = z.object({
     .default(10 * 1024 * 1024),
   SANDBOX: booleanEnv.default(true),
   SANDBOX_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  // SDI's terms for a public administration (15 days to accept or refuse, 10 days to reach an
+  // unreachable office), on the sandbox's clock: one minute a day by default.
+  SANDBOX_PA_TERMS_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15 * 60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.enum(['embedded', 'only', 'none']).default('embedded'),
   PLATFORM_KEYS: z.string().optional(),
@@ -148,6 +156,7 @@ export function loadConfig(
     bodyLimit: e.BODY_LIMIT,
     sandbox: e.SANDBOX,
     sandboxDelayMs: e.SANDBOX_DELAY_MS,
+    sandboxPaTermsMs: e.SANDBOX_PA_TERMS_MS,
     logLevel: e.LOG_LEVEL,
     workers,
     serviceUrls: Object.fromEntries(

@@ -24,6 +24,8 @@ import { retryDelay } from './sdi-gateway.ts';
 
 export const SDI_TRANSMIT_JOB = 'it.sdi.transmit';
 export const SDI_PROCESS_JOB = 'it.sdi.process';
+/** A public administration's terms ran out: DT after RC, AT after MC (FPA12 only). */
+export const SDI_PA_TERMS_JOB = 'it.sdi.pa-terms';
 
 /** The recipient of a delivered invoice inside this instance (who receives it as type 1). */
 export type RecipientLookup = (invoice: {
@@ -38,6 +40,12 @@ export type SandboxOptions = {
   logger: FastifyBaseLogger;
   /** SANDBOX_DELAY_MS: pause between SDI's steps (0 in tests). */
   delayMs: number;
+  /**
+   * SANDBOX_PA_TERMS_MS: SDI's terms for a public administration on the sandbox's clock. After an
+   * RC, a PA that neither accepts nor refuses within them gets DT (deadline-terms); after an MC,
+   * an office still unreachable gets AT.
+   */
+  paTermsMs: number;
   retryPolicy: TransmissionRetryPolicy;
   findRecipientAccount: RecipientLookup;
   signer?: SdiSigner;
@@ -91,6 +99,7 @@ export class SandboxSdiGateway implements SdiGateway {
   registerJobs(worker: JobWorker): void {
     worker.register(SDI_TRANSMIT_JOB, async (payload) => this.transmitNow(uuidOf(payload)));
     worker.register(SDI_PROCESS_JOB, async (payload) => this.process(uuidOf(payload)));
+    worker.register(SDI_PA_TERMS_JOB, async (payload) => this.paTermsExpired(uuidOf(payload)));
   }
 
   async transmit(invoiceUuid: string): Promise<void> {
@@ -254,7 +263,7 @@ export class SandboxSdiGateway implements SdiGateway {
     const meaning = registries.recipientCodes.meaning(code);
     if (meaning.kind === 'ipa-office') {
       const office = registries.ipa.find(code);
-      if (office?.status === 'active')
+      if (office?.status === 'active' && office.reachable !== false)
         destinatario = { codice: code, descrizione: office.description };
     } else if (meaning.kind === 'channel') {
       if (meaning.entry.reachable)
@@ -280,6 +289,7 @@ export class SandboxSdiGateway implements SdiGateway {
         descrizione:
           'Il file non è stato recapitato al destinatario: è a disposizione nella sua area riservata.',
       });
+      await this.startPaTerms(invoice);
       return;
     }
     await this.notify(invoice, {
@@ -289,7 +299,72 @@ export class SandboxSdiGateway implements SdiGateway {
       dataOraConsegna: new Date(),
       destinatario,
     });
+    await this.startPaTerms(invoice);
     if (recipientOwner) await this.receive(invoice, recipientOwner);
+  }
+
+  /** For an invoice to a public administration, SDI's terms start with RC or MC. */
+  private async startPaTerms(invoice: ItInvoiceRow): Promise<void> {
+    if (invoice.transmissionFormat !== 'FPA12') return;
+    await this.options.jobs.enqueue(
+      SDI_PA_TERMS_JOB,
+      { uuid: invoice.uuid },
+      this.after(this.options.paTermsMs),
+    );
+  }
+
+  /**
+   * The terms ran out: a delivered invoice the office neither accepted nor refused gets DT; one
+   * that could not be delivered gets AT. An NE (or a scripted outcome) in between ends the terms.
+   */
+  private async paTermsExpired(uuid: string): Promise<void> {
+    const invoice = await this.options.repository.findByUuid(uuid);
+    if (!invoice || invoice.transmissionFormat !== 'FPA12') return;
+    if (invoice.marking === 'delivered-pa') {
+      await this.notify(invoice, this.deadlineTerms(invoice));
+    } else if (
+      invoice.marking === 'not-delivered' &&
+      (await this.options.repository.countNotifications(uuid, 'AT')) === 0
+    ) {
+      await this.notify(invoice, this.transmissionCertificate(invoice));
+    }
+  }
+
+  private reference(invoice: ItInvoiceRow) {
+    return invoice.invoiceNumber &&
+      invoice.invoiceDate &&
+      /^[\x20-\x7E]{1,20}$/.test(invoice.invoiceNumber)
+      ? { numeroFattura: invoice.invoiceNumber, annoFattura: invoice.invoiceDate.slice(0, 4) }
+      : undefined;
+  }
+
+  private recipient(invoice: ItInvoiceRow) {
+    return {
+      codice: /^[A-Z0-9]{6,7}$/.test(invoice.recipientCode ?? '')
+        ? (invoice.recipientCode ?? '')
+        : NO_CHANNEL_CODE,
+      descrizione: invoice.recipientName ?? 'Destinatario',
+    };
+  }
+
+  private deadlineTerms(invoice: ItInvoiceRow, descrizione?: string): SdiMessageInput {
+    const reference = this.reference(invoice);
+    return {
+      type: 'DT',
+      ...this.base(invoice),
+      ...(reference ? { riferimentoFattura: reference } : {}),
+      ...(descrizione ? { descrizione } : {}),
+    };
+  }
+
+  private transmissionCertificate(invoice: ItInvoiceRow): SdiMessageInput {
+    return {
+      type: 'AT',
+      ...this.base(invoice),
+      dataOraRicezione: invoice.createdAt,
+      destinatario: this.recipient(invoice),
+      originalFile: invoice.xml,
+    };
   }
 
   /** The delivered invoice arrives in the recipient account as a supplier invoice. */
@@ -379,18 +454,7 @@ export class SandboxSdiGateway implements SdiGateway {
     }
     const base = this.base(invoice);
     const now = new Date();
-    const reference =
-      invoice.invoiceNumber &&
-      invoice.invoiceDate &&
-      /^[\x20-\x7E]{1,20}$/.test(invoice.invoiceNumber)
-        ? { numeroFattura: invoice.invoiceNumber, annoFattura: invoice.invoiceDate.slice(0, 4) }
-        : undefined;
-    const destinatario = {
-      codice: /^[A-Z0-9]{6,7}$/.test(invoice.recipientCode ?? '')
-        ? (invoice.recipientCode ?? '')
-        : NO_CHANNEL_CODE,
-      descrizione: invoice.recipientName ?? 'Destinatario',
-    };
+    const reference = this.reference(invoice);
     switch (outcome.type) {
       case 'NS': {
         const code = outcome.errorCode ?? '00200';
@@ -419,7 +483,7 @@ export class SandboxSdiGateway implements SdiGateway {
           ...base,
           dataOraRicezione: invoice.createdAt,
           dataOraConsegna: now,
-          destinatario,
+          destinatario: this.recipient(invoice),
         });
         return;
       case 'NE':
@@ -434,21 +498,10 @@ export class SandboxSdiGateway implements SdiGateway {
         });
         return;
       case 'DT':
-        await this.notify(invoice, {
-          type: 'DT',
-          ...base,
-          ...(reference ? { riferimentoFattura: reference } : {}),
-          ...(outcome.descrizione ? { descrizione: outcome.descrizione } : {}),
-        });
+        await this.notify(invoice, this.deadlineTerms(invoice, outcome.descrizione));
         return;
       case 'AT':
-        await this.notify(invoice, {
-          type: 'AT',
-          ...base,
-          dataOraRicezione: invoice.createdAt,
-          destinatario,
-          originalFile: invoice.xml,
-        });
+        await this.notify(invoice, this.transmissionCertificate(invoice));
         return;
     }
   }

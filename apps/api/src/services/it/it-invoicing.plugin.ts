@@ -48,6 +48,7 @@ export const itInvoicingPlugin: FastifyPluginAsync<{ config: AppConfig }> = asyn
     jobs: app.platform.jobs,
     logger: app.log,
     delayMs: config.sandboxDelayMs,
+    paTermsMs: config.sandboxPaTermsMs,
     // The provider's 14 tries with factor 1.6, on the sandbox's time scale (SANDBOX_DELAY_MS).
     retryPolicy: { ...PROVIDER_RETRY_POLICY, intervalMs: config.sandboxDelayMs },
     findRecipientAccount: recipientAccountFinder(

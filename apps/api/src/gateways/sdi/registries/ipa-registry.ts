@@ -11,6 +11,8 @@ export interface IpaOffice {
    * which real office the invoice is for, otherwise 00398.
    */
   central: boolean;
+  /** false: the office's channel does not answer, so SDI sends MC and, after the terms, AT. */
+  reachable?: boolean;
 }
 
 /** A public administration: invoices to it must be FPA12 (FPR12 gets 00399). */
@@ -49,6 +51,13 @@ export const SEED_IPA_OFFICES: readonly IpaOffice[] = [
     status: 'active',
     administrationFiscalCode: '80012345676',
     central: true,
+  },
+  {
+    code: 'UNRPA1',
+    description: 'Ufficio di prova non raggiungibile',
+    status: 'active',
+    central: false,
+    reachable: false,
   },
   {
     code: 'OLDPA1',

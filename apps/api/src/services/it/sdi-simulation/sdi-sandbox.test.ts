@@ -131,6 +131,43 @@ describe('SDI sandbox flows', () => {
     expect((await getInvoice(t, token, uuid)).marking).toBe('deadline-terms');
   });
 
+  it('PA terms: DT when the administration does not answer, none after its NE, AT when unreachable', async () => {
+    const { token } = await createAlpha(t);
+    const send = async (number: string, office = 'AAAAAA') => {
+      const xml = sample('official/v1.2.2/IT01234567890_FPA01.xml')
+        .replace('<Numero>123</Numero>', `<Numero>${number}</Numero>`)
+        .replace(
+          '<CodiceDestinatario>AAAAAA</CodiceDestinatario>',
+          `<CodiceDestinatario>${office}</CodiceDestinatario>`,
+        );
+      const response = await sendXml(t, token, xml);
+      expect(response.statusCode, response.body).toBe(202);
+      return (response.json() as { uuid: string }).uuid;
+    };
+    const silent = await send('TERMS-1');
+    const answered = await send('TERMS-2');
+    const unreachable = await send('TERMS-3', 'UNRPA1');
+    await drainJobs(t);
+    // The terms (SANDBOX_PA_TERMS_MS, 15 minutes here) have not run out yet.
+    expect((await getInvoice(t, token, silent)).marking).toBe('delivered-pa');
+    expect((await getInvoice(t, token, unreachable)).marking).toBe('not-delivered');
+    expect((await simulate(token, 'NE', answered, { esito: 'EC01' })).statusCode).toBe(202);
+
+    // Time passes: the terms' jobs fall due.
+    await t.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.type, 'it.sdi.pa-terms'));
+    await drainJobs(t);
+
+    expect((await getInvoice(t, token, silent)).marking).toBe('deadline-terms');
+    expect((await notificationsOf(token, silent)).map((n) => n.type)).toEqual(['RC', 'DT']);
+    expect((await getInvoice(t, token, answered)).marking).toBe('accepted-pa');
+    expect((await notificationsOf(token, answered)).map((n) => n.type)).toEqual(['RC', 'NE']);
+    expect((await getInvoice(t, token, unreachable)).marking).toBe('not-delivered');
+    expect((await notificationsOf(token, unreachable)).map((n) => n.type)).toEqual(['MC', 'AT']);
+  });
+
   it('unreachable recipient channel: MC and not-delivered', async () => {
     const { token } = await createAlpha(t);
     const xml = sample('official/v1.2.2/IT01234567890_FPR01.xml')
