@@ -53,7 +53,8 @@ async function main(): Promise<void> {
     const started = performance.now();
     for (let from = 1; from <= count; from += BATCH) {
       const to = Math.min(count, from + BATCH - 1);
-      // Six years of invoices; 1 in 5 received; 40 counterparties; markings in realistic shares.
+      // Six years of invoices up to today (so the console's default month has some); 1 in 5
+      // received; 40 counterparties; markings in realistic shares.
       await db.execute(sql`
         insert into it_invoices (owner_id, type, transmission_format, marking, xml, payload, signed, to_pa,
           downloaded, sdi_file_id, sdi_file_name, sender_name, sender_fiscal_id, sender_vat, recipient_name,
@@ -73,12 +74,12 @@ async function main(): Promise<void> {
           case when g % 5 = 0 then '01234567890' else lpad((1000 + g % 40)::text, 11, '0') end,
           case when g % 5 = 0 then 'IT01234567890' else 'IT' || lpad((1000 + g % 40)::text, 11, '0') end,
           'ABC1234',
-          date '2020-01-01' + (g % 2190),
+          (now() - (g % 2190) * interval '1 day' - (g % 86400) * interval '1 second')::date,
           'B-' || g,
           ((g % 100000) / 100.0 + 1)::numeric(18, 2),
           case when g % 13 = 0 then 'TD04' else 'TD01' end,
           g % 19 = 0,
-          timestamptz '2020-01-01 00:00:00+00' + (g % 2190) * interval '1 day' + (g % 86400) * interval '1 second',
+          now() - (g % 2190) * interval '1 day' - (g % 86400) * interval '1 second',
           now()
         from generate_series(${from}::int, ${to}::int) as g`);
       process.stdout.write(`\r${to.toLocaleString('en')} / ${count.toLocaleString('en')} invoices`);
