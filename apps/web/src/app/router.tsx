@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { i18n, namespaces } from '../lib/i18n';
 import { RoleGuard } from './guards/role-guard';
 import { RouteErrorPage } from './pages/route-error-page';
 
@@ -33,7 +34,15 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/',
-        lazy: page(() => import('./guards/authenticated-layout')),
+        // Every translation file of the language (about 12 KB gzip in all) is fetched together
+        // with the shell: each page's own namespaces would otherwise arrive one after another,
+        // as each component suspends in turn, and hold back the page's first API call.
+        lazy: page(() =>
+          Promise.all([
+            import('./guards/authenticated-layout'),
+            i18n.loadNamespaces(namespaces),
+          ]).then(([module]) => module),
+        ),
         children: [
           {
             // Errors inside a page keep the shell around the error page.
