@@ -140,3 +140,35 @@ export async function screenshotEveryLanguage(
     await screenshot(page, name);
   }
 }
+
+/** Gets a token for any account (one a test created, e.g. a sub-account with chosen roles). */
+export async function apiTokenFor(
+  page: Page,
+  email: string,
+  password = demoPassword,
+): Promise<string> {
+  const response = await page.request.post('/api/common/login', { data: { email, password } });
+  expect(response.status(), `login of ${email}`).toBe(200);
+  const body = (await response.json()) as { token: string };
+  return body.token;
+}
+
+/** Like `loginAs`, for an account that is not a demo persona. */
+export async function loginAsEmail(
+  page: Page,
+  email: string,
+  options: { path?: string; language?: Language; password?: string } = {},
+): Promise<void> {
+  const token = await apiTokenFor(page, email, options.password);
+  await page.goto('/login');
+  await page.evaluate(
+    ({ keys, token: value, language }) => {
+      window.localStorage.clear();
+      window.localStorage.setItem(keys.token, value);
+      window.localStorage.setItem(keys.language, language);
+    },
+    { keys: storage, token, language: options.language ?? 'en' },
+  );
+  await page.goto(options.path ?? '/dashboard');
+  await waitForIdle(page);
+}

@@ -1,6 +1,7 @@
 /**
  * The drafts page: a bulk send where one draft is blocked shows its error row with 'fix', keeps
- * only that row checked, and 'view last sent' shows the run again after a reload.
+ * only that row checked, and 'view last sent' shows the run again after a reload; the filter
+ * bar narrows the list; a draft's details dialog has exactly its four tabs.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -23,14 +24,19 @@ const sampleFile = join(
   dirname(fileURLToPath(import.meta.url)),
   '../../shared/spec/fatturapa/samples/official/v1.2.2/IT01234567890_FPR01.xml',
 );
-const stamp = `DR${Date.now().toString(36).toUpperCase()}`;
+// The trailing 0: SDI refuses an invoice number without a digit, and base 36 may have none.
+const stamp = `DR${Date.now().toString(36).toUpperCase()}0`;
 
-/** The official sample, renumbered; its VAT numbers get valid check digits for the form. */
-function draftXml(number: string): string {
-  return readFileSync(sampleFile, 'utf8')
+/**
+ * The official sample, renumbered; its VAT numbers get valid check digits for the form. A
+ * `recipient` replaces the customer's name (DITTA BETA).
+ */
+function draftXml(number: string, recipient?: string): string {
+  const xml = readFileSync(sampleFile, 'utf8')
     .replace(/<Numero>[^<]*<\/Numero>/, `<Numero>${number}</Numero>`)
     .replaceAll('01234567890', '01234567897')
     .replaceAll('09876543210', '09876543217');
+  return recipient ? xml.replace('DITTA BETA', recipient) : xml;
 }
 
 async function createDraft(
@@ -38,16 +44,18 @@ async function createDraft(
   token: string,
   number: string,
   blocked: boolean,
-) {
+  recipient?: string,
+): Promise<string> {
   const response = await api.post('/api/it/invoices/draft', {
     headers: {
       Authorization: `Bearer ${token}`,
       'Content-Type': 'application/xml',
       'X-Draft-Blocked': blocked ? 'true' : 'false',
     },
-    data: draftXml(number),
+    data: draftXml(number, recipient),
   });
   expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { uuid: string }).uuid;
 }
 
 test('a bulk send with a blocked draft shows its error row and keeps it checked', async ({
@@ -128,7 +136,9 @@ test('a draft sent from its send dialog offers to go to the new invoice', async 
   await expect(dialog.getByRole('textbox', { name: 'Number', exact: true })).toHaveValue(
     `${stamp}-SD`,
   );
+  // One button: 'validate schema' until the server accepts, then 'submit'.
   await dialog.getByRole('button', { name: 'Validate schema' }).click();
+  await expect(dialog.getByRole('button', { name: 'Validate schema' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Submit' }).click();
   const sent = page.getByRole('dialog', { name: 'Draft sent' });
   await expect(sent).toBeVisible();
@@ -136,6 +146,54 @@ test('a draft sent from its send dialog offers to go to the new invoice', async 
   await sent.getByRole('link', { name: 'Go to invoice' }).click();
   await expect(page).toHaveURL(/\/customer-invoice\?.*dialogId=invoice/);
   await expect(page.getByRole('dialog')).toContainText(`${stamp}-SD`);
+});
+
+test('the filter bar narrows the drafts and a draft opens its four-tab details', async ({
+  page,
+  playwright,
+}) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const login = await api.post('/api/common/login', {
+    data: { email: personaEmail('italy'), password: demoPassword },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const recipient = `CLIENTE ${stamp} FILTRO`;
+  const uuid = await createDraft(api, token, `${stamp}-FI`, false, recipient);
+  await createDraft(api, token, `${stamp}-OT`, false);
+  await api.dispose();
+
+  await loginAs(page, 'italy', { path: '/invoice-drafts' });
+  const filtered = page.getByRole('row').filter({ hasText: `${stamp}-FI` });
+  const other = page.getByRole('row').filter({ hasText: `${stamp}-OT` });
+  await expect(other).toBeVisible();
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('textbox', { name: 'Recipient business name' }).fill(`${stamp} filtro`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(other).toHaveCount(0);
+  await expect(filtered).toContainText(recipient);
+  await expect(page).toHaveURL(/recipient\.business_name=/);
+  await screenshotEveryLanguage(page, 'it-drafts-filtered');
+
+  await filtered.getByRole('button', { name: 'Details' }).click();
+  const details = page.getByRole('dialog', { name: `Draft ${stamp}-FI` });
+  await expect(page).toHaveURL(new RegExp(`dialogId=draft&dialog_uuid=${uuid}`));
+  await expect(details.getByRole('tab')).toHaveText(['Info', 'Attachments', 'JSON', 'XML']);
+  await expect(details.getByRole('tabpanel')).toContainText(recipient);
+  await expect(details.getByText('Notifications')).toHaveCount(0);
+  await screenshotEveryLanguage(page, 'it-draft-details-dialog', async (reloaded) => {
+    await expect(reloaded.getByRole('dialog')).toBeVisible();
+    await waitForIdle(reloaded);
+  });
+  await details.getByRole('tab', { name: 'JSON' }).click();
+  await expect(details.getByRole('tabpanel')).toContainText(`"numero": "${stamp}-FI"`);
+  await details.getByRole('tab', { name: 'XML' }).click();
+  await expect(details.getByRole('tabpanel')).toContainText(`<Numero>${stamp}-FI</Numero>`);
+
+  // Closing removes the dialog from the address; the filters stay.
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/dialogId=/);
+  await expect(filtered).toBeVisible();
 });
 
 test('a user without an invoicing role is sent from the drafts page', async ({ page }) => {

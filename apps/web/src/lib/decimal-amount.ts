@@ -41,11 +41,15 @@ export function percentOf(part: string, whole: string): number {
   return Number(percent < 0n ? 0n : percent > 100n ? 100n : percent);
 }
 
-/** Formats a decimal string as a currency amount in the given language, without float rounding. */
-export function formatMoney(amount: string, language: string, currency = 'EUR'): string {
+/**
+ * Formats a decimal string as a currency amount in the given language, without float rounding.
+ * A currency that is not an ISO 4217 code (a form's field half typed) falls back to EUR.
+ */
+export function formatMoney(amount: string, language: string, currency: unknown = 'EUR'): string {
   const trimmed = amount.trim();
   if (!decimalPattern.test(trimmed)) return amount;
-  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(
+  const code = typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : 'EUR';
+  return new Intl.NumberFormat(language, { style: 'currency', currency: code }).format(
     trimmed as Intl.StringNumericLiteral,
   );
 }

@@ -1,11 +1,15 @@
 import { Navigate } from 'react-router';
 import { DraftsPage } from '../../features/it-drafts';
-import { invoiceDialogHref } from '../../features/it-invoices/components/invoice-details-dialog';
+import {
+  InvoiceDetailsDialog,
+  invoiceDialogHref,
+} from '../../features/it-invoices/components/invoice-details-dialog';
 import { useCan } from '../../lib/roles';
 
 /**
  * `/invoice-drafts` (spec 6): supplier-only accounts go home; without ROLE_INVOICING or
- * ROLE_INVOICING_DRAFT the user goes to the sent invoices.
+ * ROLE_INVOICING_DRAFT the user goes to the sent invoices. The draft details are the invoice
+ * dialog's draft variant, composed in here.
  */
 export default function InvoiceDraftsRoute() {
   const access = useCan();
@@ -13,5 +17,12 @@ export default function InvoiceDraftsRoute() {
   if (!access.can('it', 'ROLE_INVOICING') && !access.can('it', 'ROLE_INVOICING_DRAFT')) {
     return <Navigate to="/customer-invoice" replace />;
   }
-  return <DraftsPage invoiceHref={(uuid) => invoiceDialogHref(uuid)} />;
+  return (
+    <DraftsPage
+      invoiceHref={(uuid) => invoiceDialogHref(uuid)}
+      renderDetails={({ uuid, onClose }) => (
+        <InvoiceDetailsDialog variant="draft" uuid={uuid} onClose={onClose} />
+      )}
+    />
+  );
 }

@@ -49,12 +49,30 @@ export const draftsRoutes: FastifyPluginAsyncZod<{ service: DraftsService }> = a
       schema: {
         tags,
         security,
-        summary: 'One draft',
+        summary: 'One draft as JSON, or its XML as it would be sent (Accept: application/xml)',
         params: invoiceUuidParamsSchema,
-        response: { 200: invoiceSchema },
+        response: {
+          200: {
+            description: 'The draft',
+            content: {
+              'application/json': { schema: invoiceSchema },
+              'application/xml': { schema: z.string() },
+            },
+          },
+        },
       },
     },
-    async (request) => service.get(actorOf(request), request.params.uuid),
+    async (request, reply) => {
+      const type = request.accepts().type(['application/json', 'application/xml', 'text/xml']);
+      if (type === 'application/xml' || type === 'text/xml') {
+        return reply
+          .type('application/xml; charset=utf-8')
+          .send(await service.xml(actorOf(request), request.params.uuid));
+      }
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(await service.get(actorOf(request), request.params.uuid));
+    },
   );
 
   for (const [base, kind] of [

@@ -36,6 +36,11 @@ export class DraftsService {
     return toInvoiceItem(await this.find(actor, uuid));
   }
 
+  /** The draft's XML as stored: what send would transmit (the drafts dialog's XML tab). */
+  async xml(actor: Actor, uuid: string): Promise<string> {
+    return (await this.find(actor, uuid)).xml;
+  }
+
   async create(
     actor: Actor,
     body: InvoiceBody,

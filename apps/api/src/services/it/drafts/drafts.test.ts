@@ -16,6 +16,38 @@ afterAll(async () => {
 const xmlHeaders = { 'content-type': 'application/xml' };
 
 describe('drafts', () => {
+  it("serves a draft's stored XML when XML is asked for, and JSON otherwise", async () => {
+    const { token } = await createAlpha(t);
+    const xml = sample('official/v1.2.2/IT01234567890_FPR01.xml').replace(
+      '<Numero>123</Numero>',
+      '<Numero>DX-1</Numero>',
+    );
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/it/invoices/draft',
+      token,
+      payload: xml,
+      headers: xmlHeaders,
+    });
+    const { uuid } = created.json() as { uuid: string };
+    const asXml = await t.request({
+      method: 'GET',
+      url: `/api/it/invoices/draft/${uuid}`,
+      token,
+      headers: { accept: 'application/xml' },
+    });
+    expect(asXml.statusCode, asXml.body).toBe(200);
+    expect(asXml.headers['content-type']).toMatch(/^application\/xml/);
+    expect(asXml.body).toContain('<Numero>DX-1</Numero>');
+    const asJson = await t.request({
+      method: 'GET',
+      url: `/api/it/invoices/draft/${uuid}`,
+      token,
+      headers: { accept: 'application/json' },
+    });
+    expect((asJson.json() as { invoiceNumber: string }).invoiceNumber).toBe('DX-1');
+  });
+
   it('creates, lists, updates, sends and deletes drafts; a blocked draft answers 409', async () => {
     const { token } = await createAlpha(t);
     const xml = sample('official/v1.2.2/IT01234567890_FPR01.xml').replace(

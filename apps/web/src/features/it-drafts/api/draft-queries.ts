@@ -1,8 +1,19 @@
 import type { Invoice } from '@fiscus/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiFetchCollection, type QueryParams } from '../../../lib/api-client';
+import type { Collection } from '../../../lib/hydra';
+import { isDraftUuid } from '../model/draft-filters';
 
 export const draftPath = (uuid: string) => `/invoices/draft/${encodeURIComponent(uuid)}`;
+
+async function fetchDraftList(query: QueryParams, signal: AbortSignal) {
+  const uuid = typeof query.uuid === 'string' ? query.uuid : undefined;
+  // No draft has a malformed id: answer "no results" instead of the API's 400 error state.
+  if (uuid !== undefined && !isDraftUuid(uuid)) {
+    return { items: [], total: 0 } satisfies Collection<Invoice>;
+  }
+  return apiFetchCollection<Invoice>('it', '/invoices/draft', { query, signal });
+}
 
 /** Query keys of drafts, from general to specific. */
 export const draftQueries = {
@@ -11,11 +22,7 @@ export const draftQueries = {
   list: (params: QueryParams) =>
     queryOptions({
       queryKey: [...draftQueries.lists(), params] as const,
-      queryFn: ({ signal }) =>
-        apiFetchCollection<Invoice>('it', '/invoices/draft', {
-          query: params,
-          signal,
-        }),
+      queryFn: ({ signal }) => fetchDraftList(params, signal),
     }),
   detail: (uuid: string) =>
     queryOptions({

@@ -14,12 +14,14 @@ import Typography from '@mui/material/Typography';
 import type { Invoice } from '@fiscus/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ConfirmDialog,
   DataTable,
+  FilterPanel,
   formatListTimestamp,
+  useDetailsDialog,
   useListState,
   type DataTableColumn,
 } from '../../../components/list-kit';
@@ -34,13 +36,17 @@ import {
   type BulkEntry,
   type BulkMode,
 } from '../model/bulk-state';
+import { emptyDraftFilters, toDraftListQuery } from '../model/draft-filters';
 import { BulkProgressDialog } from './bulk-progress-dialog';
-import { DraftDetailsDialog } from './draft-details-dialog';
 import { DraftDialog, type DraftDialogMode } from './draft-dialog';
+import { draftFilterInputs } from './draft-filter-inputs';
 import { DraftSentDialog } from './draft-sent-dialog';
 
 /** localStorage key of the drafts table (spec 2 "Drafts page"). */
 export const DRAFTS_TABLE_KEY = 'invoice.drafts';
+
+/** `?dialogId=draft&dialog_uuid=…` opens a draft's details over the list (a link reopens it). */
+export const DRAFT_DIALOG_ID = 'draft';
 
 interface BulkRun {
   mode: BulkMode;
@@ -52,23 +58,31 @@ interface BulkRun {
 export interface DraftsPageProps {
   /** Where 'go to invoice' leads for a sent draft; `app/` knows the invoice list's URL. */
   invoiceHref: (invoiceUuid: string) => string;
+  /**
+   * The details dialog of a draft in info mode: the invoice dialog's draft variant, which
+   * belongs to the invoices feature, so `app/` composes it in.
+   */
+  renderDetails: (dialog: { uuid: string; onClose: () => void }) => ReactNode;
 }
 
 /** `/invoice-drafts`: drafts with row actions, bulk send/delete and the draft form dialog. */
-export function DraftsPage({ invoiceHref }: DraftsPageProps) {
+export function DraftsPage({ invoiceHref, renderDetails }: DraftsPageProps) {
   const { t } = useTranslation('drafts');
   const language = currentLanguage();
   const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
-  const [defaultFilters] = useState(() => ({}));
-  const list = useListState(DRAFTS_TABLE_KEY, { defaultFilters });
-  const drafts = useQuery({
-    ...draftQueries.list({ page: list.page, itemsPerPage: list.itemsPerPage }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListState(DRAFTS_TABLE_KEY, { defaultFilters: emptyDraftFilters });
+  const query = useMemo(
+    () =>
+      toDraftListQuery({ filters: list.filters, page: list.page, itemsPerPage: list.itemsPerPage }),
+    [list.filters, list.page, list.itemsPerPage],
+  );
+  const drafts = useQuery({ ...draftQueries.list(query), placeholderData: keepPreviousData });
+  const details = useDetailsDialog(DRAFT_DIALOG_ID, ['uuid']);
+  // Same dialog, also owning the tab key, so closing it leaves no stale tab behind.
+  const dialogWithTab = useDetailsDialog(DRAFT_DIALOG_ID, ['uuid', 'tab']);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [dialog, setDialog] = useState<{ mode: DraftDialogMode; uuid?: string } | null>(null);
-  const [details, setDetails] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Invoice | null>(null);
   const [sentInvoice, setSentInvoice] = useState<string | null>(null);
   const [bulk, setBulk] = useState<BulkRun | null>(null);
@@ -221,6 +235,7 @@ export function DraftsPage({ invoiceHref }: DraftsPageProps) {
           {t('actions.viewLastSent')}
         </Button>
       </Stack>
+      <FilterPanel state={list} inputs={draftFilterInputs(list.filters, t)} />
       <DataTable
         label={t('title')}
         columns={columns}
@@ -236,7 +251,7 @@ export function DraftsPage({ invoiceHref }: DraftsPageProps) {
             {rowAction(t('actions.edit'), <EditIcon />, () =>
               setDialog({ mode: 'edit', uuid: row.uuid }),
             )}
-            {rowAction(t('actions.details'), <InfoIcon />, () => setDetails(row.uuid))}
+            {rowAction(t('actions.details'), <InfoIcon />, () => details.open({ uuid: row.uuid }))}
             {rowAction(t('actions.send'), <SendIcon />, () =>
               setDialog({ mode: 'send', uuid: row.uuid }),
             )}
@@ -270,7 +285,7 @@ export function DraftsPage({ invoiceHref }: DraftsPageProps) {
           }}
         />
       )}
-      {details && <DraftDetailsDialog uuid={details} onClose={() => setDetails(null)} />}
+      {details.data && renderDetails({ uuid: details.data.uuid, onClose: dialogWithTab.close })}
       {bulk && (
         <BulkProgressDialog
           mode={bulk.mode}

@@ -78,7 +78,7 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
     const secondRow = screen.getByRole('group', { name: 'VAT summary 2' });
     expect(box(secondRow, /^Taxable amount/)).toHaveValue('51.00');
     expect(box(secondRow, /^Tax( \*)?$/)).toHaveValue('5.10');
-    expect(screen.getByText('Document total: 178.10 EUR')).toBeInTheDocument();
+    expect(screen.getByText('Document total: €178.10')).toBeInTheDocument();
   });
 
   it('formats numbers on blur: comma to dot, 2 decimals, prices keep their precision', async () => {
@@ -133,34 +133,35 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
     expect(box(line(2), /^Line/)).toHaveValue('2');
   });
 
-  it('enables submit only after a successful validation and disables it again on change', async () => {
+  it('turns its one button from validate into submit, and back on any change', async () => {
     const { user, onValidate, onSubmit } = renderForm({
       mode: 'edit',
       initialValue: completeStandardInvoice(),
     });
-    const submit = screen.getByRole('button', { name: 'Submit' });
-    expect(submit).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Validate schema' }));
-    await waitFor(() => expect(submit).toBeEnabled());
+    await screen.findByRole('button', { name: 'Submit' });
+    expect(screen.queryByRole('button', { name: 'Validate schema' })).not.toBeInTheDocument();
     expect(onValidate).toHaveBeenCalledTimes(1);
+    expect(onSubmit).not.toHaveBeenCalled();
     expect(await screen.findByText('Invoice valid')).toBeInTheDocument();
 
     await user.type(box(line(1), /^Description/), ' and support');
-    expect(submit).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Validate schema' }));
-    await waitFor(() => expect(submit).toBeEnabled());
-    await user.click(submit);
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onValidate).toHaveBeenCalledTimes(2);
     const payload = onSubmit.mock.calls[0]![0] as ReturnType<typeof completeStandardInvoice>;
     expect(
       payload.fattura_elettronica_body[0]!.dati_beni_servizi.dettaglio_linee[0]!.descrizione,
     ).toBe('Consulting and support');
   });
 
-  it('resets the validation when the server refuses it', async () => {
-    const { user, onValidate } = renderForm({
+  it('stays on validate when the server refuses the validation', async () => {
+    const { user, onValidate, onSubmit } = renderForm({
       mode: 'edit',
       initialValue: completeStandardInvoice(),
     });
@@ -175,7 +176,11 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
     });
     await user.click(screen.getByRole('button', { name: 'Validate schema' }));
     expect(await screen.findByText('Number already used')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    // Clicking again validates again: nothing is submitted until the server agrees.
+    await user.click(screen.getByRole('button', { name: 'Validate schema' }));
+    await waitFor(() => expect(onValidate).toHaveBeenCalledTimes(2));
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('puts server violations on their fields and lists them in the alert', async () => {
@@ -260,9 +265,7 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
       initialValue: completeStandardInvoice(),
     });
     await user.click(screen.getByRole('button', { name: 'Validate schema' }));
-    const submit = screen.getByRole('button', { name: 'Submit' });
-    await waitFor(() => expect(submit).toBeEnabled());
-    await user.click(submit);
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
     expect(
       await screen.findAllByText(
         'This invoice is identical to the original: change something before sending it',
@@ -319,6 +322,6 @@ describe('InvoiceForm (simplified)', { timeout: 60_000 }, () => {
       '7.80',
     );
     await user.tab();
-    expect(screen.getByText('Document total: 20.00 EUR')).toBeInTheDocument();
+    expect(screen.getByText('Document total: €20.00')).toBeInTheDocument();
   });
 });

@@ -53,12 +53,11 @@ describe('InvoiceSourceEditor', () => {
     expect(screen.getByRole('radio', { name: 'JSON' })).toBeChecked();
   });
 
-  it('enables submit after validation and lists server violations in the alert', async () => {
+  it('offers submit only after a successful validation, and validate again after a change', async () => {
     const { user, input, onValidate, onSubmit } = renderEditor();
     await user.upload(input, new File(['{"a":1}'], 'a.json', { type: 'application/json' }));
     await screen.findByText('Loaded from a.json');
-    const submit = screen.getByRole('button', { name: 'Submit' });
-    expect(submit).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
     onValidate.mockRejectedValueOnce(
       new ApiError(422, { type: 'about:blank', title: 'Invalid', status: 422, detail: '' }, [
         { propertyPath: 'fattura_elettronica_header', message: 'This value should not be blank.' },
@@ -68,11 +67,19 @@ describe('InvoiceSourceEditor', () => {
     expect(
       await screen.findByText('fattura_elettronica_header: This value should not be blank.'),
     ).toBeInTheDocument();
-    expect(submit).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Validate schema' }));
-    await waitFor(() => expect(submit).toBeEnabled());
-    await user.click(submit);
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    await screen.findByRole('button', { name: 'Submit' });
+    // Switching the format changes what would be sent: the server must see it again.
+    await user.click(screen.getByRole('radio', { name: 'XML' }));
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Validate schema' }));
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ type: 'simple', format: 'xml', content: '{"a":1}' }),
+    );
+    expect(onValidate).toHaveBeenCalledTimes(3);
   });
 });

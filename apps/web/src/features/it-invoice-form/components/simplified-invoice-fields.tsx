@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/decimal-amount';
 import {
   currencies,
   fiscalRegimes,
@@ -126,7 +127,7 @@ const entryOptional: FieldSpec[] = [
 
 /** Sum of the entries' importo (VAT included in a simplified invoice), exact to the cent. */
 function SimplifiedTotal() {
-  const { t } = useTranslation('invoiceForm');
+  const { t, i18n } = useTranslation('invoiceForm');
   const { control } = useFormContext();
   const entries: unknown = useWatch({ control, name: ENTRIES });
   const currency: unknown = useWatch({ control, name: `${DOCUMENT}.divisa` });
@@ -137,8 +138,7 @@ function SimplifiedTotal() {
   return (
     <Typography variant="h6" component="p" role="status" sx={{ textAlign: 'right', mt: 2 }}>
       {t('totals.documentTotal', {
-        amount: formatScaled(sum, 2),
-        currency: typeof currency === 'string' ? currency : '',
+        amount: formatMoney(formatScaled(sum, 2), i18n.language, currency),
       })}
     </Typography>
   );

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { computeAmountDue } from '@fiscus/fatturapa/calc';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/decimal-amount';
 import { useComputedTotals } from '../hooks/use-computed-totals';
 import type { FieldSpec } from './field-spec';
 import { FieldGrid, OptionalBlock } from './form-section';
@@ -22,7 +23,7 @@ export function StandardTotals({
   summaryFields: readonly FieldSpec[];
   summaryOptional: readonly FieldSpec[];
 }) {
-  const { t } = useTranslation('invoiceForm');
+  const { t, i18n } = useTranslation('invoiceForm');
   const { control } = useFormContext();
   const computed = useComputedTotals();
   const rows: unknown = useWatch({ control, name: SUMMARY });
@@ -35,7 +36,8 @@ export function StandardTotals({
     dati_ritenuta: document?.dati_ritenuta,
     dati_riepilogo: computed?.dati_beni_servizi?.dati_riepilogo,
   });
-  const unit = typeof currency === 'string' ? currency : '';
+  // The amounts in the user's language ("1.234,50 €" in Italian), in the invoice's currency.
+  const money = (amount: string) => formatMoney(amount, i18n.language, currency);
 
   return (
     <Box>
@@ -68,11 +70,11 @@ export function StandardTotals({
         sx={{ display: 'flex', gap: 4, justifyContent: 'flex-end', mt: 2 }}
       >
         <Typography variant="h6" component="p">
-          {t('totals.documentTotal', { amount: total, currency: unit })}
+          {t('totals.documentTotal', { amount: money(total) })}
         </Typography>
         {due !== undefined && due !== total && (
           <Typography variant="h6" component="p">
-            {t('totals.amountDue', { amount: due, currency: unit })}
+            {t('totals.amountDue', { amount: money(due) })}
           </Typography>
         )}
       </Box>

@@ -5,8 +5,9 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 
 /**
- * 'Validate schema' first; 'Submit' is enabled only once the server accepted the current
- * content (spec 4 "Form validity").
+ * One button for both steps (spec 4 "Form validity"): it reads 'validate schema' until the
+ * server accepted the current content, then 'submit'. The form resets `validated` on any change
+ * or failed validation, which turns the button back into 'validate schema'.
  */
 export function SubmitBar({
   validated,
@@ -29,20 +30,12 @@ export function SubmitBar({
           {t('actions.cancel')}
         </Button>
         <Button
-          variant={validated ? 'outlined' : 'contained'}
-          onClick={onValidate}
-          disabled={busy !== null}
-          startIcon={busy === 'validate' ? <CircularProgress size={16} /> : undefined}
-        >
-          {t('actions.validate')}
-        </Button>
-        <Button
           variant="contained"
-          onClick={onSubmit}
-          disabled={!validated || busy !== null}
-          startIcon={busy === 'submit' ? <CircularProgress size={16} /> : undefined}
+          onClick={validated ? onSubmit : onValidate}
+          disabled={busy !== null}
+          startIcon={busy !== null ? <CircularProgress size={16} /> : undefined}
         >
-          {t('actions.submit')}
+          {t(validated ? 'actions.submit' : 'actions.validate')}
         </Button>
       </Stack>
     </Paper>

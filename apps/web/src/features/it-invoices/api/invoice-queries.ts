@@ -6,6 +6,7 @@ import type { Collection } from '../../../lib/hydra';
 import { isInvoiceUuid } from '../model/invoice-filters';
 
 export const invoicePath = (uuid: string) => `/invoices/${encodeURIComponent(uuid)}`;
+export const draftPath = (uuid: string) => `/invoices/draft/${encodeURIComponent(uuid)}`;
 
 /** Asks the list for notifications too (spec 7: the extended-output header). */
 const extendedOutput = { 'X-Extended-Output': 'true' };
@@ -34,6 +35,19 @@ async function fetchPreservedDocument(uuid: string, signal: AbortSignal) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+/** A draft's stored XML; anything but XML in the answer is a load error, never shown as XML. */
+async function fetchDraftXml(uuid: string, signal: AbortSignal): Promise<string> {
+  const response = await apiFetch<Response>('it', draftPath(uuid), {
+    headers: { Accept: 'application/xml' },
+    as: 'response',
+    signal,
+  });
+  if (!/\bxml\b/i.test(response.headers.get('Content-Type') ?? '')) {
+    throw new Error(`GET ${draftPath(uuid)} answered no XML`);
+  }
+  return response.text();
 }
 
 /**
@@ -92,5 +106,25 @@ export const invoiceQueries = {
           as: 'text',
           signal,
         }),
+    }),
+  /** One draft for the dialog's draft variant (spec 2: info, attachments, json and xml). */
+  draftKey: (uuid: string) => [...invoiceQueries.all(), 'draft', uuid] as const,
+  draft: (uuid: string) =>
+    queryOptions({
+      queryKey: invoiceQueries.draftKey(uuid),
+      queryFn: ({ signal }) =>
+        apiFetch<Invoice>('it', draftPath(uuid), {
+          headers: { Accept: 'application/json' },
+          signal,
+        }),
+      // Drafts are edited on the drafts page under that feature's own keys: reread on each open.
+      staleTime: 0,
+    }),
+  draftXml: (uuid: string) =>
+    queryOptions({
+      queryKey: [...invoiceQueries.draftKey(uuid), 'application/xml'] as const,
+      queryFn: ({ signal }) => fetchDraftXml(uuid, signal),
+      staleTime: 0,
+      retry: false,
     }),
 };

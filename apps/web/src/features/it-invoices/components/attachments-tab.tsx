@@ -12,11 +12,21 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { downloadAttachment } from '../api/invoice-files';
-import { invoiceAttachments } from '../model/invoice-attachments';
+import { saveBlob } from '../api/save-blob';
+import { attachmentFromPayload, invoiceAttachments } from '../model/invoice-attachments';
 import { formatKilobytes } from '../model/invoice-timestamp';
 
-/** The invoice's attachments, each downloadable through the API. */
-export function AttachmentsTab({ invoice }: { invoice: Invoice }) {
+/**
+ * The invoice's attachments, each downloadable through the API; a draft's come straight out
+ * of its payload (`fromPayload`), as no endpoint serves them.
+ */
+export function AttachmentsTab({
+  invoice,
+  fromPayload = false,
+}: {
+  invoice: Invoice;
+  fromPayload?: boolean;
+}) {
   const { t } = useTranslation('invoices');
   const { enqueueSnackbar } = useSnackbar();
   const language = currentLanguage();
@@ -34,11 +44,17 @@ export function AttachmentsTab({ invoice }: { invoice: Invoice }) {
             <Button
               size="small"
               startIcon={<DownloadIcon />}
-              onClick={() =>
+              onClick={() => {
+                if (fromPayload) {
+                  const file = attachmentFromPayload(invoice.payload, attachment.index);
+                  if (file) saveBlob(file, file.name);
+                  else enqueueSnackbar(t('messages.genericError'), { variant: 'error' });
+                  return;
+                }
                 void downloadAttachment(invoice.uuid, attachment.index, attachment.name).catch(() =>
                   enqueueSnackbar(t('messages.genericError'), { variant: 'error' }),
-                )
-              }
+                );
+              }}
             >
               {t('attachments.download')}
             </Button>

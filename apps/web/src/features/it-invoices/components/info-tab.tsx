@@ -85,21 +85,27 @@ function FieldColumns({ items }: { items: DetailsItem[] }) {
   );
 }
 
-/** The info tab: the record's fields, fix actions and the SDI notifications. */
+/**
+ * The info tab: the record's fields, fix actions and the SDI notifications. A draft has never
+ * been to SDI: it shows its fields only.
+ */
 export function InfoTab({
   invoice,
   creditNoteAction,
+  draft = false,
 }: {
   invoice: Invoice;
   creditNoteAction?: ((invoice: Invoice) => ReactNode) | undefined;
+  draft?: boolean;
 }) {
   const { t } = useTranslation('invoices');
   const language = currentLanguage();
   const yesNo = (value: boolean) => (value ? t('values.yes') : t('values.no'));
+  const sentOnly = (items: DetailsItem[]) => (draft ? [] : items);
   return (
     <Box>
-      <FixActions invoice={invoice} />
-      {creditNoteAction && offersCreditNote(invoice) && (
+      {!draft && <FixActions invoice={invoice} />}
+      {!draft && creditNoteAction && offersCreditNote(invoice) && (
         <Box sx={{ mb: 2 }}>{creditNoteAction(invoice)}</Box>
       )}
       <FieldColumns
@@ -135,8 +141,10 @@ export function InfoTab({
             value: invoice.recipientVatNumberFormatted ?? invoice.recipient.business_fiscal_code,
           },
           { label: t('fields.transmission_format'), value: invoice.transmission_format },
-          { label: t('fields.sdi_file_id'), value: invoice.sdi_file_id },
-          { label: t('fields.sdi_file_name'), value: invoice.sdi_file_name },
+          ...sentOnly([
+            { label: t('fields.sdi_file_id'), value: invoice.sdi_file_id },
+            { label: t('fields.sdi_file_name'), value: invoice.sdi_file_name },
+          ]),
           {
             label: t('fields.created_at'),
             value: formatInvoiceTimestamp(invoice.created_at, language),
@@ -144,19 +152,25 @@ export function InfoTab({
           { label: t('fields.toPa'), value: yesNo(invoice.to_pa) },
           { label: t('fields.signed'), value: yesNo(invoice.signed) },
           { label: t('fields.stamp'), value: yesNo(invoice.stamp) },
-          {
-            label: t('fields.downloaded'),
-            value: invoice.downloaded_at
-              ? `${yesNo(invoice.downloaded)} (${formatInvoiceTimestamp(invoice.downloaded_at, language)})`
-              : yesNo(invoice.downloaded),
-          },
+          ...sentOnly([
+            {
+              label: t('fields.downloaded'),
+              value: invoice.downloaded_at
+                ? `${yesNo(invoice.downloaded)} (${formatInvoiceTimestamp(invoice.downloaded_at, language)})`
+                : yesNo(invoice.downloaded),
+            },
+          ]),
           ...(invoice.notice ? [{ label: t('fields.notice'), value: invoice.notice }] : []),
         ]}
       />
-      <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
-        {t('details.notifications')}
-      </Typography>
-      <InvoiceNotifications uuid={invoice.uuid} />
+      {!draft && (
+        <>
+          <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 1 }}>
+            {t('details.notifications')}
+          </Typography>
+          <InvoiceNotifications uuid={invoice.uuid} />
+        </>
+      )}
     </Box>
   );
 }

@@ -35,6 +35,17 @@ export const invoiceTabs = [
 ] as const;
 export type InvoiceTab = (typeof invoiceTabs)[number];
 
+/** Spec 2: "The draft variant has only info, attachments, json and xml". */
+export const draftTabs = [
+  'info',
+  'attachments',
+  'json',
+  'xml',
+] as const satisfies readonly InvoiceTab[];
+
+/** A sent or received invoice (`GET /invoices/{uuid}`) or a draft (`GET /invoices/draft/{uuid}`). */
+export type InvoiceDialogVariant = 'invoice' | 'draft';
+
 /** The link that opens an invoice's dialog over the customer list on a given tab. */
 export function invoiceDialogHref(uuid: string, tab: InvoiceTab = 'info'): string {
   const params = new URLSearchParams({
@@ -52,22 +63,32 @@ function useCanUseActions(): boolean {
   return access.can('it', 'ROLE_CONFIG') && !session?.impersonation;
 }
 
-/** The invoice details dialog (spec 2 "Invoice details dialog"), its tab kept in the URL. */
+/**
+ * The invoice details dialog (spec 2 "Invoice details dialog"), its tab kept in the URL. The
+ * draft variant (the drafts page's details) loads the draft and shows its four tabs only.
+ */
 export function InvoiceDetailsDialog({
   uuid,
   onClose,
   creditNoteAction,
+  variant = 'invoice',
 }: {
   uuid: string;
   onClose: () => void;
   creditNoteAction?: ((invoice: Invoice) => ReactNode) | undefined;
+  variant?: InvoiceDialogVariant;
 }) {
   const { t } = useTranslation('invoices');
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
-  const invoice = useQuery(invoiceQueries.detail(uuid));
+  const isDraft = variant === 'draft';
+  const sent = useQuery({ ...invoiceQueries.detail(uuid), enabled: !isDraft });
+  const stored = useQuery({ ...invoiceQueries.draft(uuid), enabled: isDraft });
+  const invoice = isDraft ? stored : sent;
   const withActions = useCanUseActions();
-  const tabs = invoiceTabs.filter((tab) => tab !== 'actions' || withActions);
+  const tabs: readonly InvoiceTab[] = isDraft
+    ? draftTabs
+    : invoiceTabs.filter((tab) => tab !== 'actions' || withActions);
   const requested = searchParams.get(INVOICE_TAB_PARAM);
   const tab: InvoiceTab = tabs.find((entry) => entry === requested) ?? 'info';
 
@@ -87,9 +108,14 @@ export function InvoiceDetailsDialog({
   const title = data ? (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <span>
-        {t(data.type === 0 ? 'details.titleCustomer' : 'details.titleSupplier', {
-          number: data.invoiceNumber ?? '',
-        })}
+        {t(
+          isDraft
+            ? 'details.titleDraft'
+            : data.type === 0
+              ? 'details.titleCustomer'
+              : 'details.titleSupplier',
+          { number: data.invoiceNumber ?? '' },
+        )}
       </span>
       <StatusBadge label={t(`markings.${data.marking}`)} color={markingColor(data.marking)} />
     </Stack>
@@ -122,13 +148,15 @@ export function InvoiceDetailsDialog({
             ))}
           </Tabs>
           <Box role="tabpanel" aria-label={t(`details.tabs.${tab}`)}>
-            {tab === 'info' && <InfoTab invoice={data} creditNoteAction={creditNoteAction} />}
-            {tab === 'attachments' && <AttachmentsTab invoice={data} />}
-            {tab === 'preservation' && <PreservationTab invoice={data} />}
+            {tab === 'info' && (
+              <InfoTab invoice={data} creditNoteAction={creditNoteAction} draft={isDraft} />
+            )}
+            {tab === 'attachments' && <AttachmentsTab invoice={data} fromPayload={isDraft} />}
+            {tab === 'preservation' && !isDraft && <PreservationTab invoice={data} />}
             {tab === 'json' && <JsonTab invoice={data} />}
-            {tab === 'xml' && <XmlTab uuid={data.uuid} />}
-            {tab === 'preview' && <PreviewTab uuid={data.uuid} />}
-            {tab === 'actions' && withActions && <ActionsTab invoice={data} />}
+            {tab === 'xml' && <XmlTab uuid={data.uuid} draft={isDraft} />}
+            {tab === 'preview' && !isDraft && <PreviewTab uuid={data.uuid} />}
+            {tab === 'actions' && !isDraft && withActions && <ActionsTab invoice={data} />}
           </Box>
         </Box>
       )}

@@ -15,15 +15,22 @@ const keys = {
 };
 
 describe('canCreateInvoices (spec 6: new and import buttons)', () => {
-  it('hides them for a stripe account without ROLE_CREATE_INVOICE only', () => {
-    expect(canCreateInvoices(accessFor({ it: ['ROLE_INVOICING'] }, keys))).toBe(true);
+  it('hides them on sent invoices for a stripe account without ROLE_CREATE_INVOICE only', () => {
+    expect(canCreateInvoices(accessFor({ it: ['ROLE_INVOICING'] }, keys), 0)).toBe(true);
     expect(
-      canCreateInvoices(accessFor({ stripe: ['ROLE_WRITER'], it: ['ROLE_INVOICING'] }, keys)),
+      canCreateInvoices(accessFor({ stripe: ['ROLE_WRITER'], it: ['ROLE_INVOICING'] }, keys), 0),
     ).toBe(false);
     expect(
       canCreateInvoices(
         accessFor({ stripe: ['ROLE_WRITER', 'ROLE_CREATE_INVOICE'], it: ['ROLE_INVOICING'] }, keys),
+        0,
       ),
+    ).toBe(true);
+  });
+
+  it('keeps the import of received invoices for a stripe account without the role', () => {
+    expect(
+      canCreateInvoices(accessFor({ stripe: ['ROLE_WRITER'], it: ['ROLE_INVOICING'] }, keys), 1),
     ).toBe(true);
   });
 });

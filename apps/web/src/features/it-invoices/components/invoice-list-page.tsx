@@ -45,11 +45,18 @@ export interface InvoiceListPageProps {
   creditNoteAction?: (invoice: Invoice) => ReactNode;
 }
 
-/** Spec 6: the create and import buttons are hidden for stripe accounts lacking the role. */
-export function canCreateInvoices(access: {
-  isStripeAccount: boolean;
-  can: (context: 'stripe', role: string) => boolean;
-}): boolean {
+/**
+ * Spec 2 and 6: the create and import buttons of sent invoices are hidden for stripe accounts
+ * lacking ROLE_CREATE_INVOICE; importing received invoices is not part of that rule.
+ */
+export function canCreateInvoices(
+  access: {
+    isStripeAccount: boolean;
+    can: (context: 'stripe', role: string) => boolean;
+  },
+  direction: InvoiceDirection,
+): boolean {
+  if (direction === 1) return true;
   return !access.isStripeAccount || access.can('stripe', 'ROLE_CREATE_INVOICE');
 }
 
@@ -83,7 +90,7 @@ export function InvoiceListPage({
   // dialog opened from a link leaves no stale tab behind for the next one.
   const dialogWithTab = useDetailsDialog(INVOICE_DIALOG_ID, ['uuid', 'tab']);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
-  const showCreate = canCreateInvoices(access);
+  const showCreate = canCreateInvoices(access, direction);
 
   const downloads = (
     <InvoiceDownloads

@@ -45,10 +45,15 @@ export function JsonTab({ invoice }: { invoice: Invoice }) {
   return <Source text={text} label={t('details.tabs.json')} />;
 }
 
-/** The stored XML exactly as sent to (or received from) SDI. */
-export function XmlTab({ uuid }: { uuid: string }) {
+/** The stored XML exactly as sent to (or received from) SDI; a draft's as it would be sent. */
+export function XmlTab({ uuid, draft = false }: { uuid: string; draft?: boolean }) {
   const { t } = useTranslation('invoices');
-  const xml = useQuery(invoiceQueries.representation(uuid, 'application/xml'));
+  const sent = useQuery({
+    ...invoiceQueries.representation(uuid, 'application/xml'),
+    enabled: !draft,
+  });
+  const stored = useQuery({ ...invoiceQueries.draftXml(uuid), enabled: draft });
+  const xml = draft ? stored : sent;
   if (xml.isPending) return <CircularProgress size={24} aria-label={t('loading')} />;
   if (xml.isError) return <Alert severity="error">{t('messages.somethingWentWrong')}</Alert>;
   return <Source text={xml.data} label={t('details.tabs.xml')} />;

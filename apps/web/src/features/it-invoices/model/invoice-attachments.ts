@@ -12,24 +12,29 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/**
- * The attachments of an invoice payload (a JSON string), in the order the API numbers them:
- * every body's allegati one after the other.
- */
-export function invoiceAttachments(payload: string): InvoiceAttachment[] {
+/** Every body's allegati one after the other, as the API numbers them. */
+function rawAttachments(payload: string): Record<string, unknown>[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(payload);
   } catch {
     return [];
   }
-  const bodies = (parsed as { fattura_elettronica_body?: unknown }).fattura_elettronica_body;
+  const bodies = (parsed as { fattura_elettronica_body?: unknown } | null)
+    ?.fattura_elettronica_body;
   if (!Array.isArray(bodies)) return [];
-  const all = bodies.flatMap((body: unknown) => {
+  return bodies.flatMap((body: unknown) => {
     const list = (body as { allegati?: unknown } | null)?.allegati;
     return Array.isArray(list) ? (list as Record<string, unknown>[]) : [];
   });
-  return all.map((entry, index) => {
+}
+
+/**
+ * The attachments of an invoice payload (a JSON string), in the order the API numbers them:
+ * every body's allegati one after the other.
+ */
+export function invoiceAttachments(payload: string): InvoiceAttachment[] {
+  return rawAttachments(payload).map((entry, index) => {
     const base64 = text(entry.attachment).replace(/\s+/g, '');
     const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
     return {
@@ -40,4 +45,24 @@ export function invoiceAttachments(payload: string): InvoiceAttachment[] {
       size: Math.max(0, Math.floor((base64.length * 3) / 4) - padding),
     };
   });
+}
+
+/**
+ * An attachment decoded from the payload itself: a draft has no attachment endpoint, and its
+ * payload carries the file as base64. The type follows the API's rule (PDF or bytes).
+ */
+export function attachmentFromPayload(payload: string, index: number): File | null {
+  const entry = rawAttachments(payload)[index];
+  const base64 = text(entry?.attachment).replace(/\s+/g, '');
+  if (!entry || base64 === '') return null;
+  let binary: string;
+  try {
+    binary = atob(base64);
+  } catch {
+    return null;
+  }
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  const name = text(entry.nome_attachment) || `attachment-${index}`;
+  const isPdf = text(entry.formato_attachment).toLowerCase() === 'pdf' || /\.pdf$/i.test(name);
+  return new File([bytes], name, { type: isPdf ? 'application/pdf' : 'application/octet-stream' });
 }
