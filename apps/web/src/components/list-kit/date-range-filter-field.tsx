@@ -1,8 +1,9 @@
 import EventIcon from '@mui/icons-material/Event';
-import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
@@ -76,16 +77,21 @@ export function DateRangeFilterField({
         onChange={(day) => onChange(from, accept(day, dayEndBound))}
         slotProps={{ textField: { size: 'small', fullWidth: true } }}
       />
-      <Button
-        size="small"
-        startIcon={<EventIcon />}
-        disabled={disabled}
-        aria-haspopup="menu"
-        onClick={(event) => setPresetAnchor(event.currentTarget)}
-        sx={{ flexShrink: 0 }}
-      >
-        {t('dateRange.presets')}
-      </Button>
+      {/* An icon, so the two dates keep room for their labels in every language. */}
+      <Tooltip title={t('dateRange.presets')}>
+        <span>
+          <IconButton
+            size="small"
+            color="primary"
+            disabled={disabled}
+            aria-label={t('dateRange.presets')}
+            aria-haspopup="menu"
+            onClick={(event) => setPresetAnchor(event.currentTarget)}
+          >
+            <EventIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
       <Menu
         anchorEl={presetAnchor}
         open={presetAnchor !== null}
