@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     );
     await measure(
       'GET /invoices (sender.fiscalId)',
-      '/api/it/invoices?type=1&sender.fiscalId=00000000007',
+      '/api/it/invoices?type=1&sender.fiscalId=00000000005',
     );
     await measure(
       'GET /invoices (order[invoiceDate]=desc)',

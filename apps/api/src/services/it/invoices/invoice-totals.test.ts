@@ -132,5 +132,10 @@ describe('list totals', () => {
       1,
     );
     expect(await total('/invoices?type=0&marking=delivered&sender.fiscalId=99999999999')).toBe(0);
+    // A party matching by fiscal id and by VAT number at once is counted once.
+    const all = await total('/invoices?type=0');
+    expect(await total('/invoices?type=0&sender.fiscalId=01234567890')).toBe(all);
+    expect(await total('/invoices?type=0&sender.fiscalId=IT01234567890')).toBe(all);
+    expect(await total('/invoices?type=0&recipient.fiscalId=12345678903')).toBe(all);
   });
 });
