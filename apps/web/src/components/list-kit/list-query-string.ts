@@ -107,6 +107,19 @@ export function writeListSnapshot<F extends FilterValues>(
   return next;
 }
 
+/** The list's own part of a query string (filters, order, page, page size), '' when default. */
+export function listOwnedQuery<F extends FilterValues>(
+  params: URLSearchParams,
+  defaults: ListDefaults<F>,
+): string {
+  const own = new URLSearchParams();
+  const owned = new Set([...Object.keys(defaults.defaultFilters), 'page', 'itemsPerPage']);
+  for (const [key, value] of params) {
+    if (owned.has(key) || ORDER_PARAM.test(key)) own.append(key, value);
+  }
+  return own.toString();
+}
+
 /** Query parameters for the API call: pagination, ordering and the non-empty filters. */
 export type ListQueryParams = Record<string, string | string[]>;
 

@@ -198,3 +198,31 @@ describe('useListState: column choices', () => {
     expect(result.current.list.isColumnVisible('email')).toBe(true);
   });
 });
+
+describe('useListState: kept per table', () => {
+  it('opens a bare list as it was left, shows that in the URL, and forgets a cleared list', () => {
+    const first = renderListState('/list');
+    act(() => first.result.current.list.setFilters({ email: 'ann', enabled: '', 'status[]': [] }));
+    act(() => first.result.current.list.setPage(2));
+    first.unmount();
+
+    const again = renderListState('/list');
+    expect(again.result.current.list.filters.email).toBe('ann');
+    expect(again.result.current.list.page).toBe(2);
+    expect(query(again.result.current.search)).toEqual({ email: 'ann', page: '2' });
+    // Another table keeps its own state.
+    expect(renderListState('/list', 'other-table').result.current.list.filters.email).toBe('');
+
+    act(() => again.result.current.list.clearFilters());
+    again.unmount();
+    expect(renderListState('/list').result.current.list.filters.email).toBe('');
+  });
+
+  it('lets a link with list parameters win and keeps what it opened', () => {
+    renderListState('/list?email=kept').unmount();
+    const linked = renderListState('/list?email=linked&dialog=x');
+    expect(linked.result.current.list.filters.email).toBe('linked');
+    linked.unmount();
+    expect(renderListState('/list?dialog=y').result.current.list.filters.email).toBe('linked');
+  });
+});

@@ -1,8 +1,14 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { loadColumnChoices, saveColumnChoices } from './column-preferences';
 import type { ColumnChoices } from './column-preferences';
-import { readListSnapshot, toListQueryParams, writeListSnapshot } from './list-query-string';
+import {
+  listOwnedQuery,
+  readListSnapshot,
+  toListQueryParams,
+  writeListSnapshot,
+} from './list-query-string';
+import { loadListQuery, saveListQuery } from './list-state-storage';
 import type {
   FilterValues,
   ListDefaults,
@@ -40,8 +46,9 @@ export interface ListState<F extends FilterValues> extends ListSnapshot<F> {
 
 /**
  * The state of one list screen. Filters, page, page size and ordering live in the URL query
- * string (so Back, reload and shared links restore the list); column choices live in
- * localStorage under `tableKey` (they belong to the browser, not to the link).
+ * string (so Back, reload and shared links restore the list) and are kept per table in
+ * localStorage, so the list opens as it was left; column choices live in localStorage under
+ * `tableKey` (they belong to the browser, not to the link).
  */
 export function useListState<F extends FilterValues>(
   tableKey: string,
@@ -58,19 +65,44 @@ export function useListState<F extends FilterValues>(
   );
 
   const searchKey = searchParams.toString();
+  const ownQuery = listOwnedQuery(new URLSearchParams(searchKey), defaults);
+  // An address without any of the list's parameters opens the table as the user left it.
+  const kept = ownQuery === '' ? loadListQuery(tableKey) : '';
   const snapshot = useMemo(
-    () => readListSnapshot(new URLSearchParams(searchKey), defaults),
-    [searchKey, defaults],
+    () => readListSnapshot(new URLSearchParams(kept === '' ? searchKey : kept), defaults),
+    [searchKey, kept, defaults],
   );
+  useEffect(() => {
+    if (ownQuery !== '') {
+      saveListQuery(tableKey, ownQuery);
+    } else if (kept !== '') {
+      // Show the kept state in the address too, so reload and Back agree with the screen.
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of new URLSearchParams(kept)) next.append(key, value);
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [tableKey, ownQuery, kept, setSearchParams]);
   const queryParams = useMemo(() => toListQueryParams(snapshot), [snapshot]);
 
   const update = useCallback(
     (change: (current: ListSnapshot<F>) => ListSnapshot<F>) => {
-      setSearchParams((current) =>
-        writeListSnapshot(current, change(readListSnapshot(current, defaults)), defaults),
-      );
+      setSearchParams((current) => {
+        const next = writeListSnapshot(
+          current,
+          change(readListSnapshot(current, defaults)),
+          defaults,
+        );
+        // Kept at once: a list cleared back to its defaults has no parameters to keep.
+        saveListQuery(tableKey, listOwnedQuery(next, defaults));
+        return next;
+      });
     },
-    [setSearchParams, defaults],
+    [setSearchParams, defaults, tableKey],
   );
 
   const [columnChoices, setColumnChoices] = useState<{ key: string; choices: ColumnChoices }>(
