@@ -24,6 +24,7 @@ export const personas = [
   'openbanking',
   'peppol',
   'noservices',
+  'nocosts',
 ] as const;
 
 export type Persona = (typeof personas)[number];

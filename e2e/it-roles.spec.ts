@@ -251,3 +251,19 @@ test('dashboard statistics need ROLE_SHOW_STATS', async ({ page }) => {
   await expect(navigation(page).getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Yearly statistics' })).toHaveCount(0);
 });
+
+test('ROLE_NO_COSTS shows the statistics without their costs', async ({ page }) => {
+  await loginAs(page, 'italy');
+  await expect(page.getByRole('heading', { name: 'Yearly statistics' })).toBeVisible();
+  await expect(page.getByText('Cost of invoices sent')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Credit' })).toBeVisible();
+
+  await loginAs(page, 'nocosts');
+  await expect(page.getByRole('heading', { name: 'Yearly statistics' })).toBeVisible();
+  await expect(page.getByText('Cost of invoices sent')).toHaveCount(0);
+  await expect(page.getByText('Cost of invoices received')).toHaveCount(0);
+  await expect(page.getByText('Costs per month')).toHaveCount(0);
+  // Nor the credit and consumption cards (account spec 2.8).
+  await expect(page.getByRole('heading', { name: 'Credit' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Consumption' })).toHaveCount(0);
+});

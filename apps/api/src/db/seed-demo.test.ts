@@ -38,6 +38,7 @@ describe('demo data', () => {
         'sub',
         'admin',
         'stripe',
+        'nocosts',
         'poland',
         'openbanking',
         'peppol',

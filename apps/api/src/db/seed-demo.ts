@@ -98,6 +98,14 @@ export const demoPersonas: DemoPersona[] = [
     persona: 'Payment-provider (stripe) account without ROLE_CREATE_INVOICE',
     roles: { stripe: ['ROLE_WRITER'], it: ['ROLE_INVOICING'], common: ['ROLE_USER'] },
   },
+  {
+    local: 'nocosts',
+    persona: 'Italian invoicing with statistics but no costs (ROLE_NO_COSTS)',
+    roles: {
+      it: ['ROLE_INVOICING', 'ROLE_SHOW_STATS'],
+      common: ['ROLE_USER', 'ROLE_NO_COSTS'],
+    },
+  },
   { local: 'poland', persona: 'KSeF Poland', roles: { pl: ['ROLE_USER'], common: ['ROLE_USER'] } },
   {
     local: 'openbanking',
