@@ -34,7 +34,7 @@ const today = new Date().toISOString().slice(0, 10);
 
 /**
  * An official sample, made unique by its number and dated today. Its VAT number 01234567890
- * and the customer's 09876543210 have wrong check digits, which the form refuses.
+ * and the customer's 09876543210 have wrong check digits, which the form flags.
  */
 function sample(path: string, number: string): string {
   return readFileSync(join(samplesDir, path), 'utf8')

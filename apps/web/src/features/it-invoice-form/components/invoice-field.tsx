@@ -19,6 +19,11 @@ function checkLanguage(language: string): 'it' | 'en' {
   return language.startsWith('it') ? 'it' : 'en';
 }
 
+const adviceStyle = {
+  '& .MuiOutlinedInput-notchedOutline': { borderColor: 'warning.main' },
+  '& .MuiFormHelperText-root': { color: 'warning.dark' },
+} as const;
+
 /**
  * One input bound to the form: label from `fields.<name>`, upper-casing, number formatting on
  * blur, check-digit helper text and the client or server error. Memoised: the totals re-render
@@ -54,6 +59,7 @@ export const InvoiceField = memo(function InvoiceField({
       : fieldError(spec.check, value, checkLanguage(language));
   }
   const errorMessage = translateMessage(fieldState.error?.message);
+  const adviceOnly = checkMessage !== undefined && !fieldState.invalid;
   const labelKey = spec.label ?? lastSegment(spec.path);
   const kind = spec.kind ?? 'text';
 
@@ -82,10 +88,13 @@ export const InvoiceField = memo(function InvoiceField({
         multiline={kind === 'multiline'}
         minRows={kind === 'multiline' ? 2 : undefined}
         type={kind === 'date' ? 'date' : 'text'}
-        error={fieldState.invalid || checkMessage !== undefined}
+        error={fieldState.invalid}
         helperText={errorMessage ?? checkMessage}
         size="small"
         fullWidth
+        // A failed check digit is advice, in amber: SDI decides on its registries (00301), and
+        // its sandbox knows the official samples' numbers, whose check digits are wrong.
+        sx={adviceOnly ? adviceStyle : undefined}
         slotProps={{
           inputLabel: kind === 'date' ? { shrink: true } : undefined,
           htmlInput: {

@@ -101,6 +101,8 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
     expect(
       screen.getByText('Not a valid Italian VAT number: 11 digits with a correct check digit'),
     ).toBeInTheDocument();
+    // Advice, not an error: SDI decides on its registries, so the field is not marked invalid.
+    expect(vat).not.toHaveAttribute('aria-invalid', 'true');
     await user.clear(vat);
     await user.type(vat, '12345678903');
     expect(
