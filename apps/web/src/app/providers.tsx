@@ -38,8 +38,12 @@ export function AppProviders({
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <LocalizedProviders>
-          {/* The spec caps simultaneous snackbars at 3. */}
-          <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
+          {/* The spec caps simultaneous snackbars at 3. Bottom centre: the sticky submit bars
+              keep their buttons on the right, where a toast would cover them. */}
+          <SnackbarProvider
+            maxSnack={3}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+          >
             {children}
           </SnackbarProvider>
         </LocalizedProviders>
