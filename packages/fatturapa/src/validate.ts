@@ -1,15 +1,20 @@
 import { declaredFormat, jsonToXml, type JsonShapeProblem } from './codec/json-to-xml.ts';
-import { classifyRoot, readRootElement } from './codec/root-element.ts';
+import { classifyRoot, readRootElement, rootElementName } from './codec/root-element.ts';
 import { checkXmlSafety } from './codec/xml-safety.ts';
-import { xmlToJson } from './codec/xml-to-json.ts';
+import { invoiceFromRoot, readInvoiceXml } from './codec/xml-to-json.ts';
+import { stripBom } from './codec/xml-text.ts';
 import { runFieldChecks } from './checks/field/index.ts';
 import { runSdiChecks } from './checks/sdi/index.ts';
 import type { Finding, FindingLayer } from './findings.ts';
-import { readInvoiceText, type InvoiceInputOptions } from './invoice-input.ts';
+import {
+  openSignedInvoice,
+  readUnsignedInvoiceText,
+  type InvoiceInputOptions,
+} from './invoice-input.ts';
 import type { AnyInvoice, InvoiceFormat } from './model/index.ts';
 import { unexpectedFinding } from './parse.ts';
 import type { Signer } from './p7m/p7m.ts';
-import { validateAgainstSchema } from './schema/xsd-validation.ts';
+import { validateAgainstSchema, validateSchemaOfText } from './schema/xsd-validation.ts';
 
 type SdiCheckOptions = Parameters<typeof runSdiChecks>[1];
 
@@ -98,7 +103,9 @@ async function validateXml(
   options: ValidateOptions,
   layers: readonly FindingLayer[],
 ): Promise<ValidationResult> {
-  const read = await readInvoiceText(input, options);
+  // Synchronous unless the file is signed: the bytes are not held across an await.
+  const unsigned = readUnsignedInvoiceText(input, options);
+  const read = 'signed' in unsigned ? await openSignedInvoice(unsigned.signed) : unsigned;
   if (!read.ok) return result(read.findings);
   const signer = read.signer ? { signer: read.signer } : {};
   const safety = checkXmlSafety(read.text, options);
@@ -107,13 +114,20 @@ async function validateXml(
   if (!root.ok) return result([root.finding], signer);
   const format = root.format;
   const findings: Finding[] = [];
+  let tree: Record<string, unknown> | undefined;
   if (layers.includes('schema')) {
-    // libxml2 parses the document (well-formedness) and validates it in one pass.
-    const schema = validateAgainstSchema(read.text, format);
+    // libxml2 parses the document (well-formedness) and validates it in one pass; the model is
+    // read from that same parse when it can be.
+    const schema = validateSchemaOfText(read.text, format, {
+      ...(read.utf8 ? { utf8: read.utf8 } : {}),
+      treeRoot: rootElementName(format),
+    });
     if (!schema.wellFormed) return result(schema.findings, { format, ...signer });
     findings.push(...schema.findings);
+    tree = schema.tree;
   }
-  const parsed = xmlToJson(read.text, { ...options, safetyChecked: true });
+  // The text is safe and its root known: read it into the model without checking them again.
+  const parsed = tree ? invoiceFromRoot(tree, root) : readInvoiceXml(stripBom(read.text), root);
   if (!parsed.ok) return result([...findings, ...parsed.findings], { format, ...signer });
   const invoice = parsed.invoice;
   if (findings.length === 0 || options.continueAfterSchemaErrors) {

@@ -1,3 +1,6 @@
+import type { InvoiceFormat } from '../model/index.ts';
+import { ordinaryTypes, simplifiedTypes } from './descriptor.generated.ts';
+
 /** One child element of a complex type, as the XSD declares it. */
 export interface ChildDescriptor {
   /** XML element name (`IdFiscaleIVA`). */
@@ -13,3 +16,11 @@ export interface ChildDescriptor {
 
 /** Complex type name (without `Type`) → its children in schema order. */
 export type TypeDescriptors = Record<string, readonly ChildDescriptor[]>;
+
+/** The complex type of the root element, in the descriptors of every format. */
+export const ROOT_TYPE = 'FatturaElettronica';
+
+/** The descriptors of a format's schema. */
+export function typesOf(format: InvoiceFormat): TypeDescriptors {
+  return format === 'FSM10' ? simplifiedTypes : ordinaryTypes;
+}

@@ -25,6 +25,7 @@ const PREDEFINED_ENTITIES: Record<string, string> = {
 
 /** Attribute values as the XML means them: predefined entities and character references. */
 function decodeAttribute(raw: string): string {
+  if (!raw.includes('&')) return raw;
   return raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (match, entity: string) => {
     if (entity.startsWith('#')) {
       const codePoint = entity.startsWith('#x')
@@ -54,6 +55,11 @@ export function readRootElement(text: string): RootElement | undefined {
     namespace: attributes[prefix ? `xmlns:${prefix}` : 'xmlns'],
     attributes,
   };
+}
+
+/** The root element's local name in a file of `format` (as classifyRoot requires it). */
+export function rootElementName(format: InvoiceFormat): string {
+  return format === 'FSM10' ? 'FatturaElettronicaSemplificata' : 'FatturaElettronica';
 }
 
 function formatFinding(code: string, message: string, messageIt: string): Finding {

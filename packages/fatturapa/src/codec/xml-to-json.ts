@@ -1,7 +1,7 @@
 import type { Finding } from '../findings.ts';
 import type { FatturaElettronica, FatturaElettronicaSemplificata } from '../model/index.ts';
-import { ordinaryTypes, simplifiedTypes } from './descriptor.generated.ts';
-import { classifyRoot, readRootElement } from './root-element.ts';
+import { ROOT_TYPE, typesOf } from './descriptor.ts';
+import { classifyRoot, readRootElement, type RootCheck } from './root-element.ts';
 import { readXml, XmlSyntaxError } from './xml-reader.ts';
 import { checkXmlSafety, type XmlSafetyOptions } from './xml-safety.ts';
 import { stripBom } from './xml-text.ts';
@@ -46,16 +46,31 @@ export function xmlToJson(xml: string, options: XmlToJsonOptions = {}): XmlToJso
   if (safety.length > 0) return { ok: false, findings: safety };
   const root = classifyRoot(readRootElement(text));
   if (!root.ok) return { ok: false, findings: [root.finding] };
+  return readInvoiceXml(text, root);
+}
+
+/**
+ * `xmlToJson` after its checks: `text` is safe (`checkXmlSafety`), without BOM, and `root` is
+ * its classified root element (validation has both already).
+ */
+export function readInvoiceXml(text: string, root: RootCheck & { ok: true }): XmlToJsonResult {
   let invoice: Record<string, unknown>;
   try {
-    invoice = readXml(
-      text,
-      root.format === 'FSM10' ? simplifiedTypes : ordinaryTypes,
-      'FatturaElettronica',
-    ).root;
+    invoice = readXml(text, typesOf(root.format), ROOT_TYPE).root;
   } catch (error) {
     return { ok: false, findings: [malformed(error)] };
   }
+  return invoiceFromRoot(invoice, root);
+}
+
+/**
+ * The invoice from its root element converted with the descriptors (by `readXml`, or from
+ * libxml2's tree by `readLibxml2Tree`); `root` is the classified root element.
+ */
+export function invoiceFromRoot(
+  invoice: Record<string, unknown>,
+  root: RootCheck & { ok: true },
+): XmlToJsonResult {
   // The enveloped XAdES signature (ds:Signature) is not invoice data (see the model's notes).
   delete invoice.signature;
   // The model always has a body array, even when an invalid file has none.

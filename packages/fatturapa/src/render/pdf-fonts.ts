@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
 import type { RenderTheme } from './html-styles.ts';
 
@@ -87,6 +88,8 @@ type FontSubset = fontkit.Subset & { glyphs?: unknown };
 
 const subsetCacheLimit = 256;
 const encodedSubsets = new Map<string, Uint8Array>();
+/** The compressed form of each remembered subset, as pdfkit writes it (see compressedFontFile). */
+const compressedSubsets = new WeakMap<Uint8Array, Uint8Array>();
 
 /**
  * The embedded font file depends only on the glyphs a document uses, in the order it used them;
@@ -103,10 +106,20 @@ function rememberingSubset(subset: FontSubset): FontSubset {
       encoded = encode();
       if (encodedSubsets.size >= subsetCacheLimit) encodedSubsets.clear();
       encodedSubsets.set(key, encoded);
+      // The same call pdfkit makes on a stream (zlib's defaults): the same bytes.
+      compressedSubsets.set(encoded, deflateSync(encoded));
     }
     return encoded;
   };
   return subset;
+}
+
+/**
+ * The compressed form of `encoded` when it is a remembered subset (the bytes pdfkit would write
+ * for it), otherwise undefined.
+ */
+export function compressedFontFile(encoded: unknown): Uint8Array | undefined {
+  return encoded instanceof Uint8Array ? compressedSubsets.get(encoded) : undefined;
 }
 
 interface DecodableGlyph {

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { RenderTheme } from './html-styles.ts';
 import { fillLabel, labelsFor } from './labels.ts';
+import { reuseCompressedFontFiles, shareWordLayouts } from './pdf-document-reuse.ts';
 import { fontsFor, type LoadedFont } from './pdf-fonts.ts';
 import type {
   Column,
@@ -73,29 +74,74 @@ function fontSource(font: LoadedFont): PDFKit.Mixins.PDFFontSource {
   return font as unknown as PDFKit.Mixins.PDFFontSource;
 }
 
+// Bounded so a stream of distinct texts cannot grow the process without limit.
+const textWidthLimit = 20_000;
+/**
+ * The width of a text depends only on the font and its size; invoices measure the same labels
+ * and values from one document to the next, several times each (to place them, then to draw
+ * them), and pdfkit measures word by word every time. Theme → font and size → text → width.
+ */
+const textWidths = new Map<RenderTheme, Map<string, Map<string, number>>>();
+
+function textWidthsOf(theme: RenderTheme): Map<string, Map<string, number>> {
+  let widths = textWidths.get(theme);
+  if (!widths) {
+    widths = new Map();
+    textWidths.set(theme, widths);
+  }
+  return widths;
+}
+
 /** Draws a rendered invoice on A4 pages, keeping a cursor and breaking pages itself. */
 class PdfLayout {
   private y = margin.top;
   /** Footer reference of every page, in page order. */
   readonly pageReferences: string[] = [];
   private currentReference = '';
+  /** Widths of texts in the current font and size (see textWidths). */
+  private widths = new Map<string, number>();
+  private readonly themeWidths: Map<string, Map<string, number>>;
 
   constructor(
     readonly doc: PDFKit.PDFDocument,
     private readonly metrics: Metrics,
+    theme: RenderTheme,
   ) {
+    this.themeWidths = textWidthsOf(theme);
     // Every page, including any pdfkit opens by itself, gets the reference of its document.
     doc.on('pageAdded', () => this.pageReferences.push(this.currentReference));
   }
 
-  private regular(size: number, color = colors.text): this {
-    this.doc.font('regular').fontSize(size).fillColor(color);
+  /** Sets the font; every font change goes through here, so `widths` follows it. */
+  private font(name: 'regular' | 'bold', size: number, color: string): this {
+    this.doc.font(name).fontSize(size).fillColor(color);
+    const key = `${name} ${size}`;
+    let widths = this.themeWidths.get(key);
+    if (!widths) {
+      widths = new Map();
+      this.themeWidths.set(key, widths);
+    }
+    this.widths = widths;
     return this;
   }
 
+  private regular(size: number, color = colors.text): this {
+    return this.font('regular', size, color);
+  }
+
   private bold(size: number, color = colors.text): this {
-    this.doc.font('bold').fontSize(size).fillColor(color);
-    return this;
+    return this.font('bold', size, color);
+  }
+
+  /** `doc.widthOfString(text)` in the current font and size, measured once per process. */
+  private widthOf(text: string): number {
+    let width = this.widths.get(text);
+    if (width === undefined) {
+      width = this.doc.widthOfString(text);
+      if (this.widths.size >= textWidthLimit) this.widths.clear();
+      this.widths.set(text, width);
+    }
+    return width;
   }
 
   private newPage(): void {
@@ -138,12 +184,12 @@ class PdfLayout {
         line
           .split(' ')
           .map((word) => {
-            if (word.length < 16 || this.doc.widthOfString(word) <= width) return word;
+            if (word.length < 16 || this.widthOf(word) <= width) return word;
             const pieces: string[] = [];
             let piece = '';
             let pieceWidth = 0;
             for (const char of word) {
-              const charWidth = this.doc.widthOfString(char);
+              const charWidth = this.widthOf(char);
               if (piece && pieceWidth + charWidth > limit) {
                 pieces.push(piece);
                 piece = '';
@@ -163,7 +209,7 @@ class PdfLayout {
   private textHeight(fullText: string, width: number): number {
     const text = this.withLongWordsBroken(capped(fullText), width);
     if (text === '') return 0;
-    if (!text.includes('\n') && this.doc.widthOfString(text) <= width) {
+    if (!text.includes('\n') && this.widthOf(text) <= width) {
       return this.doc.currentLineHeight(true);
     }
     return this.doc.heightOfString(text, { width, lineGap: 0 });
@@ -183,7 +229,7 @@ class PdfLayout {
     const text = this.withLongWordsBroken(capped(fullText), width);
     if (text === '') return;
     if (!text.includes('\n')) {
-      const textWidth = this.doc.widthOfString(text);
+      const textWidth = this.widthOf(text);
       if (textWidth <= width) {
         this.doc.text(text, align === 'right' ? x + width - textWidth : x, y, { lineBreak: false });
         return;
@@ -333,7 +379,7 @@ class PdfLayout {
           const label = `${field.label}: `;
           const fieldHeight = this.textHeight(label + field.value, width);
           if (fieldHeight <= this.doc.currentLineHeight(true)) {
-            const labelWidth = this.doc.widthOfString(label);
+            const labelWidth = this.widthOf(label);
             this.drawText(label, x + pad, y, width);
             this.regular(m.small);
             this.drawText(field.value, x + pad + labelWidth, y, width - labelWidth);
@@ -599,11 +645,14 @@ export function renderedInvoiceToPdf(
     doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
     doc.on('error', reject);
   });
+  reuseCompressedFontFiles(doc);
+  const keepWordLayouts = shareWordLayouts(doc);
   doc.registerFont('regular', fontSource(fonts.regular));
   doc.registerFont('bold', fontSource(fonts.bold));
-  const layout = new PdfLayout(doc, themeMetrics[theme]);
+  const layout = new PdfLayout(doc, themeMetrics[theme], theme);
   invoice.documents.forEach((document, index) => layout.startDocument(document, index === 0));
   layout.footers(invoice.lang);
   doc.end();
+  keepWordLayouts();
   return finished;
 }

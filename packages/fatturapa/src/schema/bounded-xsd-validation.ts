@@ -2,19 +2,9 @@ import type { ErrorDetail, XmlDocument, XsdValidator } from 'libxml2-wasm';
 // libxml2-wasm's own collector asks libxml2 for the XPath of EVERY error node, a walk over the
 // node's preceding siblings: an invoice with tens of thousands of faulty lines costs
 // minutes (quadratic). We collect with a callback of ours that only describes the first errors
-// and counts the rest. These are the package's internal bindings (pinned 0.7.x), used only
-// when all of them are present; otherwise the public `validate` is used.
-import * as bindings from 'libxml2-wasm/lib/libxml2.mjs';
-
-interface Internals {
-  addFunction: (callback: (data: number, error: number) => void, signature: string) => number;
-  XmlErrorStruct: typeof bindings.XmlErrorStruct;
-  xmlGetNodePath: typeof bindings.xmlGetNodePath;
-  xmlSchemaNewValidCtxt: (schema: number) => number;
-  xmlSchemaSetValidStructuredErrors: (context: number, handler: number, data: number) => void;
-  xmlSchemaValidateDoc: (context: number, document: number) => number;
-  xmlSchemaFreeValidCtxt: (context: number) => void;
-}
+// and counts the rest (through the internal bindings, see libxml2-bindings.ts; otherwise the
+// public `validate` is used).
+import { libxml2, pointerOf, type Libxml2Bindings } from './libxml2-bindings.ts';
 
 export interface BoundedValidation {
   /** The first `maxDetails` errors, with line and XPath. */
@@ -23,23 +13,12 @@ export interface BoundedValidation {
   total: number;
 }
 
-const internals = bindings as unknown as Partial<Internals>;
-const available =
-  typeof internals.addFunction === 'function' &&
-  typeof internals.xmlSchemaNewValidCtxt === 'function' &&
-  typeof internals.xmlSchemaSetValidStructuredErrors === 'function' &&
-  typeof internals.xmlSchemaValidateDoc === 'function' &&
-  typeof internals.xmlSchemaFreeValidCtxt === 'function' &&
-  typeof internals.xmlGetNodePath === 'function' &&
-  internals.XmlErrorStruct !== undefined;
-
 // One collector for the process: validation is synchronous, so one run at a time uses it.
 let current: { details: ErrorDetail[]; total: number; maxDetails: number } | undefined;
 let collectorPointer: number | undefined;
 
-function collector(): number {
+function collector(api: Libxml2Bindings): number {
   if (collectorPointer === undefined) {
-    const api = internals as Internals;
     collectorPointer = api.addFunction((_data, error) => {
       if (!current) return;
       current.total += 1;
@@ -58,8 +37,28 @@ function collector(): number {
   return collectorPointer;
 }
 
-function pointerOf(object: object): number {
-  return (object as { _ptr?: number })._ptr ?? 0;
+/**
+ * Validates the libxml2 document at `document` against the compiled schema at `schema`
+ * (pointers), describing at most `maxDetails` errors. Needs the internal bindings (`libxml2`).
+ * Throws on libxml2's internal errors.
+ */
+export function validatePointers(
+  api: Libxml2Bindings,
+  schema: number,
+  document: number,
+  maxDetails: number,
+): BoundedValidation {
+  const context = api.xmlSchemaNewValidCtxt(schema);
+  current = { details: [], total: 0, maxDetails };
+  try {
+    api.xmlSchemaSetValidStructuredErrors(context, collector(api), 0);
+    const result = api.xmlSchemaValidateDoc(context, document);
+    if (result < 0) throw new Error('libxml2 could not validate the document (internal error)');
+    return { details: current.details, total: Math.max(current.total, result > 0 ? 1 : 0) };
+  } finally {
+    current = undefined;
+    api.xmlSchemaFreeValidCtxt(context);
+  }
 }
 
 /**
@@ -73,20 +72,8 @@ export function validateBounded(
 ): BoundedValidation {
   const schema = pointerOf(validator);
   const doc = pointerOf(document);
-  if (!available || schema === 0 || doc === 0)
-    return validatePublic(validator, document, maxDetails);
-  const api = internals as Internals;
-  const context = api.xmlSchemaNewValidCtxt(schema);
-  current = { details: [], total: 0, maxDetails };
-  try {
-    api.xmlSchemaSetValidStructuredErrors(context, collector(), 0);
-    const result = api.xmlSchemaValidateDoc(context, doc);
-    if (result < 0) throw new Error('libxml2 could not validate the document (internal error)');
-    return { details: current.details, total: Math.max(current.total, result > 0 ? 1 : 0) };
-  } finally {
-    current = undefined;
-    api.xmlSchemaFreeValidCtxt(context);
-  }
+  if (!libxml2 || schema === 0 || doc === 0) return validatePublic(validator, document, maxDetails);
+  return validatePointers(libxml2, schema, doc, maxDetails);
 }
 
 function validatePublic(

@@ -1,5 +1,4 @@
 import {
-  ParseOption,
   XmlBufferInputProvider,
   XmlDocument,
   XmlElement,
@@ -9,11 +8,17 @@ import {
   type ErrorDetail,
   type XmlNode,
 } from 'libxml2-wasm';
-import type { TypeDescriptors } from '../codec/descriptor.ts';
-import { ordinaryTypes, simplifiedTypes } from '../codec/descriptor.generated.ts';
+import { ROOT_TYPE, typesOf, type TypeDescriptors } from '../codec/descriptor.ts';
+import { readLibxml2Tree } from '../codec/libxml2-tree-reader.ts';
 import type { Finding } from '../findings.ts';
 import type { InvoiceFormat } from '../model/index.ts';
-import { validateBounded } from './bounded-xsd-validation.ts';
+import {
+  validateBounded,
+  validatePointers,
+  type BoundedValidation,
+} from './bounded-xsd-validation.ts';
+import { PARSE_ENCODING, PARSE_OPTIONS, parseWellFormed } from './document-parser.ts';
+import { libxml2, pointerOf } from './libxml2-bindings.ts';
 import { xpathToPropertyPath } from './property-path.ts';
 import { readSchemaFile } from './schema-files.ts';
 
@@ -46,12 +51,14 @@ function loadValidators(): { ordinary: XsdValidator; simplified: XsdValidator } 
 export type SchemaValidation =
   { wellFormed: true; findings: Finding[] } | { wellFormed: false; findings: Finding[] };
 
+const defaultNamespaceStep = /\/\*/;
+
 /**
  * libxml2 writes `*` for an element in a default namespace (children wrongly qualified with
  * `xmlns="…"`): find the node and spell its path out with local names and positions.
  */
 function concreteXPath(document: XmlDocument, xpath: string): string {
-  if (!/\/\*/.test(xpath)) return xpath;
+  if (!defaultNamespaceStep.test(xpath)) return xpath;
   let node: XmlNode | null;
   try {
     node = document.get(xpath);
@@ -69,18 +76,19 @@ function concreteXPath(document: XmlDocument, xpath: string): string {
   return steps.length > 0 ? `/${steps.join('/')}` : xpath;
 }
 
+/** `document` is only needed for XPaths with a default-namespace step (see concreteXPath). */
 function detailToFinding(
   detail: ErrorDetail,
   types: TypeDescriptors,
-  document: XmlDocument,
+  document?: XmlDocument,
 ): Finding {
   const message = detail.message.trim();
+  const xpath =
+    detail.xpath && document ? concreteXPath(document, detail.xpath) : (detail.xpath ?? '');
   return {
     layer: 'schema',
     code: '00200',
-    propertyPath: detail.xpath
-      ? xpathToPropertyPath(concreteXPath(document, detail.xpath), types)
-      : '',
+    propertyPath: xpath ? xpathToPropertyPath(xpath, types) : '',
     message: `Line ${detail.line}: ${message}`,
     messageIt: `File non conforme al formato (riga ${detail.line}): ${message}`,
   };
@@ -104,28 +112,117 @@ function escapeNamespaceUris(xml: string): string {
   });
 }
 
-// The text is already decoded: force UTF-8 whatever the declaration says (ISO-8859-1 files).
-// BIG_LINES: real line numbers past 65535 in findings; NONET: never fetch anything.
-const PARSE_OPTIONS = {
-  encoding: 'utf-8',
-  option: ParseOption.XML_PARSE_BIG_LINES | ParseOption.XML_PARSE_NONET,
-};
+const PARSE_DOCUMENT_OPTIONS = { encoding: PARSE_ENCODING, option: PARSE_OPTIONS };
 
-const utf8 = new TextEncoder();
+const utf8Encoder = new TextEncoder();
 
-function parseDocument(xml: string): XmlDocument {
+function parseDocument(xml: string, utf8: Uint8Array): XmlDocument {
   try {
     // Encoding natively and handing libxml2 the bytes is several times faster than
     // `fromString`, whose UTF-8 conversion runs in JavaScript character by character.
-    return XmlDocument.fromBuffer(utf8.encode(xml), PARSE_OPTIONS);
+    return XmlDocument.fromBuffer(utf8, PARSE_DOCUMENT_OPTIONS);
   } catch (error) {
     const onlyNamespaceUris =
       error instanceof XmlParseError &&
       error.details.length > 0 &&
       error.details.every((detail) => namespaceUriError.test(detail.message));
     if (!onlyNamespaceUris) throw error;
-    return XmlDocument.fromBuffer(utf8.encode(escapeNamespaceUris(xml)), PARSE_OPTIONS);
+    return XmlDocument.fromBuffer(
+      utf8Encoder.encode(escapeNamespaceUris(xml)),
+      PARSE_DOCUMENT_OPTIONS,
+    );
   }
+}
+
+function schemaFindings(
+  validation: BoundedValidation,
+  describe: (detail: ErrorDetail) => Finding,
+): Finding[] {
+  const findings = validation.details.map(describe);
+  if (validation.total > 0 && findings.length === 0) {
+    findings.push({
+      layer: 'schema',
+      code: '00200',
+      propertyPath: '',
+      message: 'The file does not conform to the schema',
+      messageIt: 'File non conforme al formato',
+    });
+  }
+  if (validation.total > MAX_SCHEMA_FINDINGS) {
+    findings.push({
+      layer: 'schema',
+      code: '00201',
+      propertyPath: '',
+      message: `${validation.total} format errors: only the first ${MAX_SCHEMA_FINDINGS} are listed`,
+      messageIt: `Riscontrati ${validation.total} errori di formato: elencati i primi ${MAX_SCHEMA_FINDINGS}`,
+    });
+  }
+  return findings;
+}
+
+/**
+ * Whether a schema-valid verdict on the document parsed without its indentation (libxml2's
+ * NOBLANKS, less to parse and validate) holds for the document as written, and its values are
+ * the same. libxml2 only drops a run of blanks next to a child element (never a leaf's only
+ * text, never blanks after text); whitespace between elements is allowed wherever elements
+ * are, and a leaf of a valid document has no element child. Comments, CDATA sections and
+ * processing instructions would let a leaf's blanks sit next to something else: such files are
+ * not eligible. An invalid verdict is never kept: the document is validated again as written.
+ */
+function blanksDroppable(xml: string): boolean {
+  return !xml.includes('<!') && xml.indexOf('<?', 1) === -1;
+}
+
+/**
+ * Parses and validates on libxml2's pointers (see libxml2-bindings.ts); with `dropBlanks`, only
+ * a schema-valid verdict is returned (see blanksDroppable). Undefined when the document is not
+ * well-formed, when its errors need an XPath evaluated on it, or when a step fails: the caller
+ * takes another way.
+ */
+function validateParsed(
+  validator: XsdValidator,
+  types: TypeDescriptors,
+  utf8: Uint8Array,
+  tree: TreeRequest | undefined,
+  dropBlanks: boolean,
+): SchemaValidationWithTree | undefined {
+  const schema = pointerOf(validator);
+  if (!libxml2 || schema === 0) return undefined;
+  const document = parseWellFormed(libxml2, utf8, { dropBlanks });
+  if (document === 0) return undefined;
+  try {
+    const validation = validatePointers(libxml2, schema, document, MAX_SCHEMA_FINDINGS);
+    if (dropBlanks && validation.total > 0) return undefined;
+    const needsDocument = validation.details.some(
+      (detail) => detail.xpath !== undefined && defaultNamespaceStep.test(detail.xpath),
+    );
+    if (needsDocument) return undefined;
+    const findings = schemaFindings(validation, (detail) => detailToFinding(detail, types));
+    // Read last: the tree reader takes libxml2's memory as it is once nothing allocates.
+    const read = tree && readLibxml2Tree(document, types, ROOT_TYPE, tree);
+    return { wellFormed: true, findings, ...(read ? { tree: read } : {}) };
+  } catch {
+    return undefined;
+  } finally {
+    libxml2.xmlFreeDoc(document);
+  }
+}
+
+/**
+ * The common case: a well-formed document whose errors, if any, need no XPath evaluated on it.
+ * Undefined for everything else, which `validateDocument` describes (it parses again).
+ */
+function validateFast(
+  xml: string,
+  validator: XsdValidator,
+  types: TypeDescriptors,
+  utf8: Uint8Array,
+  tree: TreeRequest | undefined,
+): SchemaValidationWithTree | undefined {
+  const withoutBlanks = blanksDroppable(xml)
+    ? validateParsed(validator, types, utf8, tree, true)
+    : undefined;
+  return withoutBlanks ?? validateParsed(validator, types, utf8, tree, false);
 }
 
 /**
@@ -134,11 +231,58 @@ function parseDocument(xml: string): XmlDocument {
  * Schemas are compiled once per process. Never throws.
  */
 export function validateAgainstSchema(xml: string, format: InvoiceFormat): SchemaValidation {
+  return validateSchemaOfText(xml, format);
+}
+
+/** What readLibxml2Tree needs to know of the text. */
+interface TreeRequest {
+  /** The root element's local name. */
+  rootName: string;
+  /** The text has a CR (libxml2 changed its line breaks). */
+  hadCr: boolean;
+}
+
+export interface SchemaTextOptions {
+  /** The text's UTF-8 bytes when the caller has them (a UTF-8 file's): not encoded again. */
+  utf8?: Uint8Array;
+  /**
+   * Also convert the document into the JSON model from libxml2's tree, whose root element has
+   * this name (see readLibxml2Tree). Done when it can be, in `tree`.
+   */
+  treeRoot?: string;
+}
+
+/** A schema validation with, when asked and possible, the root element read from libxml2. */
+export type SchemaValidationWithTree = SchemaValidation & { tree?: Record<string, unknown> };
+
+/**
+ * `validateAgainstSchema` for validation's own use: given the text's UTF-8 bytes when there are
+ * some, and reading the model from the same parse when asked (`SchemaTextOptions`).
+ */
+export function validateSchemaOfText(
+  xml: string,
+  format: InvoiceFormat,
+  { utf8 = utf8Encoder.encode(xml), treeRoot }: SchemaTextOptions = {},
+): SchemaValidationWithTree {
   const { ordinary, simplified } = loadValidators();
-  const types = format === 'FSM10' ? simplifiedTypes : ordinaryTypes;
+  const validator = format === 'FSM10' ? simplified : ordinary;
+  const types = typesOf(format);
+  const tree =
+    treeRoot === undefined ? undefined : { rootName: treeRoot, hadCr: xml.includes('\r') };
+  return (
+    validateFast(xml, validator, types, utf8, tree) ?? validateDocument(xml, utf8, validator, types)
+  );
+}
+
+function validateDocument(
+  xml: string,
+  utf8: Uint8Array,
+  validator: XsdValidator,
+  types: TypeDescriptors,
+): SchemaValidation {
   let document: XmlDocument;
   try {
-    document = parseDocument(xml);
+    document = parseDocument(xml, utf8);
   } catch (error) {
     const details = error instanceof XmlParseError ? error.details : [];
     const first = details[0];
@@ -160,30 +304,10 @@ export function validateAgainstSchema(xml: string, format: InvoiceFormat): Schem
     };
   }
   try {
-    const validation = validateBounded(
-      format === 'FSM10' ? simplified : ordinary,
-      document,
-      MAX_SCHEMA_FINDINGS,
+    const validation = validateBounded(validator, document, MAX_SCHEMA_FINDINGS);
+    const findings = schemaFindings(validation, (detail) =>
+      detailToFinding(detail, types, document),
     );
-    const findings = validation.details.map((detail) => detailToFinding(detail, types, document));
-    if (validation.total > 0 && findings.length === 0) {
-      findings.push({
-        layer: 'schema',
-        code: '00200',
-        propertyPath: '',
-        message: 'The file does not conform to the schema',
-        messageIt: 'File non conforme al formato',
-      });
-    }
-    if (validation.total > MAX_SCHEMA_FINDINGS) {
-      findings.push({
-        layer: 'schema',
-        code: '00201',
-        propertyPath: '',
-        message: `${validation.total} format errors: only the first ${MAX_SCHEMA_FINDINGS} are listed`,
-        messageIt: `Riscontrati ${validation.total} errori di formato: elencati i primi ${MAX_SCHEMA_FINDINGS}`,
-      });
-    }
     return { wellFormed: true, findings };
   } catch (error) {
     return {

@@ -1,11 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { inflateSync } from 'node:zlib';
+import * as fontkit from 'fontkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyInvoice, FatturaElettronica } from '../../src/model/index.ts';
 import { renderPdf } from '../../src/render/index.ts';
-import { listFiles, officialSamples, realworldSamples } from '../corpus-paths.ts';
+import { listFiles, officialSamples, realworldSamples, repoRoot } from '../corpus-paths.ts';
 import { fpr01Path, invoiceWithLines, loadInvoice } from './render-fixtures.ts';
 
 const pdftotext = '/usr/bin/pdftotext';
@@ -33,6 +37,42 @@ function pagesText(pdf: Uint8Array): string[] {
     maxBuffer: 64 * 1024 * 1024,
   });
   return text.split('\f').slice(0, -1);
+}
+
+/** A digest of the PDF without what changes from one rendering to the next (date, file ID). */
+function digestWithoutDateAndId(pdf: Uint8Array): string {
+  const text = Buffer.from(pdf)
+    .toString('latin1')
+    .replace(/\(D:\d+Z\)/g, '')
+    .replace(/\/ID \[[^\]]*\]/, '');
+  return createHash('sha256').update(text, 'latin1').digest('hex');
+}
+
+/** Each embedded font: its file, inflated, and the widths the PDF gives its glyphs (/W). */
+function embeddedFonts(pdf: Uint8Array): { file: Buffer; widths: number[] }[] {
+  const text = Buffer.from(pdf).toString('latin1');
+  const fonts = text.matchAll(/\/FontDescriptor (\d+) 0 R\n\/W \[0 \[([^\]]*)\]\]/g);
+  return [...fonts].map(([, descriptorId, widths]) => {
+    const descriptor = new RegExp(`\\n${descriptorId} 0 obj\\n<<[^>]*/FontFile2 (\\d+) 0 R`);
+    const fileId = descriptor.exec(text)?.[1];
+    const header = new RegExp(
+      `\\n${fileId} 0 obj\\n<<\\n/Length (\\d+)\\n/Filter /FlateDecode\\n>>\\nstream\\n`,
+    ).exec(text);
+    if (!header) throw new Error(`no compressed font file for descriptor ${descriptorId}`);
+    const start = header.index + header[0].length;
+    return {
+      file: inflateSync(pdf.subarray(start, start + Number(header[1]))),
+      widths: (widths ?? '').split(' ').map(Number),
+    };
+  });
+}
+
+/** Whether every table of a TrueType file lies within it (its table directory says where). */
+function tablesWithin(file: Buffer): boolean {
+  const tables = Array.from({ length: file.readUInt16BE(4) }, (_, index) => 12 + index * 16);
+  return tables.every(
+    (entry) => file.readUInt32BE(entry + 8) + file.readUInt32BE(entry + 12) <= file.length,
+  );
 }
 
 describe('renderPdf', () => {
@@ -186,6 +226,40 @@ describe('renderPdf', () => {
     expect(pageCount(pdf)).toBeLessThanOrEqual(3);
     expect(text).toContain('parola…');
     expect(text).toMatch(/Totale documento\s+6,10 €/);
+  });
+
+  it('writes the same file as a new process would, whatever it rendered before', async () => {
+    const file = path.join(workDirectory, 'fresh.pdf');
+    const bin = path.join(repoRoot, 'packages/fatturapa/bin/fatturapa.mjs');
+    await promisify(execFile)(process.execPath, [bin, 'render', fpr01Path, '--pdf', file], {
+      cwd: repoRoot,
+    });
+    const fpa03 = await loadInvoice(path.join(officialSamples, 'v1.2.2/IT01234567890_FPA03.xml'));
+    await renderPdf(fpa03, { lang: 'en', theme: 'compact' });
+    await renderPdf(await invoiceWithLines(40), { lang: 'it' });
+    const pdf = await renderPdf(await loadInvoice(fpr01Path), { lang: 'it' });
+    expect(digestWithoutDateAndId(pdf)).toBe(digestWithoutDateAndId(readFileSync(file)));
+  }, 30_000);
+
+  it('embeds compressed font programs holding the glyphs the PDF measures, every time', async () => {
+    const invoice = await loadInvoice(fpr01Path);
+    for (let round = 0; round < 3; round += 1) {
+      const fonts = embeddedFonts(await renderPdf(invoice, { lang: 'it' }));
+      expect(fonts).toHaveLength(2);
+      for (const { file, widths } of fonts) {
+        expect(tablesWithin(file)).toBe(true);
+        const font = fontkit.create(file);
+        if ('fonts' in font) throw new Error('a single font is embedded, not a collection');
+        // The glyphs of one invoice, not DejaVu's thousands.
+        expect(widths.length).toBeGreaterThan(20);
+        expect(font.numGlyphs).toBeLessThan(200);
+        // Glyph 0 (.notdef) is left out: pdfkit writes its width in font units.
+        widths.slice(1).forEach((width, index) => {
+          const glyph = font.getGlyph(index + 1);
+          expect((glyph.advanceWidth * 1000) / font.unitsPerEm).toBeCloseTo(width, 4);
+        });
+      }
+    }
   });
 
   it('renders the compact theme, on fewer pages for a long invoice', async () => {

@@ -38,4 +38,25 @@ describe('helpers for other layers', () => {
     expect(romeDay(new Date('2026-07-15T21:59:59Z'))).toBe('2026-07-15');
     expect(romeDay(new Date('2026-07-15T22:00:00Z'))).toBe('2026-07-16');
   });
+  it('takes the right day around the clock changes, in any order of calls', () => {
+    const days = [
+      ['2026-03-28T23:00:00Z', '2026-03-29'],
+      ['2026-03-28T22:59:59Z', '2026-03-28'],
+      ['2026-03-29T21:59:59Z', '2026-03-29'],
+      ['2026-03-29T22:00:00Z', '2026-03-30'],
+      ['2026-10-24T22:00:00Z', '2026-10-25'],
+      ['2026-10-24T21:59:59Z', '2026-10-24'],
+      ['2026-10-25T22:59:59Z', '2026-10-25'],
+      ['2026-10-25T23:00:00Z', '2026-10-26'],
+      ['2026-10-25T23:59:59Z', '2026-10-26'],
+      ['2026-10-25T22:00:00Z', '2026-10-25'],
+      // Summer time of 1975, under Italy's own rules of the time.
+      ['1975-06-01T22:30:00Z', '1975-06-02'],
+      ['1975-01-01T22:30:00Z', '1975-01-01'],
+    ];
+    for (const [instant, day] of [...days, ...days.reverse()]) {
+      expect(romeDay(new Date(instant ?? ''))).toBe(day);
+    }
+    expect(() => romeDay(new Date(Number.NaN))).toThrow(RangeError);
+  });
 });

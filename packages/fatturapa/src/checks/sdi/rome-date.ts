@@ -10,7 +10,25 @@ const ROME_DAY = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+const HOUR = 3_600_000;
+/** 1980-01-01T00:00Z: Italy follows the EU rules since, whole-hour offsets changed on the hour. */
+const EU_RULES_SINCE = Date.UTC(1980, 0, 1);
+
+// Formatting in a time zone costs microseconds, about as much as all other SDI checks of an
+// invoice together, and every validation asks for the day of "now". With offsets of whole hours
+// that change on the hour, the day in Rome is the same for every instant of one UTC hour.
+let lastHour = Number.NaN;
+let lastDay = '';
+
 /** The calendar day (YYYY-MM-DD) of an instant in Italy. */
 export function romeDay(instant: Date): string {
-  return ROME_DAY.format(instant);
+  const time = instant instanceof Date ? instant.getTime() : Number.NaN;
+  // Earlier instants, invalid dates and other values go to the formatter as they are.
+  if (!(time >= EU_RULES_SINCE)) return ROME_DAY.format(instant);
+  const hour = Math.floor(time / HOUR);
+  if (hour !== lastHour) {
+    lastDay = ROME_DAY.format(instant);
+    lastHour = hour;
+  }
+  return lastDay;
 }
