@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/test-app.ts';
 import { createTestApp } from '../../../../test/test-app.ts';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { itInvoices, jobs } from '../../../db/schema/index.ts';
 import {
   createAlpha,
@@ -224,7 +224,8 @@ describe('SDI sandbox flows', () => {
     const events = await t.db
       .select({ payload: jobs.payload })
       .from(jobs)
-      .where(eq(jobs.type, 'webhooks.dispatch'));
+      .where(eq(jobs.type, 'webhooks.dispatch'))
+      .orderBy(asc(jobs.createdAt));
     const forInvoice = events
       .map((job) => job.payload as { event: string; payload: { uuid: string } })
       .filter((job) => job.payload.uuid === uuid)
