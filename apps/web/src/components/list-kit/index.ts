@@ -49,4 +49,4 @@ export type { DatePreset, DayRange } from './date-presets';
 export { applyServerErrors, useValidationMessage, validationMessageKey } from './form-errors';
 export type { ServerFormError } from './form-errors';
 export { ServerErrorAlert } from './server-error-alert';
-export { formatListTimestamp } from './timestamp';
+export { formatListDate, formatListTimestamp } from './timestamp';

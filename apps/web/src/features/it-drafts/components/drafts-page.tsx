@@ -20,11 +20,13 @@ import {
   ConfirmDialog,
   DataTable,
   FilterPanel,
+  formatListDate,
   formatListTimestamp,
   useDetailsDialog,
   useListState,
   type DataTableColumn,
 } from '../../../components/list-kit';
+import { formatMoney } from '../../../lib/decimal-amount';
 import { currentLanguage } from '../../../lib/i18n';
 import { readString, writeString } from '../../../lib/storage';
 import { draftQueries } from '../api/draft-queries';
@@ -172,7 +174,13 @@ export function DraftsPage({ invoiceHref, renderDetails }: DraftsPageProps) {
       label: t('fields.recipientVat'),
       render: (row) => row.recipientVatNumberFormatted ?? '',
     },
-    { id: 'invoiceDate', label: t('fields.invoiceDate'), render: (row) => row.invoiceDate ?? '' },
+    {
+      id: 'invoiceDate',
+      label: t('fields.invoiceDate'),
+      render: (row) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{formatListDate(row.invoiceDate, language)}</span>
+      ),
+    },
     {
       id: 'invoiceNumber',
       label: t('fields.invoiceNumber'),
@@ -182,7 +190,7 @@ export function DraftsPage({ invoiceHref, renderDetails }: DraftsPageProps) {
       id: 'invoiceTotal',
       label: t('fields.invoiceTotal'),
       align: 'right',
-      render: (row) => row.invoiceTotal ?? '',
+      render: (row) => (row.invoiceTotal === null ? '' : formatMoney(row.invoiceTotal, language)),
     },
     {
       id: 'document_type',

@@ -21,19 +21,7 @@ export function formatInvoiceTimestamp(value: string | null, language: string): 
 }
 
 /** A calendar date ("2017-01-18", no zone) in the console's language, read as that very day. */
-export function formatInvoiceDate(value: string | null, language: string): string {
-  if (!value) return '';
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return value;
-  // Built and formatted in UTC so no zone shift can move the day.
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(language, {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
-}
+export { formatListDate as formatInvoiceDate } from '../../../components/list-kit/timestamp';
 
 /** Bytes as KB with 2 decimals (spec 9, preserved documents). */
 export function formatKilobytes(bytes: number, language: string): string {
