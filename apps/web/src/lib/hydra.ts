@@ -108,6 +108,14 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * The server's explanation of a refused request (a 4xx problem's detail), or '' for anything
+ * else: a 5xx detail is for the logs, not for the user.
+ */
+export function clientErrorDetail(error: unknown): string {
+  return isApiError(error) && error.status >= 400 && error.status < 500 ? error.problem.detail : '';
+}
+
 /** Violations of an error keyed by field (first message wins); empty for non-API errors. */
 export function violationsByField(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};

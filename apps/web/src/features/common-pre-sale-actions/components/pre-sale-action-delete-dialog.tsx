@@ -2,7 +2,7 @@ import type { PreSaleAction } from '@fiscus/contracts';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/list-kit';
-import { isApiError } from '../../../lib/hydra';
+import { clientErrorDetail } from '../../../lib/hydra';
 import { useDeletePreSaleAction } from '../api/use-delete-pre-sale-action';
 
 export function PreSaleActionDeleteDialog({
@@ -30,7 +30,7 @@ export function PreSaleActionDeleteDialog({
             onClose();
           },
           onError: (error) => {
-            const detail = isApiError(error) && error.status < 500 ? error.problem.detail : '';
+            const detail = clientErrorDetail(error);
             enqueueSnackbar(detail || t('messages.deleteError'), { variant: 'error' });
             onClose();
           },

@@ -2,7 +2,7 @@ import type { ApiConfiguration } from '@fiscus/contracts';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/list-kit';
-import { isApiError } from '../../../lib/hydra';
+import { clientErrorDetail } from '../../../lib/hydra';
 import { useDeleteApiConfiguration } from '../api/use-delete-api-configuration';
 
 export function ApiConfigurationDeleteDialog({
@@ -34,7 +34,7 @@ export function ApiConfigurationDeleteDialog({
           },
           onError: (error) => {
             // Spec 8: a failed delete shows the error message in a snackbar.
-            const detail = isApiError(error) && error.status < 500 ? error.problem.detail : '';
+            const detail = clientErrorDetail(error);
             enqueueSnackbar(detail || t('messages.deleteError'), { variant: 'error' });
             onClose();
           },

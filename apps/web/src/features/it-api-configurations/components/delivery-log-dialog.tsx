@@ -17,7 +17,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailsDialog, formatListTimestamp } from '../../../components/list-kit';
-import { isApiError } from '../../../lib/hydra';
+import { clientErrorDetail } from '../../../lib/hydra';
 import { currentLanguage } from '../../../lib/i18n';
 import { apiConfigurationQueries } from '../api/api-configuration-queries';
 import { useReplayDelivery } from '../api/use-replay-deliveries';
@@ -120,9 +120,7 @@ function DeliveryRows({ configurationUuid }: { configurationUuid: string }) {
                               enqueueSnackbar(t('deliveries.replayed'), { variant: 'success' }),
                             onError: (error) =>
                               enqueueSnackbar(
-                                (isApiError(error) && error.status < 500
-                                  ? error.problem.detail
-                                  : '') || t('deliveries.replayError'),
+                                clientErrorDetail(error) || t('deliveries.replayError'),
                                 { variant: 'error' },
                               ),
                           })

@@ -6,7 +6,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/hydra';
+import { clientErrorDetail, isApiError } from '../../../lib/hydra';
 import { useReplayWindow } from '../api/use-replay-deliveries';
 import { localDateTimeToInstant } from './local-date-time';
 import { useConfigurationMessage } from './use-configuration-message';
@@ -41,7 +41,7 @@ export function ReplayWindowForm({ configurationUuid }: { configurationUuid: str
           }),
         onError: (error) => {
           const violation = isApiError(error) ? error.violations[0] : undefined;
-          const detail = isApiError(error) && error.status < 500 ? error.problem.detail : '';
+          const detail = clientErrorDetail(error);
           enqueueSnackbar(
             violation ? translate(violation.message) : detail || t('deliveries.replayError'),
             { variant: 'error' },

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/hydra';
+import { clientErrorDetail, isApiError } from '../../../lib/hydra';
 import { useConfigurationMessage } from './use-configuration-message';
 
 /**
@@ -16,8 +16,7 @@ export function ViolationsAlert({ error }: { error: unknown }) {
   if (!error) return null;
   const violations = isApiError(error) ? error.violations : [];
   const isValidation = isApiError(error) && error.status === 422;
-  const detail =
-    isApiError(error) && error.status >= 400 && error.status < 500 ? error.problem.detail : '';
+  const detail = clientErrorDetail(error);
   return (
     <Alert severity="error" sx={{ mb: 2 }}>
       {isValidation && <AlertTitle>{t('messages.validationError')}</AlertTitle>}

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/hydra';
+import { clientErrorDetail, isApiError } from '../../../lib/hydra';
 import { useImportMessage } from './use-import-message';
 
 /** The errors map of a failed import (spec 8): a 'Validation Error' alert listing each violation. */
@@ -11,8 +11,7 @@ export function ImportErrorAlert({ error }: { error: unknown }) {
   const translate = useImportMessage();
   if (!error) return null;
   const violations = isApiError(error) ? error.violations : [];
-  const detail =
-    isApiError(error) && error.status >= 400 && error.status < 500 ? error.problem.detail : '';
+  const detail = clientErrorDetail(error);
   return (
     <Alert severity="error" sx={{ mb: 2 }}>
       {isApiError(error) && error.status === 422 && (
