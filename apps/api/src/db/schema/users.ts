@@ -32,6 +32,14 @@ export const users = pgTable(
     parentId: uuid('parent_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
     fiscalId: text('fiscal_id'),
     enabled: boolean('enabled').notNull().default(true),
+    /**
+     * Carried in every token (`ver`) and compared on each request: a token signed with another
+     * version is refused. A trigger (migration 0006) bumps it when the password changes, the account
+     * is disabled or a role is removed, so every token issued before that ends, whatever the path
+     * of the change (API, reset link, SQL by an operator). A counter, unlike an `iat` check, also
+     * ends a token issued within the same second as the change.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     acceptOnlyVerifiedSupplierInvoices: boolean('accept_only_verified_supplier_invoices')
       .notNull()
       .default(false),
