@@ -5,6 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
   {
@@ -43,5 +44,15 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   ...pluginQuery.configs['flat/recommended'],
+  {
+    // No regular expression that can take super-linear time on its input (ARCHITECTURE: hostile
+    // input); a regex that backtracks polynomially or exponentially fails the build.
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+      'regexp/no-misleading-capturing-group': 'error',
+    },
+  },
   prettier,
 );
