@@ -46,7 +46,10 @@ export default tseslint.config(
   ...pluginQuery.configs['flat/recommended'],
   {
     // No regular expression that can take super-linear time on its input (ARCHITECTURE: hostile
-    // input); a regex that backtracks polynomially or exponentially fails the build.
+    // input); a regex that backtracks polynomially or exponentially fails the build. Tests,
+    // benchmarks and browser journeys never see user input.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/bench/**', 'e2e/**', '**/scripts/**'],
     plugins: { regexp },
     rules: {
       'regexp/no-super-linear-backtracking': 'error',

@@ -102,5 +102,8 @@ export function setRuntimeConfig(config: RuntimeConfig): void {
 
 /** Base URL of a service, without a trailing slash. */
 export function serviceBaseUrl(service: ServiceId): string {
-  return getRuntimeConfig().services[service].replace(/\/+$/, '');
+  const url = getRuntimeConfig().services[service];
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end -= 1;
+  return url.slice(0, end);
 }

@@ -8,10 +8,10 @@ interface DecimalParts {
 
 // Amounts arrive as the decimal strings of the XML; parsing them as text keeps every digit
 // (an 8-decimal unit price would lose precision through a binary float).
-const decimalPattern = /^\s*([+-])?(\d*)(?:\.(\d*))?\s*$/;
+const decimalPattern = /^([+-])?(\d*)(?:\.(\d*))?$/;
 
 function splitDecimal(value: string): DecimalParts | undefined {
-  const match = decimalPattern.exec(value);
+  const match = decimalPattern.exec(value.trim());
   if (!match) return undefined;
   const integer = (match[2] ?? '').replace(/^0+(?=\d)/, '');
   const fraction = match[3] ?? '';
@@ -26,7 +26,11 @@ const separators: Record<Lang, { group: string; decimal: string }> = {
 };
 
 function groupThousands(integer: string, separator: string): string {
-  return integer.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+  // Groups of three from the right, in one pass (a look-ahead per digit would be quadratic).
+  const head = integer.length % 3 || 3;
+  const groups = [integer.slice(0, head)];
+  for (let i = head; i < integer.length; i += 3) groups.push(integer.slice(i, i + 3));
+  return groups.join(separator);
 }
 
 /**
@@ -38,7 +42,7 @@ function groupThousands(integer: string, separator: string): string {
 export function formatDecimal(value: string, lang: Lang, minFraction = 2): string {
   const parts = splitDecimal(value);
   if (!parts) return value;
-  let fraction = parts.fraction.replace(/0+$/, '');
+  let fraction = withoutTrailingZeros(parts.fraction);
   if (fraction.length < minFraction) fraction = fraction.padEnd(minFraction, '0');
   const { group, decimal } = separators[lang];
   const body = groupThousands(parts.integer, group) + (fraction ? decimal + fraction : '');
@@ -92,4 +96,10 @@ export function formatByteSize(bytes: number, lang: Lang): string {
   const [size, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KB'] : [bytes / (1024 * 1024), 'MB'];
   // One decimal is enough for a size shown next to the exact byte count.
   return `${size.toFixed(1).replace('.', decimal)}\u00a0${unit} (${groupThousands(String(bytes), separators[lang].group)}\u00a0B)`;
+}
+
+function withoutTrailingZeros(digits: string): string {
+  let end = digits.length;
+  while (end > 0 && digits[end - 1] === '0') end -= 1;
+  return digits.slice(0, end);
 }

@@ -159,7 +159,7 @@ class PdfLayout {
     while (fitted.length > 1 && this.textHeight(fitted, width) > maxHeight) {
       const shorter = fitted.slice(0, Math.floor(fitted.length * 0.8));
       // Cut at a word end when there is one, so no half word is left before the ellipsis.
-      fitted = `${shorter.replace(/\s+\S*$/, '') || shorter}…`;
+      fitted = `${beforeLastWord(shorter) || shorter}…`;
     }
     return fitted;
   }
@@ -655,4 +655,12 @@ export function renderedInvoiceToPdf(
   doc.end();
   keepWordLayouts();
   return finished;
+}
+
+/** The text before its last (possibly partial) word and the white space ahead of it. */
+function beforeLastWord(text: string): string {
+  let end = text.length;
+  while (end > 0 && !/\s/.test(text[end - 1]!)) end -= 1;
+  while (end > 0 && /\s/.test(text[end - 1]!)) end -= 1;
+  return text.slice(0, end);
 }

@@ -17,7 +17,7 @@ const PRICE_MAX_DECIMALS = 8;
 export function formatDecimalOnBlur(text: string, kind: DecimalKind): string {
   const normalized = text.trim().replace(',', '.');
   if (normalized === '') return '';
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(normalized)) return normalized;
+  if (!/^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(normalized)) return normalized;
   const typedDecimals = normalized.split('.')[1]?.length ?? 0;
   const decimals =
     kind === 'amount'
