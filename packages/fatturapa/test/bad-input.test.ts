@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAX_XML_DEPTH, MAX_XML_NAME_LENGTH } from '../src/codec/xml-markup-limits.ts';
 import { parseInvoice, type ParseResult } from '../src/parse.ts';
+import { validateInvoice } from '../src/validate.ts';
 import { officialSamples, realworldSamples } from './corpus-paths.ts';
 
 const NS = 'http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2';
@@ -129,5 +131,105 @@ describe('bad input gives a finding with a code, never an exception', () => {
     expect(codes(await parseInvoice(new Uint8Array([0x30, 0x03, 0x02, 0x01])))).toEqual([
       'xml:00106',
     ]);
+  });
+});
+
+describe('hostile names, depth and characters are refused before anything is converted', () => {
+  const text = fpr01.toString('utf8');
+  /** The official FPR01 with `inner` as the first child of DatiTrasmissione. */
+  const withInDatiTrasmissione = (inner: string) =>
+    text.replace('<DatiTrasmissione>', `<DatiTrasmissione>${inner}`);
+
+  async function bothCodes(xml: string | Uint8Array): Promise<[string[], string[]]> {
+    const validated = await validateInvoice(xml);
+    return [
+      codes(await parseInvoice(xml)),
+      validated.findings.map((finding) => `${finding.layer}:${finding.code}`),
+    ];
+  }
+
+  it('the longest schema name is the limit', () => {
+    expect(MAX_XML_NAME_LENGTH).toBe('TerzoIntermediarioOSoggettoEmittente'.length);
+  });
+
+  // 1,000,000 capitals: the former conversion of the name took more than 17 minutes.
+  it.each([150_000, 1_000_000])('a %i-character element name (parse and validate)', async (n) => {
+    const xml = withInDatiTrasmissione(`<${'N'.repeat(n)}/>`);
+    expect(await bothCodes(xml)).toEqual([['xml:xml-name-too-long'], ['xml:xml-name-too-long']]);
+    expect(await bothCodes(new TextEncoder().encode(xml))).toEqual([
+      ['xml:xml-name-too-long'],
+      ['xml:xml-name-too-long'],
+    ]);
+  });
+
+  it.each([
+    ['an end tag', `<A></${'N'.repeat(5000)}>`],
+    ['an attribute', `<A ${'N'.repeat(5000)}="1"/>`],
+    ['a prefix', `<${'n'.repeat(5000)}:A/>`],
+    ['an attribute after another', `<A x="&gt; /" ${'N'.repeat(5000)}='1'/>`],
+  ])('a long name in %s', async (_where, inner) => {
+    expect(await bothCodes(withInDatiTrasmissione(inner))).toEqual([
+      ['xml:xml-name-too-long'],
+      ['xml:xml-name-too-long'],
+    ]);
+  });
+
+  it('names at the limit, and long text in comments and CDATA, are read as before', async () => {
+    const name = 'N'.repeat(MAX_XML_NAME_LENGTH);
+    const xml = withInDatiTrasmissione(
+      `<${name} ${name}="1"/><!-- <${'N'.repeat(5000)}> --><p:X xmlns:p="urn:x"/>`,
+    );
+    const parsed = await parseInvoice(xml);
+    expect(parsed.ok).toBe(true);
+    const validated = await validateInvoice(xml);
+    expect(validated.findings.map((finding) => finding.code)).toEqual(['00200']);
+  });
+
+  // Each of these made the former regular expressions of the tag reader backtrack.
+  it.each([
+    ['blanks in a start tag', `<A${' '.repeat(200_000)}x`],
+    ['attributes without end', `<A${' a="1"'.repeat(50_000)}`],
+    ['blanks in the root tag', ''],
+  ])('%s: malformed, read in one pass', async (name, inner) => {
+    const xml =
+      name === 'blanks in the root tag'
+        ? `<p:FatturaElettronica xmlns:p="${NS}"${'\u3000 '.repeat(100_000)}versione="FPR12"/>`
+        : withInDatiTrasmissione(inner);
+    const [parsed] = await bothCodes(xml);
+    expect(parsed).toEqual([expect.stringMatching(/^xml:xml-(malformed|wrong-root)$/)]);
+  });
+
+  it('XML nested 10,000 levels deep', async () => {
+    const xml = withInDatiTrasmissione(`${'<A>'.repeat(10_000)}${'</A>'.repeat(10_000)}`);
+    expect(await bothCodes(xml)).toEqual([['xml:xml-too-deep'], ['xml:xml-too-deep']]);
+  });
+
+  it(`nesting is read up to ${MAX_XML_DEPTH} levels`, async () => {
+    // The root and FatturaElettronicaHeader, DatiTrasmissione are 3 levels already.
+    const within = MAX_XML_DEPTH - 3;
+    const deepest = withInDatiTrasmissione(`${'<A>'.repeat(within)}${'</A>'.repeat(within)}`);
+    expect((await parseInvoice(deepest)).ok).toBe(true);
+    const deeper = withInDatiTrasmissione(
+      `${'<A>'.repeat(within + 1)}${'</A>'.repeat(within + 1)}`,
+    );
+    expect(codes(await parseInvoice(deeper))).toEqual(['xml:xml-too-deep']);
+  });
+
+  it.each(['&#xD800;', '&#56320;', '&#x1;', '&#xFFFE;', '&#0;'])(
+    'a character reference to no XML character: %s',
+    async (reference) => {
+      const xml = text.replace('<Denominazione>', `<Denominazione>${reference}`);
+      const [parsed, validated] = await bothCodes(xml);
+      expect(parsed).toEqual(['xml:xml-malformed']);
+      expect(validated).toEqual(['xml:xml-malformed']);
+    },
+  );
+
+  it('a lone surrogate in the text given as a string', async () => {
+    const xml = text.replace('<Denominazione>', '<Denominazione>\uD800');
+    expect(await bothCodes(xml)).toEqual([['xml:00106'], ['xml:00106']]);
+    // A pair is one character, read as any other.
+    const pair = text.replace('<Denominazione>', '<Denominazione>\u{1F600}');
+    expect((await parseInvoice(pair)).ok).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { ordinaryTypes, simplifiedTypes } from '../src/codec/descriptor.generated.ts';
 import { jsonToXml } from '../src/codec/json-to-xml.ts';
 import { xmlToJson } from '../src/codec/xml-to-json.ts';
 import { decodeXmlBytes } from '../src/codec/xml-text.ts';
@@ -66,6 +67,39 @@ describe('toSnakeCase', () => {
     ['RiferimentoNumeroLinea', 'riferimento_numero_linea'],
   ])('%s → %s', (name, key) => {
     expect(toSnakeCase(name)).toBe(key);
+  });
+
+  // What the former two regular expressions gave (they took quadratic time on long capitals).
+  it.each([
+    ['ABCdEFg', 'ab_cd_e_fg'],
+    ['ABcDEf', 'a_bc_d_ef'],
+    ['aBC', 'a_bc'],
+    ['aAAa', 'a_a_aa'],
+    ['A', 'a'],
+    ['', ''],
+    ['_Ab', '_ab'],
+    ['AB_Cd', 'ab_cd'],
+    ['X509IssuerSerial', 'x509issuer_serial'],
+    ['HTMLParserXML2Doc', 'html_parser_xml2doc'],
+    ['N1Nome', 'n1nome'],
+    ['IBANx', 'iba_nx'],
+    ['ΣΑΣ', 'σας'],
+    ['nomeΣ', 'nomeς'],
+  ])('%j → %j, as before', (name, key) => {
+    expect(toSnakeCase(name)).toBe(key);
+  });
+
+  it('gives every schema element its key', () => {
+    for (const types of [ordinaryTypes, simplifiedTypes]) {
+      for (const child of Object.values(types).flat()) {
+        expect(toSnakeCase(child.name), child.name).toBe(child.key);
+      }
+    }
+  });
+
+  it('converts a 1,000,000-character run of capitals in one pass', () => {
+    const name = `${'N'.repeat(1_000_000)}ome`;
+    expect(toSnakeCase(name)).toBe(`${'n'.repeat(999_999)}_nome`);
   });
 });
 

@@ -24,3 +24,14 @@ export const ROOT_TYPE = 'FatturaElettronica';
 export function typesOf(format: InvoiceFormat): TypeDescriptors {
   return format === 'FSM10' ? simplifiedTypes : ordinaryTypes;
 }
+
+/**
+ * The length of the longest element name of the FatturaPA schemas (the roots included): no name
+ * of a valid invoice is longer, not even the XAdES names of an enveloped signature.
+ */
+export const LONGEST_ELEMENT_NAME = Math.max(
+  'FatturaElettronicaSemplificata'.length,
+  ...[ordinaryTypes, simplifiedTypes].flatMap((types) =>
+    Object.values(types).flatMap((children) => children.map((child) => child.name.length)),
+  ),
+);

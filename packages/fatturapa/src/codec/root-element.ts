@@ -1,5 +1,7 @@
 import type { Finding } from '../findings.ts';
 import type { InvoiceFormat } from '../model/index.ts';
+import { isXmlChar } from './xml-reader.ts';
+import { readStartTag } from './xml-tag.ts';
 import { LEGACY_11_NAMESPACE, ORDINARY_NAMESPACE, SIMPLIFIED_NAMESPACE } from './namespaces.ts';
 
 export interface RootElement {
@@ -11,9 +13,6 @@ export interface RootElement {
 
 // Skips the XML declaration, comments and processing instructions before the root.
 const prolog = /^\s*(?:<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*)*/;
-const startTag =
-  /^<([A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/;
-const attribute = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 const PREDEFINED_ENTITIES: Record<string, string> = {
   amp: '&',
@@ -31,8 +30,8 @@ function decodeAttribute(raw: string): string {
       const codePoint = entity.startsWith('#x')
         ? Number.parseInt(entity.slice(2), 16)
         : Number.parseInt(entity.slice(1), 10);
-      // Out-of-range references are left as written: the parser reports them as malformed.
-      return codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : match;
+      // References to no XML character are left as written: the parser reports them as malformed.
+      return isXmlChar(codePoint) ? String.fromCodePoint(codePoint) : match;
     }
     return PREDEFINED_ENTITIES[entity] ?? match;
   });
@@ -41,15 +40,13 @@ function decodeAttribute(raw: string): string {
 /** Reads the root start tag (name, namespace, attributes) without parsing the document. */
 export function readRootElement(text: string): RootElement | undefined {
   const start = prolog.exec(text)?.[0].length ?? 0;
-  const match = startTag.exec(text.slice(start, start + 4096));
-  if (!match) return undefined;
-  const qualified = match[1] ?? '';
+  const tag = readStartTag(text.slice(start, start + 4096), 0);
+  if (!tag) return undefined;
+  const qualified = tag.qualifiedName;
   const colon = qualified.indexOf(':');
   const prefix = colon >= 0 ? qualified.slice(0, colon) : '';
   const attributes: Record<string, string> = {};
-  for (const [, name, doubleQuoted, singleQuoted] of (match[2] ?? '').matchAll(attribute)) {
-    if (name) attributes[name] = decodeAttribute(doubleQuoted ?? singleQuoted ?? '');
-  }
+  for (const [name, raw] of tag.attributes) attributes[name] = decodeAttribute(raw);
   return {
     localName: colon >= 0 ? qualified.slice(colon + 1) : qualified,
     namespace: attributes[prefix ? `xmlns:${prefix}` : 'xmlns'],

@@ -1,5 +1,7 @@
 import type { ChildDescriptor, TypeDescriptors } from './descriptor.ts';
 import { toSnakeCase } from '../model/snake-case.ts';
+import { MAX_XML_DEPTH } from './xml-markup-limits.ts';
+import { qualifiedNameEnd, readStartTag, type StartTag } from './xml-tag.ts';
 
 /**
  * A small, strict, single-pass XML reader that builds the JSON model directly while checking
@@ -39,20 +41,6 @@ export interface ReadDocument {
   root: Record<string, unknown>;
 }
 
-const NAME_START = 'A-Za-z_\\u00C0-\\uFFFF';
-const NAME_CHAR = `${NAME_START}0-9.\\-\\u00B7`;
-const startTag = new RegExp(
-  `<([${NAME_START}][${NAME_CHAR}]*(?::[${NAME_START}][${NAME_CHAR}]*)?)((?:\\s+[${NAME_START}][${NAME_CHAR}:]*\\s*=\\s*(?:"[^"<]*"|'[^'<]*'))*)\\s*(/?)>`,
-  'y',
-);
-const endTag = new RegExp(
-  `</([${NAME_START}][${NAME_CHAR}]*(?::[${NAME_START}][${NAME_CHAR}]*)?)\\s*>`,
-  'y',
-);
-const attributePattern = new RegExp(
-  `([${NAME_START}][${NAME_CHAR}:]*)\\s*=\\s*(?:"([^"<]*)"|'([^'<]*)')`,
-  'g',
-);
 const entityPattern = /&(?:#x([0-9a-fA-F]+)|#([0-9]+)|(amp|lt|gt|quot|apos));|&/g;
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -89,6 +77,21 @@ function fail(xml: string, offset: number, message: string): never {
   throw new XmlSyntaxError(message, line, column);
 }
 
+/**
+ * XML 1.0's Char production: what a character reference may name. Surrogates (`&#xD800;`), NUL
+ * and the other control characters are no characters: libxml2 refuses them, and so do we.
+ */
+export function isXmlChar(codePoint: number): boolean {
+  return (
+    codePoint === 0x09 ||
+    codePoint === 0x0a ||
+    codePoint === 0x0d ||
+    (codePoint >= 0x20 && codePoint <= 0xd7ff) ||
+    (codePoint >= 0xe000 && codePoint <= 0xfffd) ||
+    (codePoint >= 0x10000 && codePoint <= 0x10ffff)
+  );
+}
+
 function decodeText(xml: string, raw: string, offset: number): string {
   if (!raw.includes('&')) return raw;
   return raw.replace(
@@ -97,7 +100,7 @@ function decodeText(xml: string, raw: string, offset: number): string {
       if (named) return PREDEFINED[named] ?? match;
       if (hex || decimal) {
         const codePoint = hex ? Number.parseInt(hex, 16) : Number.parseInt(decimal, 10);
-        if (codePoint > 0 && codePoint <= 0x10ffff) return String.fromCodePoint(codePoint);
+        if (isXmlChar(codePoint)) return String.fromCodePoint(codePoint);
       }
       return fail(
         xml,
@@ -110,6 +113,12 @@ function decodeText(xml: string, raw: string, offset: number): string {
 
 function isBlank(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d;
+}
+
+function skipBlanks(xml: string, start: number): number {
+  let index = start;
+  while (index < xml.length && isBlank(xml.charCodeAt(index))) index += 1;
+  return index;
 }
 
 function isNameStart(code: number): boolean {
@@ -138,15 +147,17 @@ function localNameOf(qualifiedName: string): string {
   return colon === -1 ? qualifiedName : qualifiedName.slice(colon + 1);
 }
 
-function readAttributes(xml: string, raw: string, offset: number): Record<string, string> {
-  const attributes: Record<string, string> = {};
-  if (!raw) return attributes;
-  for (const match of raw.matchAll(attributePattern)) {
-    const name = match[1] ?? '';
-    if (name in attributes) fail(xml, offset, `Attribute ${name} is repeated`);
-    attributes[name] = decodeText(xml, match[2] ?? match[3] ?? '', offset);
+function readAttributes(
+  xml: string,
+  attributes: readonly [string, string][],
+  offset: number,
+): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, raw] of attributes) {
+    if (name in values) fail(xml, offset, `Attribute ${name} is repeated`);
+    values[name] = decodeText(xml, raw, offset);
   }
-  return attributes;
+  return values;
 }
 
 /** Adds a finished child to its parent: arrays for repeatable elements and repeats. */
@@ -204,13 +215,15 @@ export function readXml(xml: string, types: TypeDescriptors, rootType: string): 
         !xml.startsWith(frame.qualifiedName, lt + 2) ||
         xml.charCodeAt(end) !== 0x3e /* > */
       ) {
-        endTag.lastIndex = lt;
-        const match = endTag.exec(xml);
-        if (!match) fail(xml, lt, 'Malformed end tag');
+        const nameStop = qualifiedNameEnd(xml, lt + 2);
+        const close = nameStop === -1 ? -1 : skipBlanks(xml, nameStop);
+        if (close === -1 || xml.charCodeAt(close) !== 0x3e /* > */) {
+          fail(xml, lt, 'Malformed end tag');
+        }
         fail(
           xml,
           lt,
-          `End tag </${match[1] ?? ''}> does not match <${frame?.qualifiedName ?? ''}>`,
+          `End tag </${xml.slice(lt + 2, nameStop)}> does not match <${frame?.qualifiedName ?? ''}>`,
         );
       }
       const parent = stack[stack.length - 1];
@@ -244,7 +257,7 @@ export function readXml(xml: string, types: TypeDescriptors, rootType: string): 
       let close = nameEnd;
       while (close < length && isBlank(xml.charCodeAt(close))) close += 1;
       const selfClosing = xml.charCodeAt(close) === 0x2f; /* / */
-      let match: RegExpExecArray | null = null;
+      let tag: StartTag | undefined;
       let tagEnd: number;
       if (
         nameEnd > lt + 1 &&
@@ -253,12 +266,11 @@ export function readXml(xml: string, types: TypeDescriptors, rootType: string): 
       ) {
         tagEnd = (selfClosing ? close + 1 : close) + 1;
       } else {
-        startTag.lastIndex = lt;
-        match = startTag.exec(xml);
-        if (!match) fail(xml, lt, 'Malformed start tag');
-        tagEnd = startTag.lastIndex;
+        tag = readStartTag(xml, lt);
+        if (!tag) fail(xml, lt, 'Malformed start tag');
+        tagEnd = tag.end;
       }
-      const qualifiedName = match ? (match[1] ?? '') : xml.slice(lt + 1, nameEnd);
+      const qualifiedName = tag ? tag.qualifiedName : xml.slice(lt + 1, nameEnd);
       const localName = localNameOf(qualifiedName);
       const parent = stack[stack.length - 1];
       let descriptor: ChildDescriptor | undefined;
@@ -266,7 +278,7 @@ export function readXml(xml: string, types: TypeDescriptors, rootType: string): 
       if (!parent) {
         if (root !== undefined) fail(xml, lt, 'More than one root element');
         rootLocalName = localName;
-        rootAttributes = readAttributes(xml, match?.[2] ?? '', lt);
+        rootAttributes = readAttributes(xml, tag?.attributes ?? [], lt);
         children = childIndex(types[rootType]);
         descriptor = { name: localName, key: '', many: false, optional: false, complex: rootType };
       } else {
@@ -283,10 +295,12 @@ export function readXml(xml: string, types: TypeDescriptors, rootType: string): 
         hasElements: false,
       };
       pos = tagEnd;
-      if (match ? match[3] === '/' : selfClosing) {
+      if (tag ? tag.selfClosing : selfClosing) {
         if (parent) attach(parent, frame, finish(frame));
         else root = {};
       } else {
+        // checkXmlSafety refuses deeper files first; kept here for callers that skip it.
+        if (stack.length >= MAX_XML_DEPTH) fail(xml, lt, 'Elements nested too deep');
         stack.push(frame);
       }
     }

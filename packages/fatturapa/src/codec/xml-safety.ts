@@ -1,4 +1,5 @@
 import type { Finding } from '../findings.ts';
+import { checkMarkupLimits } from './xml-markup-limits.ts';
 
 /** Default size limit: SDI rejects single invoice files above 5 MB (code 00003). */
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
@@ -27,9 +28,13 @@ export function tooLargeFinding(size: number, maxBytes: number): Finding {
 // Control characters other than TAB/LF/CR are not allowed in XML 1.0: their presence means
 // binary content, not a text file.
 const forbiddenControl = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/; // eslint-disable-line no-control-regex
+// A surrogate code unit not paired with its other half (text given as a string, not bytes): no
+// character at all, and PostgreSQL refuses it in jsonb.
+const loneSurrogate = /\p{Cs}/u;
 
 /**
- * Checks done before any parser sees the text: size, emptiness, binary content, and any DTD.
+ * Checks done before any parser sees the text: size, emptiness, binary content, lone surrogates,
+ * any DTD, then names longer than any FatturaPA name and nesting deeper than 256 levels.
  * FatturaPA never needs a DOCTYPE, so it is refused outright: that stops XXE (external
  * entities) and entity expansion bombs (billion laughs) before they can be followed.
  */
@@ -47,6 +52,15 @@ export function checkXmlSafety(text: string, options: XmlSafetyOptions = {}): Fi
         '00106',
         'The file contains binary data, not XML text',
         'Il file contiene dati binari, non testo XML',
+      ),
+    ];
+  }
+  if (loneSurrogate.test(text)) {
+    return [
+      xmlFinding(
+        '00106',
+        'The text holds a lone surrogate: it is not a valid character',
+        'Il testo contiene un carattere non valido (surrogato isolato)',
       ),
     ];
   }
@@ -68,5 +82,6 @@ export function checkXmlSafety(text: string, options: XmlSafetyOptions = {}): Fi
       ),
     ];
   }
-  return [];
+  const limit = checkMarkupLimits(text);
+  return limit ? [limit] : [];
 }
