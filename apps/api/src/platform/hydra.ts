@@ -18,6 +18,7 @@ import {
 import type { HydraCollection, Violation } from '@fiscus/contracts';
 import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE, violationCodes } from '@fiscus/contracts';
 import { badRequest } from './problem-errors.ts';
+import { propertyFilterSerializer, registerCollectionMember } from './property-filter.ts';
 
 /**
  * How one API field can be filtered, API Platform style:
@@ -246,26 +247,38 @@ export function toHydraCollection<T>(
   };
 }
 
-/** Sends a collection as ld+json (hydra) or json (bare array) according to `Accept`. */
+/**
+ * Sends a collection as ld+json (hydra) or json (bare array) according to `Accept`. Under API
+ * Platform's property filter (`properties[]=…`) each member holds only the asked properties.
+ */
 export function sendCollection<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   page: CollectionPage<T>,
 ) {
-  if (wantsJsonLd(request)) {
+  const jsonLd = wantsJsonLd(request);
+  const projection = propertyFilterSerializer(request, jsonLd ? 'jsonLd' : 'json');
+  if (projection) reply.serializer(projection);
+  if (jsonLd) {
     return reply.type('application/ld+json; charset=utf-8').send(toHydraCollection(request, page));
   }
   return reply.type('application/json; charset=utf-8').send(page.items);
 }
 
-/** Response schema entry for a collection route: both representations, for validation and OpenAPI. */
+/**
+ * Response schema entry for a collection route: both representations, for validation and OpenAPI.
+ * `member` is the bare array's schema; its element is what the property filter narrows.
+ */
 export function collectionResponse<TMember, TCollection>(member: TMember, collection: TCollection) {
-  return {
+  const response = {
     description:
-      'Collection (hydra:Collection with Accept: application/ld+json, else a bare array)',
+      'Collection (hydra:Collection with Accept: application/ld+json, else a bare array); with ' +
+      '`properties[]` each member holds only the properties asked for',
     content: {
       'application/ld+json': { schema: collection },
       'application/json': { schema: member },
     },
   };
+  registerCollectionMember(response, member);
+  return response;
 }

@@ -47,3 +47,36 @@ export type HydraCollection<T> = {
   'hydra:totalItems': number;
   'hydra:view': HydraView;
 };
+
+/** Most property names one `properties[…]` filter may list (nested names included). */
+export const MAX_FILTERED_PROPERTIES = 100;
+/** Longest property name the property filter accepts. */
+export const MAX_PROPERTY_NAME_LENGTH = 100;
+/** Deepest nesting of the property filter: `properties[a][b][c][]=d` is three levels down. */
+export const MAX_PROPERTY_FILTER_DEPTH = 3;
+
+const propertyName = z.string().max(MAX_PROPERTY_NAME_LENGTH);
+
+/**
+ * API Platform's property filter, the same on every collection: `properties[]=uuid&properties[]=
+ * invoiceNumber` answers only those properties of each member, `properties[sender][]=business_name`
+ * only those of a nested object. Unknown names are ignored; without the filter members are whole.
+ */
+export const propertyFilterQueryShape = {
+  'properties[]': z
+    .union([propertyName, z.array(propertyName).max(MAX_FILTERED_PROPERTIES)])
+    .optional()
+    .meta({
+      description:
+        'Property filter (API Platform): only these properties of each member, e.g. ' +
+        '`properties[]=uuid&properties[]=invoiceNumber`; nested objects with ' +
+        '`properties[sender][]=business_name`. Unknown names are ignored; at most ' +
+        `${MAX_FILTERED_PROPERTIES} names of ${MAX_PROPERTY_NAME_LENGTH} characters, ` +
+        `${MAX_PROPERTY_FILTER_DEPTH} levels deep. Without it each member is the whole record.`,
+    }),
+};
+
+/** A collection's query schema with the property filter documented and checked. */
+export function withPropertyFilter<T extends z.ZodObject>(query: T) {
+  return query.extend(propertyFilterQueryShape);
+}

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hydraCollectionSchema, outboxMailSchema, paginationQuerySchema } from '@fiscus/contracts';
+import {
+  hydraCollectionSchema,
+  outboxMailSchema,
+  paginationQuerySchema,
+  withPropertyFilter,
+} from '@fiscus/contracts';
 import type { CollectionDefinition } from '../hydra.ts';
 import { collectionResponse, parseCollectionQuery, sendCollection } from '../hydra.ts';
 import { desc } from 'drizzle-orm';
@@ -29,7 +34,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository }> =
       schema: {
         tags: ['platform'],
         summary: 'Sandbox outbox (mails not sent)',
-        querystring: paginationQuerySchema,
+        querystring: withPropertyFilter(paginationQuerySchema),
         response: {
           200: collectionResponse(
             z.array(outboxMailSchema),

@@ -6,6 +6,7 @@ import {
   preSaleActionParamsSchema,
   preSaleActionRequestSchema,
   preSaleActionSchema,
+  withPropertyFilter,
 } from '@fiscus/contracts';
 import { actorOf } from '../../../platform/auth.ts';
 import { collectionResponse, sendCollection } from '../../../platform/hydra.ts';
@@ -25,7 +26,7 @@ export const preSaleActionsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        querystring: preSaleActionListQuerySchema,
+        querystring: withPropertyFilter(preSaleActionListQuerySchema),
         response: {
           200: collectionResponse(
             z.array(preSaleActionSchema),

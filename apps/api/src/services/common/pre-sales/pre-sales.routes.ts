@@ -6,6 +6,7 @@ import {
   hydraCollectionSchema,
   preSaleListQuerySchema,
   preSaleSchema,
+  withPropertyFilter,
 } from '@fiscus/contracts';
 import { actorOf } from '../../../platform/auth.ts';
 import { collectionResponse, sendCollection } from '../../../platform/hydra.ts';
@@ -27,7 +28,7 @@ export const preSalesRoutes: FastifyPluginAsyncZod<{ service: PreSalesService }>
         tags,
         security,
         summary: 'Purchased credit of the signed-in account',
-        querystring: preSaleListQuerySchema,
+        querystring: withPropertyFilter(preSaleListQuerySchema),
         response: {
           200: collectionResponse(z.array(preSaleSchema), hydraCollectionSchema(preSaleSchema)),
         },
@@ -44,7 +45,7 @@ export const preSalesRoutes: FastifyPluginAsyncZod<{ service: PreSalesService }>
         tags,
         security,
         summary: 'Spend per month over the last 12 months (Europe/Rome calendar)',
-        querystring: consumptionListQuerySchema,
+        querystring: withPropertyFilter(consumptionListQuerySchema),
         response: {
           200: collectionResponse(
             z.array(consumptionSchema),

@@ -8,6 +8,7 @@ import {
   subAccountParamsSchema,
   subAccountSchema,
   subAccountUpdateRequestSchema,
+  withPropertyFilter,
 } from '@fiscus/contracts';
 import { actorOf } from '../../../platform/auth.ts';
 import { collectionResponse, sendCollection } from '../../../platform/hydra.ts';
@@ -29,7 +30,7 @@ export const subAccountsRoutes: FastifyPluginAsyncZod<{ service: SubAccountsServ
         tags,
         security,
         summary: 'Sub-accounts of the signed-in manager',
-        querystring: subAccountListQuerySchema,
+        querystring: withPropertyFilter(subAccountListQuerySchema),
         response: {
           200: collectionResponse(
             z.array(subAccountSchema),

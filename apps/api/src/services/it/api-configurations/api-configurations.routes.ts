@@ -13,6 +13,7 @@ import {
   webhookDeliverySchema,
   webhookReplayResultSchema,
   webhookReplayWindowSchema,
+  withPropertyFilter,
 } from '@fiscus/contracts';
 import { actorOf } from '../../../platform/auth.ts';
 import { collectionResponse, sendCollection } from '../../../platform/hydra.ts';
@@ -36,7 +37,7 @@ export const apiConfigurationsRoutes: FastifyPluginAsyncZod<{
         security,
         description:
           'Webhook configurations; `target_url` (or `targetUrl`) searches by part of the URL.',
-        querystring: apiConfigurationListQuerySchema,
+        querystring: withPropertyFilter(apiConfigurationListQuerySchema),
         response: {
           200: collectionResponse(
             z.array(apiConfigurationSchema),
@@ -114,7 +115,7 @@ export const apiConfigurationsRoutes: FastifyPluginAsyncZod<{
         security,
         description: 'Delivery log: one row per event sent to this webhook, with its last attempt.',
         params: apiConfigurationParamsSchema,
-        querystring: paginationQuerySchema,
+        querystring: withPropertyFilter(paginationQuerySchema),
         response: {
           200: collectionResponse(
             z.array(webhookDeliverySchema),

@@ -13,6 +13,7 @@ import {
   registrySubAccountRequestSchema,
   registrySubAccountSchema,
   subAccountEmailParamsSchema,
+  withPropertyFilter,
 } from '@fiscus/contracts';
 import { actorOf } from '../../../platform/auth.ts';
 import { collectionResponse, sendCollection } from '../../../platform/hydra.ts';
@@ -35,7 +36,7 @@ export const businessRegistryConfigurationsRoutes: FastifyPluginAsyncZod<{
         security,
         description:
           'Filters: fiscalId, email, name (partial); supplierInvoiceEnabled, applySignature, applyLegalStorage, legalStorageActive, receipts_enabled (true/false/1/0).',
-        querystring: businessRegistryConfigurationListQuerySchema,
+        querystring: withPropertyFilter(businessRegistryConfigurationListQuerySchema),
         response: {
           200: collectionResponse(
             z.array(businessRegistryConfigurationSchema),

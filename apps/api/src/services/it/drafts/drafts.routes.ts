@@ -8,6 +8,7 @@ import {
   invoiceSchema,
   invoiceUuidParamsSchema,
   problemSchema,
+  withPropertyFilter,
 } from '@fiscus/contracts';
 import { actorOf } from '../../../platform/auth.ts';
 import { collectionResponse, sendCollection } from '../../../platform/hydra.ts';
@@ -33,7 +34,7 @@ export const draftsRoutes: FastifyPluginAsyncZod<{ service: DraftsService }> = a
         summary: 'List drafts',
         description:
           'Filters: uuid, created_at / createdAt[…], invoiceDate[…], sender.fiscalId, recipient.fiscalId, sender.business_name, recipient.business_name, page, itemsPerPage.',
-        querystring: invoiceListQuerySchema,
+        querystring: withPropertyFilter(invoiceListQuerySchema),
         response: {
           200: collectionResponse(z.array(invoiceSchema), hydraCollectionSchema(invoiceSchema)),
         },

@@ -6,7 +6,8 @@ import { assertCanDraft, assertCanSend, invoiceOwnerOf } from '../invoice-access
 import type { InvoiceBody, InvoiceKind } from '../invoices/invoice-intake.ts';
 import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
 import type { InvoicesService } from '../invoices/invoices.service.ts';
-import { storedInvoiceValues, toInvoiceItem } from '../invoices/invoices.service.ts';
+import type { ListedInvoice } from '../invoices/invoices.service.ts';
+import { listReadsOf, storedInvoiceValues, toInvoiceItem } from '../invoices/invoices.service.ts';
 import { readDraft } from './draft-intake.ts';
 
 /** Drafts live in it_invoices with marking draft / draft-blocked (see the schema's comment). */
@@ -16,11 +17,12 @@ export class DraftsService {
     private readonly invoices: InvoicesService,
   ) {}
 
-  async list(actor: Actor, query: unknown): Promise<CollectionPage<Invoice>> {
+  async list(actor: Actor, query: unknown): Promise<CollectionPage<ListedInvoice>> {
     assertCanDraft(actor);
     const page = await this.repository.list(
       { ownerId: invoiceOwnerOf(actor), type: 0, drafts: true },
       query,
+      listReadsOf(query).columns,
     );
     return { ...page, items: page.items.map((row) => toInvoiceItem(row)) };
   }

@@ -42,7 +42,7 @@ export const ACCEPTED_BY_SDI_MARKINGS = [
 /** API Platform filters of the invoice and draft lists (spec 3 "List filters"). */
 const collection: CollectionDefinition = {
   filters: {
-    uuid: { kind: 'exact', column: itInvoices.uuid },
+    uuid: { kind: 'uuid', column: itInvoices.uuid },
     invoiceNumber: { kind: 'exact', column: itInvoices.invoiceNumber },
     documentType: { kind: 'exact', column: itInvoices.documentType },
     marking: { kind: 'exact', column: itInvoices.marking },
@@ -140,6 +140,15 @@ function countableMarkings(
 
 /** A list row: every column but the XML, which lists never need. */
 export type ListedInvoiceRow = Omit<ItInvoiceRow, 'xml'>;
+
+/**
+ * A list row as a property-filtered list reads it: without the payload (megabytes for an
+ * invoice with attachments) when the payload is not among the asked properties.
+ */
+export type InvoiceSummaryRow = Omit<ListedInvoiceRow, 'payload'> & { payload?: unknown };
+
+/** The columns a page reads: `listed` (all but the XML), `summary` (also no payload), `with-xml`. */
+export type ListColumns = 'listed' | 'summary' | 'with-xml';
 
 export type ListScope = { ownerId: string; type?: 0 | 1; drafts: boolean };
 
@@ -269,22 +278,37 @@ export class InvoicesRepository {
     return row?.n ?? 0;
   }
 
-  /** One page; without the XML unless `withXml` (list items carry the payload, not the file). */
-  async list(scope: ListScope, rawQuery: unknown): Promise<CollectionPage<ListedInvoiceRow>>;
+  /**
+   * One page; without the XML unless `with-xml` (list items carry the payload, not the file),
+   * and without the payload either for `summary`.
+   */
   async list(
     scope: ListScope,
     rawQuery: unknown,
-    withXml: true,
+    columns?: 'listed',
+  ): Promise<CollectionPage<ListedInvoiceRow>>;
+  async list(
+    scope: ListScope,
+    rawQuery: unknown,
+    columns: 'with-xml',
   ): Promise<CollectionPage<ItInvoiceRow>>;
   async list(
     scope: ListScope,
     rawQuery: unknown,
-    withXml = false,
-  ): Promise<CollectionPage<ListedInvoiceRow>> {
+    columns: ListColumns,
+  ): Promise<CollectionPage<InvoiceSummaryRow>>;
+  async list(
+    scope: ListScope,
+    rawQuery: unknown,
+    columns: ListColumns = 'listed',
+  ): Promise<CollectionPage<InvoiceSummaryRow>> {
     const query = this.listQuery(scope, rawQuery);
+    const withXml = columns === 'with-xml';
     const { xml: _xml, ...listed } = getTableColumns(itInvoices);
+    const { payload: _payload, ...summary } = listed;
+    const selected = columns === 'summary' ? summary : listed;
     const page = (orderBy: SQL[]) =>
-      (withXml ? this.db.select() : this.db.select(listed))
+      (withXml ? this.db.select() : this.db.select(selected))
         .from(itInvoices)
         .where(query.where)
         .orderBy(...orderBy)
@@ -315,7 +339,7 @@ export class InvoicesRepository {
     const rows =
       uuids.length === 0
         ? []
-        : await (withXml ? this.db.select() : this.db.select(listed))
+        : await (withXml ? this.db.select() : this.db.select(selected))
             .from(itInvoices)
             .where(inArray(itInvoices.uuid, uuids));
     const byUuid = new Map(rows.map((row) => [row.uuid, row]));

@@ -15,6 +15,7 @@ import {
   invoiceValidResponseSchema,
   notificationSchema,
   problemSchema,
+  withPropertyFilter,
 } from '@fiscus/contracts';
 import { actorOf } from '../../../platform/auth.ts';
 import { collectionResponse, sendCollection } from '../../../platform/hydra.ts';
@@ -155,7 +156,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
           'rejectedToFix=1, order[invoiceDate|invoiceNumber|createdAt]=asc|desc, page, itemsPerPage. ' +
           'Accept: application/json (array), application/ld+json (hydra), text/csv (the page), ' +
           'application/zip (the page: index.csv plus each XML; PDFs with X-Print-PDF: true; metadata JSON with X-Zip-Content: metadata).',
-        querystring: invoiceListQuerySchema,
+        querystring: withPropertyFilter(invoiceListQuerySchema),
         headers: invoiceHeadersSchema,
         response: {
           200: collectionResponse(z.array(invoiceSchema), hydraCollectionSchema(invoiceSchema)),

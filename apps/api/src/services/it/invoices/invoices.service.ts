@@ -4,6 +4,7 @@ import { parseInvoice, renderHtml, renderPdf } from '@fiscus/fatturapa';
 import type { ItInvoiceRow, ItNotificationRow } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../platform/auth.ts';
 import type { CollectionPage } from '../../../platform/hydra.ts';
+import { isPropertySelected, parsePropertyFilter } from '../../../platform/property-filter.ts';
 import { HttpProblem, notFound, unprocessable } from '../../../platform/problem-errors.ts';
 import type { SdiGateway } from '../../../gateways/sdi/sdi-gateway.ts';
 import {
@@ -17,7 +18,11 @@ import { invoicesCsv } from './invoice-csv.ts';
 import type { AcceptedInvoice, InvoiceBody, InvoiceKind } from './invoice-intake.ts';
 import { acceptInvoice } from './invoice-intake.ts';
 import { summarizeInvoice } from './invoice-summary.ts';
-import type { InvoicesRepository, ListedInvoiceRow } from './invoices.repository.ts';
+import type {
+  InvoiceSummaryRow,
+  InvoicesRepository,
+  ListedInvoiceRow,
+} from './invoices.repository.ts';
 import type { ZipEntry } from './zip-archive.ts';
 import { zipArchive } from './zip-archive.ts';
 
@@ -66,8 +71,34 @@ export function toNotificationItem(row: ItNotificationRow): InvoiceNotification 
   };
 }
 
+/** A list member: the spec's record, without the payload when a property filter left it out. */
+export type ListedInvoice = Omit<Invoice, 'payload'> & Partial<Pick<Invoice, 'payload'>>;
+
+/**
+ * The columns and notifications a list reads for the request's property filter (`properties[]`):
+ * the payload and the notifications only when asked for (or when no filter applies).
+ */
+export function listReadsOf(query: unknown): {
+  columns: 'listed' | 'summary';
+  notifications: boolean;
+} {
+  const selection = parsePropertyFilter(query);
+  return {
+    columns: isPropertySelected(selection, 'payload') ? 'listed' : 'summary',
+    notifications: isPropertySelected(selection, 'notifications'),
+  };
+}
+
 /** The API representation of a stored invoice (spec 3 "Invoice (list record)"). */
-export function toInvoiceItem(row: ListedInvoiceRow, notifications?: ItNotificationRow[]): Invoice {
+export function toInvoiceItem(row: ListedInvoiceRow, notifications?: ItNotificationRow[]): Invoice;
+export function toInvoiceItem(
+  row: InvoiceSummaryRow,
+  notifications?: ItNotificationRow[],
+): ListedInvoice;
+export function toInvoiceItem(
+  row: InvoiceSummaryRow,
+  notifications?: ItNotificationRow[],
+): ListedInvoice {
   return {
     uuid: row.uuid,
     type: row.type,
@@ -80,7 +111,7 @@ export function toInvoiceItem(row: ListedInvoiceRow, notifications?: ItNotificat
     sdi_file_name: row.sdiFileName,
     marking: row.marking as Invoice['marking'],
     transmission_format: row.transmissionFormat as Invoice['transmission_format'],
-    payload: JSON.stringify(row.payload),
+    ...('payload' in row ? { payload: JSON.stringify(row.payload) } : {}),
     fix_of_uuid: row.fixOfUuid,
     archived: row.archived,
     notice: row.notice,
@@ -181,14 +212,20 @@ export class InvoicesService {
     return row;
   }
 
-  async list(actor: Actor, query: unknown, extended: boolean): Promise<CollectionPage<Invoice>> {
+  async list(
+    actor: Actor,
+    query: unknown,
+    extended: boolean,
+  ): Promise<CollectionPage<ListedInvoice>> {
     const type = parseQueryType(query);
     assertDirection(actor, type);
+    const reads = listReadsOf(query);
     const page = await this.repository.list(
       { ownerId: invoiceOwnerOf(actor), type, drafts: false },
       query,
+      reads.columns,
     );
-    return { ...page, items: await this.items(page.items, extended) };
+    return { ...page, items: await this.items(page.items, extended && reads.notifications) };
   }
 
   async listRows(actor: Actor, query: unknown): Promise<CollectionPage<ItInvoiceRow>> {
@@ -197,11 +234,13 @@ export class InvoicesService {
     return this.repository.list(
       { ownerId: invoiceOwnerOf(actor), type, drafts: false },
       query,
-      true,
+      'with-xml',
     );
   }
 
-  async items(rows: ListedInvoiceRow[], extended: boolean): Promise<Invoice[]> {
+  async items(rows: ListedInvoiceRow[], extended: boolean): Promise<Invoice[]>;
+  async items(rows: InvoiceSummaryRow[], extended: boolean): Promise<ListedInvoice[]>;
+  async items(rows: InvoiceSummaryRow[], extended: boolean): Promise<ListedInvoice[]> {
     if (!extended) return rows.map((row) => toInvoiceItem(row));
     const notifications = await this.repository.notificationsOf(rows.map((row) => row.uuid));
     return rows.map((row) =>

@@ -7,6 +7,7 @@ import {
   preservedDocumentParamsSchema,
   preservedDocumentSchema,
   preservedDocumentTypeParamsSchema,
+  withPropertyFilter,
 } from '@fiscus/contracts';
 import { actorOf } from '../../../platform/auth.ts';
 import { collectionResponse, sendCollection } from '../../../platform/hydra.ts';
@@ -31,7 +32,7 @@ export const preservedDocumentsRoutes: FastifyPluginAsyncZod<{
         description:
           'documentType: customer-invoice or supplier-invoice. Filters: status, created_at[after|before|strictly_after|strictly_before].',
         params: preservedDocumentTypeParamsSchema,
-        querystring: preservedDocumentListQuerySchema,
+        querystring: withPropertyFilter(preservedDocumentListQuerySchema),
         response: {
           200: collectionResponse(
             z.array(preservedDocumentSchema),
