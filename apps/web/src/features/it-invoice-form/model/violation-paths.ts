@@ -25,15 +25,25 @@ export function toSnakeCaseSegment(segment: string): string {
     for (const [pattern, word] of ACRONYM_FIXES) fixed = fixed.replace(pattern, word);
     return fixed;
   }
-  return (
-    segment
-      // An acronym run followed by a word: `PECDestinatario` → `PEC_Destinatario`.
-      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-      // A lowercase letter or digit followed by a capital: `datiDDT` → `dati_DDT`.
-      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-      .toLowerCase()
-  );
+  // One pass (regular expressions over a run of capitals take quadratic time): `_` before a
+  // capital that follows a lowercase letter or digit (`datiDDT` → `dati_DDT`), and before the
+  // last capital of a run followed by a lowercase letter (`PECDestinatario` → `PEC_Destinatario`).
+  let snake = '';
+  for (let index = 0; index < segment.length; index += 1) {
+    const char = segment.charAt(index);
+    if (index > 0 && isCapital(char)) {
+      const previous = segment.charAt(index - 1);
+      const next = segment.charAt(index + 1);
+      if (isLowerOrDigit(previous) || (isCapital(previous) && isLower(next))) snake += '_';
+    }
+    snake += char;
+  }
+  return snake.toLowerCase();
 }
+
+const isCapital = (char: string) => char >= 'A' && char <= 'Z';
+const isLower = (char: string) => char >= 'a' && char <= 'z';
+const isLowerOrDigit = (char: string) => isLower(char) || (char >= '0' && char <= '9');
 
 /**
  * The form field name of a server property path: snake_case segments joined by dots, indexes as
