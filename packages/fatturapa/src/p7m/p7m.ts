@@ -1,6 +1,7 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type { Finding } from '../findings.ts';
+import { berEncodingError } from './ber-structure.ts';
 
 /** Who signed a CAdES file, from the signing certificate's subject. */
 export interface Signer {
@@ -127,14 +128,20 @@ function describeSigner(
 /**
  * Opens a CAdES `.p7m` (DER or base64), returns the signed content and the signer, after
  * verifying the signature over the content (not the certificate chain, which needs the trust
- * list: SDI's own check). Never throws: unreadable files give 00106, a signature that does not
- * verify (content altered after signing) 00102.
+ * list: SDI's own check). The encoding is read strictly, as OpenSSL and SDI read it: any error
+ * anywhere in it (a truncated file, a broken end-of-contents marker, bytes after the envelope, a
+ * wrong length) makes the file unreadable. Never throws: unreadable files give 00106, a
+ * signature that does not verify (content altered after signing) 00102.
  */
 export async function openP7m(bytes: Uint8Array): Promise<P7mResult> {
   const der = toDer(bytes);
   if (!der) return unreadable('not a DER or base64 PKCS#7 envelope');
+  // asn1js reads what it needs and ignores a broken end (a bad end-of-contents marker, bytes
+  // after the envelope); OpenSSL and SDI refuse such a file, and so do we.
+  const encodingError = berEncodingError(der);
+  if (encodingError) return unreadable(`invalid encoding: ${encodingError}`);
   const asn = asn1js.fromBER(der);
-  if (asn.offset === -1) return unreadable('invalid ASN.1 structure');
+  if (asn.offset !== der.length) return unreadable('invalid ASN.1 structure');
   let signedData: pkijs.SignedData;
   try {
     const contentInfo = new pkijs.ContentInfo({ schema: asn.result });
