@@ -25,7 +25,12 @@ import {
 import { OutboxRepository } from './platform/mail/outbox.repository.ts';
 import { outboxRoutes } from './platform/mail/outbox.routes.ts';
 import { registerOpenApi } from './platform/openapi.ts';
-import { registerProblemErrors } from './platform/problem-errors.ts';
+import { registerHostileInputGuard } from './platform/hostile-strings.ts';
+import {
+  answerClientError,
+  registerProblemErrors,
+  sendFrameworkError,
+} from './platform/problem-errors.ts';
 import { runtimeConfigRoutes } from './platform/runtime-config.routes.ts';
 import { registerStaticConsole } from './platform/static-console.ts';
 import { AuthRepository } from './services/common/auth/auth.repository.ts';
@@ -99,7 +104,14 @@ export async function buildApp(
       // Honour a caller's request id (proxies, the console) so one id follows a request end to end.
       requestIdHeader: 'x-request-id',
       genReqId: () => crypto.randomUUID(),
-      routerOptions: { ignoreTrailingSlash: true },
+      // A path parameter may hold an email of 255 characters, percent-encoded.
+      routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+      // Every refusal is problem+json, the router's and Node's HTTP parser's included.
+      frameworkErrors: sendFrameworkError,
+      clientErrorHandler: answerClientError,
+      // `__proto__` and `constructor.prototype` keys in a JSON body are a 400, never merged.
+      onProtoPoisoning: 'error',
+      onConstructorPoisoning: 'error',
       // Plugins load on a shared 2-core machine next to PGlite's start; avvio's 10 s is too tight.
       pluginTimeout: 120_000,
     }).withTypeProvider<ZodTypeProvider>();
@@ -111,6 +123,8 @@ export async function buildApp(
       if (!REQUEST_ID_PATTERN.test(request.id)) request.id = crypto.randomUUID();
       reply.header('x-request-id', request.id);
     });
+    // Before any plugin or route adds its hooks, so hostile strings never reach one.
+    registerHostileInputGuard(app);
 
     // 1. External plugins.
     await app.register(fastifyHelmet, {

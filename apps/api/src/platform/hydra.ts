@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { HydraCollection, Violation } from '@fiscus/contracts';
 import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE, violationCodes } from '@fiscus/contracts';
+import { isUuid } from './auth.ts';
 import { badRequest } from './problem-errors.ts';
 import { propertyFilterSerializer, registerCollectionMember } from './property-filter.ts';
 
@@ -24,11 +25,14 @@ import { propertyFilterSerializer, registerCollectionMember } from './property-f
  * How one API field can be filtered, API Platform style:
  * - `partial`: `field=abc` → case-insensitive "contains"
  * - `exact`: `field=a` or `field[]=a&field[]=b` → equality / IN
+ * - `uuid`: as `exact`, every value a UUID (anything else is a 400 before it reaches the uuid
+ *   column); an `exact` filter on a uuid column is read as `uuid`
  * - `boolean`: `field=true|false|1|0`
  * - `date`: `field[after|before|strictly_after|strictly_before]=<ISO date or date-time>`
- *   (`after`/`before` are inclusive; a bare date means that day's start in UTC)
+ *   (`after`/`before` are inclusive; a bare date means that day's start in UTC; impossible
+ *   calendar dates such as 2026-02-30 are a 400)
  */
-export type FilterKind = 'partial' | 'exact' | 'boolean' | 'date';
+export type FilterKind = 'partial' | 'exact' | 'uuid' | 'boolean' | 'date';
 
 export type CollectionDefinition = {
   filters?: Record<string, { kind: FilterKind; column: Column }>;
@@ -127,17 +131,25 @@ function filterCondition(
       const value = single(query[`${field}[${operator}]`]);
       if (value === undefined || value === '') continue;
       const date = parseDate(value);
-      if (!date) violations.push(invalid(`${field}[${operator}]`, 'Expected an ISO 8601 date.'));
-      else parts.push(build(column, date));
+      if (!date) {
+        violations.push(invalid(`${field}[${operator}]`, 'Expected a valid ISO 8601 date.'));
+      } else parts.push(build(column, date));
     }
     return parts.length > 0 ? and(...parts) : undefined;
   }
 
   const values = [...list(query[field]), ...list(query[`${field}[]`])].filter((v) => v !== '');
   if (values.length === 0) return undefined;
-  switch (kind) {
+  switch (kind === 'exact' && column.columnType === 'PgUUID' ? 'uuid' : kind) {
     case 'partial':
       return or(...values.map((value) => ilike(column, `%${escapeLike(value)}%`)));
+    case 'uuid':
+      // PostgreSQL answers an error, not "no match", to text that is not a uuid.
+      if (!values.every(isUuid)) {
+        violations.push(invalid(field, 'Expected a UUID.'));
+        return undefined;
+      }
+      return values.length === 1 ? eq(column, values[0]) : inArray(column, values);
     case 'exact':
       return values.length === 1 ? eq(column, values[0]) : inArray(column, values);
     case 'boolean': {
@@ -172,16 +184,55 @@ function parseBoolean(value: string): boolean | undefined {
   return undefined;
 }
 
-/** Accepts `2026-01-31` (UTC midnight) or a full ISO 8601 date-time with zone. */
-function parseDate(value: string): Date | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) {
-    return undefined;
-  }
-  const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value.replace(' ', 'T');
-  // A date-time without zone is read as UTC, never as the server's local time.
-  const withZone = /(Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso : `${iso}Z`;
-  const date = new Date(withZone);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+/** `2026-01-31`, optionally `T10:30`, `:45`, `.123`, and `Z` or `±hh[:]mm`; each part captured. */
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** The instants PostgreSQL's timestamp and date columns hold without an error: years 1 to 9999. */
+const EARLIEST = new Date(0).setUTCFullYear(1, 0, 1);
+const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * Accepts `2026-01-31` (UTC midnight) or an ISO 8601 date-time (without zone: UTC). Every part
+ * must exist on the calendar: 2026-02-30, 2026-13-45, 24:00 or 10:60 are refused, never rolled
+ * over into the next day or month as `Date` would.
+ */
+export function parseDate(value: string): Date | undefined {
+  const match = ISO_DATE_TIME.exec(value);
+  if (!match) return undefined;
+  const [, year, month, day, hours = '0', minutes = '0', seconds = '0', fraction = '', zone] =
+    match;
+  const y = Number(year);
+  const mo = Number(month);
+  const d = Number(day);
+  const h = Number(hours);
+  const mi = Number(minutes);
+  const s = Number(seconds);
+  if (y < 1 || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return undefined;
+  if (h > 23 || mi > 59 || s > 59) return undefined;
+  const offsetMinutes = zoneOffsetMinutes(zone);
+  if (offsetMinutes === undefined) return undefined;
+  const date = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, does not read years 0-99 as 1900-1999.
+  date.setUTCFullYear(y, mo - 1, d);
+  date.setUTCHours(h, mi - offsetMinutes, s, Number(fraction.padEnd(3, '0').slice(0, 3)));
+  const time = date.getTime();
+  return time >= EARLIEST && time <= LATEST ? date : undefined;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Minutes east of UTC of `Z`, `+01:00`, `-0530` (0 without a zone); undefined past ±18:00. */
+function zoneOffsetMinutes(zone: string | undefined): number | undefined {
+  if (zone === undefined || zone === 'Z') return 0;
+  const digits = zone.slice(1).replace(':', '');
+  const hours = Number(digits.slice(0, 2));
+  const minutes = Number(digits.slice(2));
+  if (hours > 18 || minutes > 59 || (hours === 18 && minutes > 0)) return undefined;
+  return (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
 }
 
 function escapeLike(value: string): string {

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -5,12 +6,23 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { passwordChangeRequestSchema } from '@fiscus/contracts';
-import { HttpProblem, registerProblemErrors, unprocessable, violation } from './problem-errors.ts';
+import {
+  answerClientError,
+  HttpProblem,
+  registerProblemErrors,
+  sendFrameworkError,
+  unprocessable,
+  violation,
+} from './problem-errors.ts';
 
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const instance = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+  const instance = Fastify({
+    logger: false,
+    frameworkErrors: sendFrameworkError,
+    clientErrorHandler: answerClientError,
+  }).withTypeProvider<ZodTypeProvider>();
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
   registerProblemErrors(instance, { spaFallback: false });
@@ -26,6 +38,7 @@ beforeAll(async () => {
     { schema: { querystring: z.object({ page: z.coerce.number().int().min(1) }) } },
     async () => 'ok',
   );
+  instance.get('/things/:id', async () => 'ok');
   instance.post('/rule', async () => {
     throw unprocessable([violation('target', 'Taken.', 'already_used')]);
   });
@@ -137,5 +150,57 @@ describe('problem+json errors', () => {
     const unknown = await app.inject({ method: 'GET', url: '/nowhere?x=1' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ status: 404, detail: 'No route matches GET /nowhere' });
+  });
+});
+
+describe('refusals made before any route runs', () => {
+  it('answers a bad percent-encoding and an over-long path parameter as problem+json', async () => {
+    const badUrl = await app.inject({ method: 'GET', url: '/things/%E0%A4%A' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(badUrl.json()).toEqual({
+      type: '/errors/400',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The URL is not valid percent-encoded UTF-8.',
+    });
+
+    const long = await app.inject({ method: 'GET', url: `/things/${'x'.repeat(101)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(long.json()).toMatchObject({ status: 414, detail: 'A path parameter is too long.' });
+    expect(long.body).not.toContain('xxxx');
+  });
+
+  it('answers what the HTTP parser refuses as problem+json on the socket', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(request));
+        let answer = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk: string) => {
+          answer += chunk;
+        });
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+
+    const badHeader = await raw('GET /teapot HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n');
+    const [head, body] = badHeader.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(head).toContain('Content-Type: application/problem+json');
+    expect(head).toContain('Connection: close');
+    expect(JSON.parse(body ?? '')).toEqual({
+      type: '/errors/400',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The request is not valid HTTP.',
+    });
+
+    const overflow = await raw(`GET /teapot HTTP/1.1\r\nX-A: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(overflow).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(overflow.split('\r\n\r\n')[1] ?? '')).toMatchObject({ status: 431 });
   });
 });

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -150,9 +151,59 @@ export function registerProblemErrors(
   });
 }
 
+/**
+ * Fastify's `frameworkErrors` option: what the router refuses before any route or hook runs (a
+ * path that is not valid percent-encoding, a path parameter past `maxParamLength`) leaves as
+ * problem+json like every other error, without echoing the URL.
+ */
+export function sendFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    sendProblem(reply, problemBody(status, clientErrorDetail(error)));
+  } else {
+    reply.log.error({ err: error }, 'framework error');
+    sendProblem(reply, problemBody(500));
+  }
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser cannot read (a NUL or another
+ * control character in a header, a bad method, headers past the size limit, a timeout) gets a
+ * problem+json answer on the raw socket, then the connection is closed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has no one left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request took too long to arrive.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request line and headers are too large.']
+        : [400, 'The request is not valid HTTP.'];
+  const body = JSON.stringify(problemBody(status, detail));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
+}
+
 /** Fastify's own 4xx messages are safe to show, but a few deserve a clearer wording. */
 function clientErrorDetail(error: FastifyError): string {
   switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return 'The URL is not valid percent-encoded UTF-8.';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'A path parameter is too long.';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'Request body is too large.';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

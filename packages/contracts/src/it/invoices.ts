@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { itemsPerPageQueryField, pageQueryField } from '../platform/hydra.ts';
 
 /** Every marking an Italian invoice can have (spec italian-invoicing 4 "Invoice marking"). */
 export const invoiceMarkings = [
@@ -119,8 +120,9 @@ const dateBounds = ['after', 'before', 'strictly_after', 'strictly_before'] as c
 export const invoiceListQuerySchema = z.looseObject({
   type: z.enum(['0', '1']).optional(),
   uuid: z.uuid().optional(),
-  page: z.coerce.number().int().min(1).optional(),
-  itemsPerPage: z.coerce.number().int().min(1).optional(),
+  'uuid[]': z.union([z.uuid(), z.array(z.uuid())]).optional(),
+  page: pageQueryField,
+  itemsPerPage: itemsPerPageQueryField,
   invoiceNumber: z.string().max(50).optional(),
   documentType: z.string().max(10).optional(),
   marking: z.union([z.enum(invoiceMarkings), z.array(z.enum(invoiceMarkings))]).optional(),

@@ -1,18 +1,41 @@
 import { z } from 'zod';
 
+export const DEFAULT_ITEMS_PER_PAGE = 30;
+export const MAX_ITEMS_PER_PAGE = 100;
+
+/** `page` of a collection: from 1, a safe integer (larger values are a 400). */
+export const pageQueryField = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .optional()
+  .describe('Page number, from 1.');
+
 /**
- * Pagination query shared by every collection. `itemsPerPage` above the maximum is clamped by the
- * API (API Platform behaviour), so the schema only rejects values that are not positive integers.
+ * `itemsPerPage` of a collection. A value above the maximum is clamped to it, as API Platform
+ * clamps to `pagination_maximum_items_per_page`, so the schema refuses only non-positive or
+ * non-integer values; the maximum is stated in the OpenAPI document through `meta`.
+ */
+export const itemsPerPageQueryField = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .optional()
+  .meta({
+    maximum: MAX_ITEMS_PER_PAGE,
+    default: DEFAULT_ITEMS_PER_PAGE,
+    description: `Items per page, ${DEFAULT_ITEMS_PER_PAGE} by default; a value above ${MAX_ITEMS_PER_PAGE} is read as ${MAX_ITEMS_PER_PAGE}.`,
+  });
+
+/**
+ * Pagination query shared by every collection.
  * Loose: other keys (API Platform filters such as `order[field]`) pass through to the API.
  */
 export const paginationQuerySchema = z.looseObject({
-  page: z.coerce.number().int().min(1).optional(),
-  itemsPerPage: z.coerce.number().int().min(1).optional(),
+  page: pageQueryField,
+  itemsPerPage: itemsPerPageQueryField,
 });
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
-
-export const DEFAULT_ITEMS_PER_PAGE = 30;
-export const MAX_ITEMS_PER_PAGE = 100;
 
 /** Boolean query filter as API Platform accepts it: `true`/`false`/`1`/`0`. */
 export const booleanQueryValueSchema = z.enum(['true', 'false', '1', '0']);

@@ -13,7 +13,7 @@ import type { PreSaleActionRow, PreSaleActionsRepository } from './pre-sale-acti
 
 const listDefinition: CollectionDefinition = {
   filters: {
-    pre_sale_uuid: { kind: 'exact', column: preSaleActions.preSaleUuid },
+    pre_sale_uuid: { kind: 'uuid', column: preSaleActions.preSaleUuid },
     enabled: { kind: 'boolean', column: preSaleActions.enabled },
     target: { kind: 'partial', column: preSaleActions.target },
     created_at: { kind: 'date', column: preSaleActions.createdAt },
