@@ -35,7 +35,7 @@ import { runtimeConfigRoutes } from './platform/runtime-config.routes.ts';
 import { registerStaticConsole } from './platform/static-console.ts';
 import { AuthRepository } from './services/common/auth/auth.repository.ts';
 import { authRoutes } from './services/common/auth/auth.routes.ts';
-import { AuthService } from './services/common/auth/auth.service.ts';
+import { AuthService, PASSWORD_RESET_MAIL_JOB } from './services/common/auth/auth.service.ts';
 import { PreSaleActionsRepository } from './services/common/pre-sale-actions/pre-sale-actions.repository.ts';
 import { preSaleActionsRoutes } from './services/common/pre-sale-actions/pre-sale-actions.routes.ts';
 import { PreSaleActionsService } from './services/common/pre-sale-actions/pre-sale-actions.service.ts';
@@ -199,20 +199,26 @@ export async function buildApp(
     if (config.sandbox) await app.register(outboxRoutes, { outbox });
 
     const preSalesRepository = new PreSalesRepository(db);
+    const authService = new AuthService(
+      usersRepository,
+      new AuthRepository(db),
+      mailer,
+      (user) => app.signToken(user),
+      config.publicUrl,
+      jobs,
+    );
+    worker.register(PASSWORD_RESET_MAIL_JOB, (payload) => authService.mailResetLink(payload));
     await app.register(
       async (common) => {
         await common.register(authRoutes, {
-          service: new AuthService(
-            usersRepository,
-            new AuthRepository(db),
-            mailer,
-            (user) => app.signToken(user),
-            config.publicUrl,
-          ),
+          service: authService,
           loginRateLimit: config.loginRateLimit,
+          resetRateLimit: config.resetRateLimit,
         });
         await common.register(usersRoutes, {
-          service: new UsersService(usersRepository, config.platformKeys),
+          service: new UsersService(usersRepository, config.platformKeys, (user) =>
+            app.signToken(user),
+          ),
         });
         await common.register(subAccountsRoutes, {
           service: new SubAccountsService(new SubAccountsRepository(db)),

@@ -42,7 +42,10 @@ export type AppConfig = {
   webhookAllowPrivate: boolean;
   /** Trust X-Forwarded-* (client IP for logs and the login rate limit) only behind a known proxy. */
   trustProxy: boolean;
-  loginRateLimit: { max: number; timeWindowMs: number };
+  /** `max` login attempts per IP and email, `ipMax` per IP across emails, in each window. */
+  loginRateLimit: { max: number; ipMax: number; timeWindowMs: number };
+  /** Password-reset requests: `max` per address, `ipMax` per IP, in each window. */
+  resetRateLimit: { max: number; ipMax: number; timeWindowMs: number };
   webDistDir: string;
   seedDemo: boolean;
   version: string;
@@ -90,6 +93,16 @@ const envSchema = z.object({
   TRUST_PROXY: booleanEnv.default(false),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  // One address trying many emails (credential stuffing); an office behind one NAT logs in far less.
+  LOGIN_IP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
+  // Each reset request mails someone: few per address, a few more per client, per hour.
+  RESET_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  RESET_IP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  RESET_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(60 * 60_000),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   SEED_DEMO: booleanEnv.optional(),
   ...Object.fromEntries(
@@ -167,7 +180,16 @@ export function loadConfig(
     ) as Record<PlatformId, string>,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? e.SANDBOX,
     trustProxy: e.TRUST_PROXY,
-    loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, timeWindowMs: e.LOGIN_RATE_LIMIT_WINDOW_MS },
+    loginRateLimit: {
+      max: e.LOGIN_RATE_LIMIT_MAX,
+      ipMax: e.LOGIN_IP_RATE_LIMIT_MAX,
+      timeWindowMs: e.LOGIN_RATE_LIMIT_WINDOW_MS,
+    },
+    resetRateLimit: {
+      max: e.RESET_RATE_LIMIT_MAX,
+      ipMax: e.RESET_IP_RATE_LIMIT_MAX,
+      timeWindowMs: e.RESET_RATE_LIMIT_WINDOW_MS,
+    },
     webDistDir: resolveFromRoot(e.WEB_DIST_DIR),
     seedDemo: e.SEED_DEMO ?? e.SANDBOX,
     version: readVersion(),

@@ -71,6 +71,9 @@ export function testConfig(env: Record<string, string> = {}): {
     WEB_DIST_DIR: join(dataDir, 'no-console'),
     PUBLIC_URL: 'https://console.fiscus.test',
     LOGIN_RATE_LIMIT_MAX: '1000',
+    LOGIN_IP_RATE_LIMIT_MAX: '100000',
+    RESET_RATE_LIMIT_MAX: '1000',
+    RESET_IP_RATE_LIMIT_MAX: '100000',
     ...env,
   });
   return { config, dataDir };

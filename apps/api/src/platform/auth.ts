@@ -4,7 +4,7 @@ import type { PlatformId, TokenPayload } from '@fiscus/contracts';
 import { SWITCH_USER_HEADER } from '@fiscus/contracts';
 import type { StoredRoles, UserRow } from '../db/schema/index.ts';
 import { forbidden, notFound, unauthorized } from './problem-errors.ts';
-import { ROLE_ADMIN, toTokenRoles } from './roles.ts';
+import { hasRole, ROLE_ADMIN, toTokenRoles } from './roles.ts';
 
 /** Who a request acts as. When an admin impersonates, `user` is the target, `impersonator` the admin. */
 export type Actor = { user: UserRow; roles: StoredRoles; impersonator: UserRow | null };
@@ -47,7 +47,8 @@ export async function registerAuth(
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: 'HS256', expiresIn: TOKEN_LIFETIME_SECONDS },
-    verify: { algorithms: ['HS256'] },
+    // A token without `exp` would never expire: every token we sign has one, so refuse it.
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
   });
 
   app.decorateRequest('actor', null);
@@ -59,6 +60,7 @@ export async function registerAuth(
       roles: toTokenRoles(user.roles, platformKeys),
       // For a sub-account the account (parent) id is its manager's.
       pid: user.parentId ?? user.id,
+      ver: user.tokenVersion,
     } satisfies Omit<TokenPayload, 'iat' | 'exp'>),
   );
 
@@ -75,16 +77,20 @@ export async function registerAuth(
     if (typeof payload.uid !== 'string' || !isUuid(payload.uid))
       throw unauthorized('Invalid JWT Token');
     const user = await accounts.findById(payload.uid);
-    // A deleted or disabled account loses access at once, even with an unexpired token.
-    if (!user || !user.enabled) throw unauthorized('Invalid JWT Token');
+    // A deleted or disabled account loses access at once, even with an unexpired token; a token
+    // signed before a password change or reset, a disable or a removed role carries an older
+    // version. Tokens signed before versions existed have none: they count as version 0.
+    if (!user || !user.enabled || (payload.ver ?? 0) !== user.tokenVersion) {
+      throw unauthorized('Invalid JWT Token');
+    }
 
     const switchTo = request.headers[SWITCH_USER_HEADER];
     if (switchTo === undefined || switchTo === '') {
       request.actor = { user, roles: user.roles, impersonator: null };
       return;
     }
-    const tokenCommonRoles = payload.roles?.[platformKeys.common] ?? [];
-    if (!tokenCommonRoles.includes(ROLE_ADMIN)) {
+    // The stored roles decide, not the token's `roles` claim: a removed ROLE_ADMIN ends switching.
+    if (!hasRole(user.roles, 'common', ROLE_ADMIN)) {
       request.log.warn(
         { user: user.email, target: switchTo },
         'impersonation refused: not an admin',
@@ -95,6 +101,8 @@ export async function registerAuth(
       (Array.isArray(switchTo) ? switchTo[0] : switchTo)?.trim().toLowerCase() ?? '';
     const target = targetEmail ? await accounts.findByEmail(targetEmail) : undefined;
     if (!target) throw notFound(`User "${targetEmail}" not found.`);
+    // 403, not 404: the administrator may know the account exists, but nobody acts as it.
+    if (!target.enabled) throw forbidden(`User "${target.email}" is disabled.`);
     request.log.info({ admin: user.email, target: target.email }, 'admin switched user');
     request.actor = { user: target, roles: target.roles, impersonator: user };
   });

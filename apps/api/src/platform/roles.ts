@@ -7,12 +7,18 @@ export const ROLE_USER = 'ROLE_USER';
 export const ROLE_SUB_ACCOUNT = 'ROLE_SUB_ACCOUNT';
 export const ROLE_SUB_ACCOUNT_MANAGER = 'ROLE_SUB_ACCOUNT_MANAGER';
 
+/** Own keys only: a stored map never lends a role through an inherited member. */
+function rolesOf(roles: StoredRoles, platform: PlatformId): readonly string[] {
+  const list = Object.hasOwn(roles, platform) ? roles[platform] : undefined;
+  return Array.isArray(list) ? list : [];
+}
+
 export function hasRole(roles: StoredRoles, platform: PlatformId, role: string): boolean {
-  return roles[platform]?.includes(role) ?? false;
+  return rolesOf(roles, platform).includes(role);
 }
 
 export function hasAnyRole(roles: StoredRoles, platform: PlatformId): boolean {
-  return (roles[platform]?.length ?? 0) > 0;
+  return rolesOf(roles, platform).length > 0;
 }
 
 /**
@@ -23,11 +29,11 @@ export function toTokenRoles(
   roles: StoredRoles,
   platformKeys: Record<PlatformId, string>,
 ): Record<string, string[]> {
-  const result: Record<string, string[]> = {};
-  for (const [platform, list] of Object.entries(roles)) {
-    if (list.length === 0) continue;
-    const key = platformKeys[platform as PlatformId] ?? platform;
-    result[key] = [...list];
-  }
-  return result;
+  const keys = new Map<string, string>(Object.entries(platformKeys));
+  // fromEntries defines own properties, so even a `__proto__` key stays plain data.
+  return Object.fromEntries(
+    Object.entries(roles)
+      .filter(([, list]) => list.length > 0)
+      .map(([platform, list]) => [keys.get(platform) ?? platform, [...list]]),
+  );
 }

@@ -5,6 +5,7 @@ import {
   decodeToken,
   getSession,
   isExpired,
+  renewToken,
   restoreSession,
   signIn,
   startImpersonation,
@@ -79,6 +80,34 @@ describe('impersonation', () => {
     stopImpersonation();
     expect(can('common', 'ROLE_ADMIN')).toBe(true);
     expect(window.localStorage.getItem(storageKeys.impersonation)).toBeNull();
+  });
+});
+
+describe('renewToken (after a password change)', () => {
+  it('stores the fresh token of the same account and keeps the switch in progress', () => {
+    signIn(fakeToken({ common: ['ROLE_ADMIN'] }, { username: 'admin@demo.fiscus.test' }));
+    startImpersonation({ username: 'italy@demo.fiscus.test', roles: { it: ['ROLE_CONFIG'] } });
+    const fresh = fakeToken({ common: ['ROLE_ADMIN'] }, { username: 'admin@demo.fiscus.test' });
+    expect(renewToken(fresh)).toBe(true);
+    expect(window.localStorage.getItem(storageKeys.token)).toBe(fresh);
+    expect(getSession()).toMatchObject({
+      token: fresh,
+      username: 'italy@demo.fiscus.test',
+      impersonation: { username: 'italy@demo.fiscus.test' },
+    });
+  });
+
+  it("refuses another account's token, an expired one, and works only while signed in", () => {
+    const own = fakeToken({ it: ['ROLE_INVOICING'] });
+    signIn(own);
+    expect(renewToken(fakeToken({ it: ['ROLE_INVOICING'] }, { uid: 'u-2' }))).toBe(false);
+    expect(renewToken(fakeToken({ it: ['ROLE_INVOICING'] }, { expiresInSeconds: -10 }))).toBe(
+      false,
+    );
+    expect(getSession()?.token).toBe(own);
+    clearSession();
+    expect(renewToken(own)).toBe(false);
+    expect(getSession()).toBeNull();
   });
 });
 

@@ -165,6 +165,21 @@ export function signIn(token: string): boolean {
   return true;
 }
 
+/**
+ * Replaces the token of the current session with a fresh one the API issued for the same account
+ * (a password change ends every older token and answers with a new one); an impersonation in
+ * progress continues. Returns false, changing nothing, for an unusable token or another account.
+ */
+export function renewToken(token: string): boolean {
+  const current = getSession();
+  if (!current) return false;
+  const next = buildSession(token, current.impersonation);
+  if (!next || String(next.payload.uid) !== String(current.payload.uid)) return false;
+  writeString(storageKeys.token, token);
+  publish(next);
+  return true;
+}
+
 export function clearSession(): void {
   removeKey(storageKeys.token);
   removeKey(storageKeys.impersonation);

@@ -10,13 +10,13 @@ function base64Url(value: string): string {
 /** An unsigned JWT shaped like the API's: the console only decodes, the API verifies. */
 export function fakeToken(
   roles: RolesMap,
-  options: { username?: string; expiresInSeconds?: number } = {},
+  options: { username?: string; expiresInSeconds?: number; uid?: string } = {},
 ): string {
   const now = Math.floor(Date.now() / 1000);
   const payload = {
     username: options.username ?? 'italy@demo.fiscus.test',
-    uid: 'u-1',
-    pid: 'u-1',
+    uid: options.uid ?? 'u-1',
+    pid: options.uid ?? 'u-1',
     roles,
     iat: now,
     exp: now + (options.expiresInSeconds ?? 3600),

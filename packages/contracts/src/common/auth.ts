@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { emailField, validationMessages, newPasswordField, EMAIL_MAX_LENGTH } from './fields.ts';
+import {
+  emailField,
+  validationMessages,
+  newPasswordField,
+  EMAIL_MAX_LENGTH,
+  INT4_MAX,
+} from './fields.ts';
 
 /** `POST /api/common/login` */
 export const loginRequestSchema = z.object({
@@ -18,12 +24,17 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const rolesMapSchema = z.record(z.string(), z.array(z.string()));
 export type RolesMap = z.infer<typeof rolesMapSchema>;
 
-/** Decoded JWT payload (HS256). `pid` is the manager's uid for a sub-account, else its own uid. */
+/**
+ * Decoded JWT payload (HS256). `pid` is the manager's uid for a sub-account, else its own uid.
+ * `ver` is the account's token version when signed: a password change or reset, a disabled
+ * account or a removed role moves it on, which ends every token signed before.
+ */
 export const tokenPayloadSchema = z.object({
   username: z.string(),
   uid: z.string(),
   roles: rolesMapSchema,
   pid: z.string(),
+  ver: z.number().int().min(0).max(INT4_MAX).optional(),
   iat: z.number().int(),
   exp: z.number().int(),
 });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const EMAIL_MAX_LENGTH = 255;
+/** PostgreSQL `integer` (int4) upper bound: every integer a contract accepts stays within it. */
+export const INT4_MAX = 2_147_483_647;
 
 export const validationMessages = {
   emailRequired: 'Email is required',
@@ -19,6 +21,7 @@ export const validationMessages = {
   notPositive: 'This value should be positive.',
   invalidChoice: 'The value you selected is not a valid choice.',
   preSaleNotFound: 'This pre-sale does not exist.',
+  tooHighInt4: `This value should be less than or equal to ${INT4_MAX}.`,
 } as const;
 
 /** Required email, as the login and reset forms validate it. */

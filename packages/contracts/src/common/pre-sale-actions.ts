@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from '../platform/hydra.ts';
-import { validationMessages, timestampField, EMAIL_MAX_LENGTH } from './fields.ts';
+import { validationMessages, timestampField, EMAIL_MAX_LENGTH, INT4_MAX } from './fields.ts';
 
 export const preSaleActionTypes = ['alert_mail'] as const;
 export type PreSaleActionType = (typeof preSaleActionTypes)[number];
@@ -9,7 +9,7 @@ export type PreSaleActionType = (typeof preSaleActionTypes)[number];
 export const preSaleActionSchema = z.object({
   uuid: z.uuid(),
   pre_sale_uuid: z.uuid(),
-  threshold: z.number().int(),
+  threshold: z.number().int().max(INT4_MAX),
   action_type: z.enum(preSaleActionTypes),
   target: z.string(),
   enabled: z.boolean(),
@@ -28,7 +28,9 @@ export const preSaleActionRequestSchema = z.object({
   threshold: z
     .number({ error: validationMessages.notBlank })
     .int({ error: 'This value should be of type int.' })
-    .positive({ error: validationMessages.notPositive }),
+    .positive({ error: validationMessages.notPositive })
+    // The column is a PostgreSQL integer: a larger number would overflow it (500) if let through.
+    .max(INT4_MAX, { error: validationMessages.tooHighInt4 }),
   action_type: z.enum(preSaleActionTypes, { error: validationMessages.invalidChoice }),
   target: z
     .string({ error: validationMessages.notBlank })

@@ -4,6 +4,7 @@ import {
   newPasswordField,
   timestampField,
   EMAIL_MAX_LENGTH,
+  INT4_MAX,
 } from './fields.ts';
 import { rolesMapSchema } from './auth.ts';
 
@@ -49,7 +50,7 @@ export const profileSchema = z.object({
   invoicing_country: z.string().nullable(),
   statistics_scope: z.string().nullable(),
   credit_alert_email: z.string().nullable(),
-  pre_sale_alert_threshold: z.number().int().nullable(),
+  pre_sale_alert_threshold: z.number().int().min(0).max(INT4_MAX).nullable(),
   sdi_recipient: z.object({ recipient_code: z.string() }).nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -85,12 +86,14 @@ export const profileUpdateRequestSchema = z.object({
     .number({ error: 'This value should be of type int.' })
     .int({ error: 'This value should be of type int.' })
     .min(0, { error: 'This value should be either positive or zero.' })
+    // The column is a PostgreSQL integer: a larger number would overflow it (500) if let through.
+    .max(INT4_MAX, { error: validationMessages.tooHighInt4 })
     .nullable()
     .optional(),
 });
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
 
-/** `PUT /api/common/users/me/password` → 204 */
+/** `PUT /api/common/users/me/password` body */
 export const passwordChangeRequestSchema = z
   .object({
     password: newPasswordField,
@@ -102,3 +105,11 @@ export const passwordChangeRequestSchema = z
     params: { code: 'not_equal' },
   });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
+
+/**
+ * `PUT /api/common/users/me/password` → 200: a new password ends every token signed before it,
+ * the caller's own included, so the answer carries a fresh token for the caller to keep working
+ * with (an administrator switched to the user gets a fresh token of their own).
+ */
+export const passwordChangeResponseSchema = z.object({ token: z.string() });
+export type PasswordChangeResponse = z.infer<typeof passwordChangeResponseSchema>;

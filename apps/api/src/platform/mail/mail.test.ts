@@ -70,7 +70,9 @@ describe('outbox (no SMTP_URL)', () => {
       text: 'two',
       html: '<p>two</p>',
     });
-    const all = await sandbox.request({ method: 'GET', url: '/api/dev/outbox' });
+    // Administrators read every mail (the access rules are in test/security/accounts.test.ts).
+    const { token } = await sandbox.createUser({ roles: { common: ['ROLE_ADMIN'] } });
+    const all = await sandbox.request({ method: 'GET', url: '/api/dev/outbox', token });
     expect(all.statusCode).toBe(200);
     expect(all.json().map((m: { subject: string }) => m.subject)).toEqual(['Second', 'First']);
     expect(all.json()[0]).toMatchObject({ to: 'b@example.test', text: 'two', html: '<p>two</p>' });
@@ -78,6 +80,7 @@ describe('outbox (no SMTP_URL)', () => {
     const filtered = await sandbox.request({
       method: 'GET',
       url: '/api/dev/outbox?to=a@example.test',
+      token,
       headers: { accept: 'application/ld+json' },
     });
     expect(filtered.json()['hydra:totalItems']).toBe(1);

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { outboxMails } from '../../db/schema/index.ts';
 import type { CollectionQuery } from '../hydra.ts';
@@ -17,8 +17,13 @@ export class OutboxRepository {
     await this.db.insert(outboxMails).values(mail);
   }
 
-  async list(query: CollectionQuery): Promise<{ items: OutboxMailRow[]; total: number }> {
-    const where = query.where;
+  /** Mails matching the query; only those sent to `addressee` unless it is null (administrators). */
+  async list(
+    query: CollectionQuery,
+    addressee: string | null,
+  ): Promise<{ items: OutboxMailRow[]; total: number }> {
+    const where =
+      addressee === null ? query.where : and(query.where, eq(outboxMails.to, addressee));
     const [items, [totalRow]] = await Promise.all([
       this.db
         .select()

@@ -6,10 +6,12 @@ import {
   paginationQuerySchema,
   withPropertyFilter,
 } from '@fiscus/contracts';
-import type { CollectionDefinition } from '../hydra.ts';
-import { collectionResponse, parseCollectionQuery, sendCollection } from '../hydra.ts';
 import { desc } from 'drizzle-orm';
 import { outboxMails } from '../../db/schema/index.ts';
+import { actorOf } from '../auth.ts';
+import type { CollectionDefinition } from '../hydra.ts';
+import { collectionResponse, parseCollectionQuery, sendCollection } from '../hydra.ts';
+import { hasRole, ROLE_ADMIN } from '../roles.ts';
 import type { OutboxRepository } from './outbox.repository.ts';
 
 const definition: CollectionDefinition = {
@@ -23,6 +25,8 @@ const definition: CollectionDefinition = {
 /**
  * `GET /api/dev/outbox`: mails the sandbox kept instead of sending, newest first (filters `to`,
  * `subject`). Registered on sandbox instances only, so elsewhere the path is a plain 404.
+ * Mails hold password-reset links, so the outbox needs a login: an administrator (stored
+ * ROLE_ADMIN) reads every mail, anyone else only the mails addressed to them.
  */
 export const outboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository }> = async (
   app,
@@ -31,9 +35,11 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository }> =
   app.get(
     '/api/dev/outbox',
     {
+      onRequest: app.authenticate,
       schema: {
         tags: ['platform'],
-        summary: 'Sandbox outbox (mails not sent)',
+        summary: 'Sandbox outbox (mails not sent): all for an administrator, else your own',
+        security: [{ bearerAuth: [] }],
         querystring: withPropertyFilter(paginationQuerySchema),
         response: {
           200: collectionResponse(
@@ -44,8 +50,10 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository }> =
       },
     },
     async (request, reply) => {
+      const actor = actorOf(request);
       const query = parseCollectionQuery(request.query, definition);
-      const { items, total } = await outbox.list(query);
+      const addressee = hasRole(actor.roles, 'common', ROLE_ADMIN) ? null : actor.user.email;
+      const { items, total } = await outbox.list(query, addressee);
       return sendCollection(request, reply, {
         items: items.map((row) => ({
           id: row.id,

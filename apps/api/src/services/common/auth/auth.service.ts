@@ -5,6 +5,7 @@ import type {
   ResetPasswordRequest,
 } from '@fiscus/contracts';
 import type { UserRow } from '../../../db/schema/index.ts';
+import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
 import { hashPassword, verifyPassword } from '../../../platform/passwords.ts';
 import { badRequest, HttpProblem } from '../../../platform/problem-errors.ts';
@@ -12,6 +13,9 @@ import type { UsersRepository } from '../users/users.repository.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+/** Background job that looks the address up and mails the reset link (payload `{ email }`). */
+export const PASSWORD_RESET_MAIL_JOB = 'auth.password-reset-mail';
 
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -25,6 +29,7 @@ export class AuthService {
     private readonly mailer: Mailer,
     private readonly signToken: (user: UserRow) => string,
     private readonly publicUrl: string,
+    private readonly jobs: JobQueue,
   ) {}
 
   /** Same 401 for an unknown email, a wrong password or a disabled account (no enumeration). */
@@ -35,9 +40,24 @@ export class AuthService {
     return { token: this.signToken(user) };
   }
 
-  /** Mails a one-time link valid 1 h when the account exists; the caller always answers 204. */
+  /**
+   * Queues the reset mail; the caller always answers 204. The request does the same work whether
+   * the address has an account or not (one insert), so neither the answer nor its timing tells
+   * which addresses exist: the lookup happens in the job.
+   */
   async askResetPassword(body: AskResetPasswordRequest): Promise<void> {
-    const user = await this.users.findByEmail(body.email);
+    await this.jobs.enqueue(
+      PASSWORD_RESET_MAIL_JOB,
+      { email: body.email.trim().toLowerCase() },
+      { maxAttempts: 3 },
+    );
+  }
+
+  /** The job: mails a one-time link valid 1 h when an enabled account has the address. */
+  async mailResetLink(payload: unknown): Promise<void> {
+    const email = (payload as { email?: unknown } | null)?.email;
+    if (typeof email !== 'string') return;
+    const user = await this.users.findByEmail(email);
     if (!user || !user.enabled) return;
     const token = randomBytes(32).toString('base64url');
     await this.auth.createResetToken(

@@ -17,7 +17,13 @@ afterAll(async () => {
 const login = (payload: unknown) =>
   t.request({ method: 'POST', url: '/api/common/login', payload: payload as object });
 
+/** Runs the queued jobs (reset mails are sent in the background) until none is due. */
+async function runJobs(): Promise<void> {
+  while ((await t.app.platform.worker.runOnce()) > 0);
+}
+
 async function resetLinkFor(email: string): Promise<string> {
+  await runJobs();
   const mails = await t.db.select().from(outboxMails).where(eq(outboxMails.to, email));
   const link = mails
     .at(-1)
@@ -128,6 +134,7 @@ describe('password reset', () => {
       payload: { email: 'ghost@example.test' },
     });
     expect(response.statusCode).toBe(204);
+    await runJobs();
     expect(
       await t.db.select().from(outboxMails).where(eq(outboxMails.to, 'ghost@example.test')),
     ).toEqual([]);

@@ -129,22 +129,26 @@ export class SubAccountsService {
 /**
  * What a new sub-account may do: the roles the manager chose (limited to roles the manager holds,
  * so nobody grants more than they have), by default the manager's `it` roles; never manager or
- * admin roles; always ROLE_SUB_ACCOUNT in `common`.
+ * admin roles; always ROLE_SUB_ACCOUNT in `common`. A key the manager holds no roles under is
+ * ignored like any unknown platform, including names of Object.prototype members (`constructor`,
+ * `toString`): only the manager's own keys are read, never inherited ones.
  */
 export function subAccountRoles(
   managerRoles: StoredRoles,
   chosen: StoredRoles | undefined,
 ): StoredRoles {
-  const requested: StoredRoles = chosen ?? { it: managerRoles.it ?? [] };
-  const result: StoredRoles = {};
-  for (const [platform, roles] of Object.entries(requested)) {
+  const held = new Map(Object.entries(managerRoles));
+  const requested = chosen ? Object.entries(chosen) : [['it', held.get('it') ?? []] as const];
+  const granted = new Map<string, string[]>();
+  for (const [platform, roles] of requested) {
+    const heldHere = held.get(platform) ?? [];
     const allowed = roles.filter(
-      (role) => !NON_DELEGABLE_ROLES.has(role) && (managerRoles[platform] ?? []).includes(role),
+      (role) => !NON_DELEGABLE_ROLES.has(role) && heldHere.includes(role),
     );
-    if (allowed.length > 0) result[platform] = [...new Set(allowed)];
+    if (allowed.length > 0) granted.set(platform, [...new Set(allowed)]);
   }
-  result.common = [...new Set([...(result.common ?? []), ROLE_SUB_ACCOUNT])];
-  return result;
+  granted.set('common', [...new Set([...(granted.get('common') ?? []), ROLE_SUB_ACCOUNT])]);
+  return Object.fromEntries(granted);
 }
 
 function toSubAccount(row: UserRow): SubAccount {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   acceptOnlyVerifiedRequestSchema,
   meResponseSchema,
   passwordChangeRequestSchema,
+  passwordChangeResponseSchema,
   profileSchema,
   profileUpdateRequestSchema,
   userSettingsSchema,
@@ -66,14 +66,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
       schema: {
         tags,
         security,
+        summary: 'Change the password; every older token ends, the answer carries a new one',
         body: passwordChangeRequestSchema,
-        response: { 204: z.undefined() },
+        response: { 200: passwordChangeResponseSchema },
       },
     },
-    async (request, reply) => {
-      await service.changePassword(actorOf(request), request.body);
-      return reply.code(204).send();
-    },
+    (request) => service.changePassword(actorOf(request), request.body),
   );
 
   app.put(

@@ -2,6 +2,7 @@ import type {
   AcceptOnlyVerifiedRequest,
   MeResponse,
   PasswordChangeRequest,
+  PasswordChangeResponse,
   PlatformId,
   Profile,
   ProfileUpdateRequest,
@@ -18,6 +19,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly platformKeys: Record<PlatformId, string>,
+    private readonly signToken: (user: UserRow) => string,
   ) {}
 
   async me(actor: Actor): Promise<MeResponse> {
@@ -65,8 +67,18 @@ export class UsersService {
     return toProfile(await this.users.update(actor.user.id, changes));
   }
 
-  async changePassword(actor: Actor, body: PasswordChangeRequest): Promise<void> {
-    await this.users.update(actor.user.id, { passwordHash: await hashPassword(body.password) });
+  /**
+   * The new password moves the account's token version on (database trigger), which ends every
+   * token signed before, this request's included; the answer is a token signed after the change,
+   * for whoever holds the bearer: the user, or the administrator switched to them.
+   */
+  async changePassword(actor: Actor, body: PasswordChangeRequest): Promise<PasswordChangeResponse> {
+    const updated = await this.users.update(actor.user.id, {
+      passwordHash: await hashPassword(body.password),
+    });
+    const bearer =
+      actor.impersonator && actor.impersonator.id !== updated.id ? actor.impersonator : updated;
+    return { token: this.signToken(bearer) };
   }
 
   async setAcceptOnlyVerified(
