@@ -154,6 +154,27 @@ export async function apiTokenFor(
   return body.token;
 }
 
+/**
+ * Creates a sub-account of italy@ (ROLE_INVOICING, the demo password) for a journey that changes
+ * its password: a new password ends every token of the account, so a demo persona another
+ * journey is using at the same time must never be the one changed.
+ */
+export async function createThrowawayAccount(page: Page, name: string): Promise<string> {
+  const email = `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.fiscus.test`;
+  const token = await apiToken(page, 'italy');
+  const created = await page.request.post('/api/common/users/me/accounts', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      email,
+      fiscal_id: 'RSSMRA80A01H501U',
+      password: demoPassword,
+      roles: { it: ['ROLE_INVOICING'] },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return email;
+}
+
 /** Like `loginAs`, for an account that is not a demo persona. */
 export async function loginAsEmail(
   page: Page,

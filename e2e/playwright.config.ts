@@ -64,6 +64,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every spec logs in several times from one address; the default limit would trip.
       LOGIN_RATE_LIMIT_MAX: '10000',
+      LOGIN_IP_RATE_LIMIT_MAX: '10000',
     },
   },
 });

@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
 import {
+  createThrowawayAccount,
   demoPassword,
   expect,
   loginAs,
+  loginAsEmail,
   personaEmail,
   screenshot,
   screenshotEveryLanguage,
@@ -64,7 +66,9 @@ test('edits the profile; email, VAT number and fiscal id stay read-only', async 
 });
 
 test('password change shows the server violations, then succeeds', async ({ page }) => {
-  await loginAs(page, 'customer-only', { path: '/profile' });
+  // A new password ends every token of the account: not a persona other journeys are signed in as.
+  const email = await createThrowawayAccount(page, 'password');
+  await loginAsEmail(page, email, { path: '/profile' });
   await openPasswordDialog(page);
   const dialog = page.getByRole('dialog', { name: 'Change password' });
   // No client-side rules: the 422 comes from the API.
@@ -87,9 +91,14 @@ test('password change shows the server violations, then succeeds', async ({ page
   await dialog.getByRole('button', { name: 'Change password' }).click();
   await expect(dialog.getByText('Passwords do not match').first()).toBeVisible();
 
-  // Set the same password again so every other journey can still log in.
   await dialog.getByRole('textbox', { name: 'Confirm new password' }).fill(demoPassword);
   await dialog.getByRole('button', { name: 'Change password' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('Password changed')).toBeVisible();
+  // The token signed before the change is dead; the console keeps the new one, so the user
+  // stays signed in, after a reload too.
+  await page.reload();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'My profile' })).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
 });
