@@ -14,6 +14,7 @@ import { openDatabase } from './platform/db/database.ts';
 import type { FileStore } from './platform/files/file-store.ts';
 import { FolderFileStore } from './platform/files/folder-file-store.ts';
 import { JobQueue, JobWorker } from './platform/jobs/job-queue.ts';
+import { loggerOptions } from './platform/logging.ts';
 import { resolveJwtSecret } from './platform/jwt-secret.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import {
@@ -96,7 +97,8 @@ export async function buildApp(
   try {
     await database.migrate();
     const app = Fastify({
-      logger: options.logger ?? { level: config.logLevel },
+      // Secrets redacted and failed queries logged without their parameters, whatever the options.
+      logger: loggerOptions(config.logLevel, options.logger),
       bodyLimit: config.bodyLimit,
       // Off by default: a client could otherwise pick its own IP with X-Forwarded-For and dodge
       // the login rate limit.
@@ -170,7 +172,8 @@ export async function buildApp(
     // 2. Platform services.
     const { db } = database;
     const jobs = new JobQueue(db);
-    const worker = new JobWorker({ db, logger: app.log });
+    // Jobs enqueued by this process wake the worker at once; other processes find them by polling.
+    const worker = new JobWorker({ db, logger: app.log, queue: jobs });
     const outbox = new OutboxRepository(db);
     let mailer: Mailer;
     if (config.smtpUrl) {

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const worker = (id: string) =>
-  new JobWorker({ db: database.db, logger, workerId: id, batchSize: 3 });
+  new JobWorker({ db: database.db, logger, workerId: id, concurrency: 3 });
 
 describe('job queue', () => {
   it('runs a due job once and marks it done', async () => {
@@ -157,6 +157,84 @@ describe('job queue', () => {
     const job = await queue.enqueue('test.poll', { ok: true });
     expect(await handled).toEqual({ ok: true });
     await w.stop();
+    expect((await queue.find(job.id))?.status).toBe('done');
+  });
+
+  it('runs each lane on its own slots: a job stuck in one lane never delays another', async () => {
+    // A long poll interval: only the wake-up of a due enqueue or a freed slot can start a job.
+    const w = new JobWorker({
+      db: database.db,
+      logger,
+      workerId: 'w-lanes',
+      pollIntervalMs: 60_000,
+      concurrency: 2,
+      queue,
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let slowStarted!: () => void;
+    const started = new Promise<void>((resolve) => (slowStarted = resolve));
+    const done: string[] = [];
+    w.register(
+      'test.lane-slow',
+      async () => {
+        slowStarted();
+        await released;
+        done.push('slow');
+      },
+      { lane: 'slow' },
+    );
+    const quickDone = new Map<string, () => void>();
+    const quick = async (payload: unknown) => {
+      const name = (payload as { name: string }).name;
+      done.push(name);
+      quickDone.get(name)?.();
+    };
+    w.register('test.lane-quick', quick);
+    w.register('test.lane-slow-sibling', quick, { lane: 'slow' });
+    expect(w.laneOf('test.lane-slow')).toBe('slow');
+    expect(w.laneOf('test.lane-quick')).toBe('default');
+    const finished = (name: string) =>
+      new Promise<void>((resolve) => quickDone.set(name, resolve));
+
+    w.start();
+    await queue.enqueue('test.lane-slow', {});
+    await started;
+    // Another lane starts at once while the slow job holds its slot…
+    const other = finished('other-lane');
+    await queue.enqueue('test.lane-quick', { name: 'other-lane' });
+    await other;
+    // …and so does the slow lane's free slot: no waiting for the rest of a batch.
+    const sibling = finished('same-lane');
+    await queue.enqueue('test.lane-slow-sibling', { name: 'same-lane' });
+    await sibling;
+    expect(done).toEqual(['other-lane', 'same-lane']);
+
+    release();
+    await w.stop();
+    expect(done).toEqual(['other-lane', 'same-lane', 'slow']);
+  });
+
+  it('stops after the jobs in hand, in every lane', async () => {
+    const w = new JobWorker({ db: database.db, logger, workerId: 'w-stop', queue });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let running!: () => void;
+    const started = new Promise<void>((resolve) => (running = resolve));
+    w.register(
+      'test.stop-slow',
+      async () => {
+        running();
+        await released;
+      },
+      { lane: 'slow' },
+    );
+    w.start();
+    const job = await queue.enqueue('test.stop-slow', {});
+    await started;
+    const stopping = w.stop();
+    release();
+    await stopping;
     expect((await queue.find(job.id))?.status).toBe('done');
   });
 });

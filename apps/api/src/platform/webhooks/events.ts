@@ -9,6 +9,11 @@ export { webhookEvents };
 export const WEBHOOK_DISPATCH_JOB = 'webhooks.dispatch';
 /** Job that POSTs one event to one api-configuration (retried until a 2xx). */
 export const WEBHOOK_DELIVER_JOB = 'webhooks.deliver';
+/**
+ * The job worker's lane for both webhook jobs: a receiver that answers slowly holds one of its
+ * slots (until the delivery's deadline), never a slot of SDI, preservation or mail work.
+ */
+export const WEBHOOK_LANE = 'webhooks';
 
 /**
  * One business event to announce to the owner's webhooks.

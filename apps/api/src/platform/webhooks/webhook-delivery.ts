@@ -5,7 +5,7 @@ import type { ItApiConfigurationRow, WebhookDeliveryRow } from '../../db/schema/
 import type { Database } from '../db/database.ts';
 import type { JobQueue, JobWorker } from '../jobs/job-queue.ts';
 import type { WebhookEvent } from './events.ts';
-import { WEBHOOK_DELIVER_JOB, WEBHOOK_DISPATCH_JOB } from './events.ts';
+import { WEBHOOK_DELIVER_JOB, WEBHOOK_DISPATCH_JOB, WEBHOOK_LANE } from './events.ts';
 import { signRequest } from './message-signature.ts';
 import { postWebhook } from './post-webhook.ts';
 import type { WebhookSigningKey } from './signing-key.ts';
@@ -74,8 +74,12 @@ export class WebhookDelivery {
   }
 
   registerJobs(worker: JobWorker): void {
-    worker.register(WEBHOOK_DISPATCH_JOB, (payload) => this.dispatch(payload));
-    worker.register(WEBHOOK_DELIVER_JOB, (payload) => this.deliver(payload));
+    worker.register(WEBHOOK_DISPATCH_JOB, (payload) => this.dispatch(payload), {
+      lane: WEBHOOK_LANE,
+    });
+    worker.register(WEBHOOK_DELIVER_JOB, (payload) => this.deliver(payload), {
+      lane: WEBHOOK_LANE,
+    });
   }
 
   /** Records a delivery of `payload` to one configuration and queues its first attempt. */

@@ -1,0 +1,112 @@
+import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
+
+/** Field names that hold a secret wherever they appear in a logged object. */
+const SECRET_FIELDS = [
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'password',
+  'password_confirm',
+  'passwordHash',
+  'old_password',
+  'new_password',
+  'current_password',
+  'authentication_token',
+  'authenticationToken',
+  'token',
+  'refresh_token',
+  'jwtSecret',
+  'secret',
+];
+
+/**
+ * pino `redact` paths: each secret field at the top of a log line and up to three levels down
+ * (`req.headers.authorization`, `body.authentication_token`, `err.raw.params…`). pino's paths
+ * have no "any depth" wildcard, so the depths are spelled out; deeper secrets are the
+ * serializers' job.
+ */
+export const REDACTED_PATHS = SECRET_FIELDS.flatMap((field) => {
+  const key = /^[A-Za-z_$][\w$]*$/.test(field) ? field : `["${field}"]`;
+  const join = (prefix: string) => (key.startsWith('[') ? `${prefix}${key}` : `${prefix}.${key}`);
+  return [key, join('*'), join('*.*'), join('*.*.*')];
+}).concat([
+  // SQL of a failed query: its parameters hold whatever was written (tokens, passwords).
+  'err.params',
+  'err.detail',
+  'err.where',
+  'err.internalQuery',
+]);
+
+/** Column values PostgreSQL copies into an error (`Failing row contains (…)`, `Key (…)=(…)`). */
+const DATABASE_VALUE_FIELDS = ['detail', 'where', 'internalQuery', 'params'];
+
+function isQueryError(error: Error): error is Error & { query: string; params: unknown } {
+  return 'query' in error && 'params' in error && typeof error.query === 'string';
+}
+
+/**
+ * A copy of an error, and of its causes, without the values of a failed query: Drizzle's
+ * `Failed query: … params: …` message (and stack) loses its parameters, and a database error
+ * loses the fields in which PostgreSQL repeats column values. The query text itself stays: it
+ * is parameterised, so it names columns, never values.
+ */
+export function withoutQueryValues(error: Error, depth = 0): Error {
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
+  for (const key of Object.keys(error)) {
+    if (DATABASE_VALUE_FIELDS.includes(key) || key === 'cause') continue;
+    (copy as unknown as Record<string, unknown>)[key] = (
+      error as unknown as Record<string, unknown>
+    )[key];
+  }
+  const message = isQueryError(error) ? `Failed query: ${error.query}` : error.message;
+  let stack = error.stack;
+  if (stack !== undefined && message !== error.message) {
+    const header = `${error.name}: ${error.message}`;
+    stack = stack.startsWith(header)
+      ? `${error.name}: ${message}${stack.slice(header.length)}`
+      : `${error.name}: ${message}`;
+  }
+  Object.defineProperty(copy, 'message', { value: message, writable: true, configurable: true });
+  Object.defineProperty(copy, 'stack', { value: stack, writable: true, configurable: true });
+  if (error.cause instanceof Error && depth < 8) {
+    Object.defineProperty(copy, 'cause', {
+      value: withoutQueryValues(error.cause, depth + 1),
+      writable: true,
+      configurable: true,
+    });
+  }
+  return copy;
+}
+
+/** An error's message fit for a log line or a stored job error (no query parameters). */
+export function safeErrorMessage(error: unknown): string {
+  return error instanceof Error ? withoutQueryValues(error).message : String(error);
+}
+
+/** pino's error serializer over {@link withoutQueryValues}. */
+export function serializeError(error: unknown): unknown {
+  return pino.stdSerializers.err(
+    error instanceof Error ? withoutQueryValues(error) : (error as Error),
+  );
+}
+
+type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+/**
+ * The API's logger options: the given ones (tests pass a stream) or JSON at `level`, always
+ * with secrets redacted and errors serialised without query values. `false` stays silent.
+ */
+export function loggerOptions(
+  level: string,
+  given: FastifyServerOptions['logger'],
+): FastifyServerOptions['logger'] {
+  if (given === false) return false;
+  const base: LoggerOptions = given === undefined || given === true ? { level } : given;
+  return {
+    ...base,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: { ...base.serializers, err: serializeError },
+  };
+}
