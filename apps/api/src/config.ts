@@ -40,6 +40,8 @@ export type AppConfig = {
   serviceUrls: Record<ServiceId, string>;
   platformKeys: Record<PlatformId, string>;
   webhookAllowPrivate: boolean;
+  /** Total deadline of one webhook delivery (connect and the whole response). */
+  webhookTimeoutMs: number;
   /** Trust X-Forwarded-* (client IP for logs and the login rate limit) only behind a known proxy. */
   trustProxy: boolean;
   /** `max` login attempts per IP and email, `ipMax` per IP across emails, in each window. */
@@ -90,6 +92,7 @@ const envSchema = z.object({
   PLATFORM_KEYS: z.string().optional(),
   // Unset: allowed on a sandbox (a developer points webhooks at their own machine), refused otherwise.
   WEBHOOK_ALLOW_PRIVATE: booleanEnv.optional(),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TRUST_PROXY: booleanEnv.default(false),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
@@ -179,6 +182,7 @@ export function loadConfig(
       platformIds.map((id) => [id, platformKeyOverrides[id] ?? id]),
     ) as Record<PlatformId, string>,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? e.SANDBOX,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: {
       max: e.LOGIN_RATE_LIMIT_MAX,

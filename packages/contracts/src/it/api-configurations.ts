@@ -7,7 +7,22 @@ export const authenticationTypes = ['none', 'query', 'header'] as const;
 export type AuthenticationType = (typeof authenticationTypes)[number];
 
 export const TARGET_URL_MAX_LENGTH = 2048;
-const invalidUrl = 'This value is not a valid URL.';
+
+/** The API's refusals of a webhook target and token (the console translates each). */
+export const webhookTargetMessages = {
+  invalidUrl: 'This value is not a valid URL.',
+  credentialsInUrl: 'Credentials in the URL are not allowed.',
+  privateTarget: 'Webhook targets on loopback or private addresses are not allowed.',
+  retypeToken: 'The target address changed: type the token again.',
+} as const;
+const invalidUrl = webhookTargetMessages.invalidUrl;
+
+/** The masked hint of a stored token: bullets and at most its last 4 characters (a quarter). */
+export function authenticationTokenHint(token: string | null): string | null {
+  if (!token) return null;
+  const shown = Math.min(4, Math.floor(token.length / 4));
+  return `••••${shown > 0 ? token.slice(-shown) : ''}`;
+}
 
 /** A business registry configuration as linked from a webhook configuration. */
 export const registryLinkSchema = z.object({
@@ -24,7 +39,11 @@ export const apiConfigurationSchema = z.object({
   target_url: z.string(),
   authentication_type: z.enum(authenticationTypes),
   authentication_key: z.string().nullable(),
-  authentication_token: z.string().nullable(),
+  /**
+   * The token is write-only: never returned, only this masked hint (`••••et`: at most its last
+   * 4 characters and at most a quarter of it), or null when no token is stored.
+   */
+  authentication_token_hint: z.string().nullable(),
   business_registry_configurations: z.array(registryLinkSchema),
   created_at: timestampField,
   updated_at: timestampField,
@@ -46,27 +65,34 @@ export const registryLinkInputSchema = z.union([
   z.object({ fiscal_id: z.string().min(1, { error: validationMessages.notBlank }) }),
 ]);
 
-/** Body of `POST /api-configurations` and `PUT /api-configurations/{uuid}` (account spec 5). */
-export const apiConfigurationRequestSchema = z
-  .object({
-    event: z.enum(webhookEvents, { error: validationMessages.invalidChoice }),
-    target_url: z
-      .string({ error: validationMessages.notBlank })
-      .trim()
-      .min(1, { error: validationMessages.notBlank, abort: true })
-      .max(TARGET_URL_MAX_LENGTH, { error: 'This value is too long.', abort: true })
-      .pipe(z.url({ protocol: /^https?$/, error: invalidUrl })),
-    authentication_type: z
-      .enum(authenticationTypes, { error: validationMessages.invalidChoice })
-      .default('none'),
-    authentication_key: headerSafeText.nullish(),
-    authentication_token: headerSafeText.nullish(),
-    business_registry_configurations: z.array(registryLinkInputSchema).max(1000).default([]),
-  })
-  .superRefine((body, context) => {
+const apiConfigurationFields = {
+  event: z.enum(webhookEvents, { error: validationMessages.invalidChoice }),
+  target_url: z
+    .string({ error: validationMessages.notBlank })
+    .trim()
+    .min(1, { error: validationMessages.notBlank, abort: true })
+    .max(TARGET_URL_MAX_LENGTH, { error: 'This value is too long.', abort: true })
+    .pipe(z.url({ protocol: /^https?$/, error: invalidUrl })),
+  authentication_type: z
+    .enum(authenticationTypes, { error: validationMessages.invalidChoice })
+    .default('none'),
+  authentication_key: headerSafeText.nullish(),
+  authentication_token: headerSafeText.nullish(),
+  business_registry_configurations: z.array(registryLinkInputSchema).max(1000).default([]),
+};
+
+/** Query auth needs a parameter name, header auth a scheme: the listed fields must be given. */
+function requireWhenAuthenticated(
+  fields: readonly ('authentication_key' | 'authentication_token')[],
+) {
+  return (
+    body: { authentication_type: AuthenticationType } & Partial<
+      Record<(typeof fields)[number], string | null | undefined>
+    >,
+    context: z.RefinementCtx,
+  ) => {
     if (body.authentication_type === 'none') return;
-    // Query auth needs a parameter name, header auth a scheme: both need key and token.
-    for (const field of ['authentication_key', 'authentication_token'] as const) {
+    for (const field of fields) {
       if (!body[field]) {
         context.addIssue({
           code: 'custom',
@@ -76,8 +102,24 @@ export const apiConfigurationRequestSchema = z
         });
       }
     }
-  });
+  };
+}
+
+/** Body of `POST /api-configurations` (account spec 5): key and token with authentication. */
+export const apiConfigurationRequestSchema = z
+  .object(apiConfigurationFields)
+  .superRefine(requireWhenAuthenticated(['authentication_key', 'authentication_token']));
 export type ApiConfigurationRequest = z.infer<typeof apiConfigurationRequestSchema>;
+
+/**
+ * Body of `PUT /api-configurations/{uuid}`. An empty or omitted `authentication_token` keeps the
+ * stored one (the API never returns it), unless there is none or the target's origin changes;
+ * `authentication_type: none` clears key and token.
+ */
+export const apiConfigurationUpdateSchema = z
+  .object(apiConfigurationFields)
+  .superRefine(requireWhenAuthenticated(['authentication_key']));
+export type ApiConfigurationUpdate = z.infer<typeof apiConfigurationUpdateSchema>;
 
 export const apiConfigurationListQuerySchema = paginationQuerySchema;
 export const apiConfigurationParamsSchema = z.object({ uuid: z.string() });

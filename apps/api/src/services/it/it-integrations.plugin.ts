@@ -49,6 +49,7 @@ function integrationsOf(
     logger,
     allowPrivate: config.webhookAllowPrivate,
     retryPolicy,
+    timeoutMs: config.webhookTimeoutMs,
   });
   delivery.registerJobs(platform.worker);
 

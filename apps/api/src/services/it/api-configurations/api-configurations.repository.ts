@@ -1,12 +1,17 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, exists, inArray, notExists, notInArray } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { ItApiConfigurationRow } from '../../../db/schema/index.ts';
 import {
   itApiConfigurationRegistries,
   itApiConfigurations,
   itBusinessRegistryConfigurations,
+  itRegistrySubAccounts,
 } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { CollectionQuery } from '../../../platform/hydra.ts';
+import type { ConfigurationScope } from './configuration-access.ts';
+
+const configurationLinks = itApiConfigurationRegistries;
 
 export type ApiConfigurationWritable = Pick<
   ItApiConfigurationRow,
@@ -17,11 +22,54 @@ export type ApiConfigurationWithRegistries = ItApiConfigurationRow & { fiscalIds
 export class ApiConfigurationsRepository {
   constructor(private readonly db: Database) {}
 
+  /** Registry uuids linked to a sub-account (the SQL of a subquery). */
+  private registriesOfSubAccount(subAccountId: string) {
+    return this.db
+      .select({ uuid: itRegistrySubAccounts.registryUuid })
+      .from(itRegistrySubAccounts)
+      .where(eq(itRegistrySubAccounts.subAccountId, subAccountId));
+  }
+
+  /**
+   * The owner's configurations the scope may see. A sub-account sees a configuration only when
+   * it is restricted to registries and every one of them is linked to the sub-account: one
+   * without links fires for all the owner's companies, and one also linked to another company
+   * would let the sub-account redirect that company's events.
+   */
+  private scoped(scope: ConfigurationScope, ...conditions: (SQL | undefined)[]): SQL | undefined {
+    const visible =
+      scope.subAccountId === null
+        ? undefined
+        : and(
+            exists(
+              this.db
+                .select({ one: configurationLinks.registryUuid })
+                .from(configurationLinks)
+                .where(eq(configurationLinks.apiConfigurationUuid, itApiConfigurations.uuid)),
+            ),
+            notExists(
+              this.db
+                .select({ one: configurationLinks.registryUuid })
+                .from(configurationLinks)
+                .where(
+                  and(
+                    eq(configurationLinks.apiConfigurationUuid, itApiConfigurations.uuid),
+                    notInArray(
+                      configurationLinks.registryUuid,
+                      this.registriesOfSubAccount(scope.subAccountId),
+                    ),
+                  ),
+                ),
+            ),
+          );
+    return and(eq(itApiConfigurations.ownerId, scope.ownerId), visible, ...conditions);
+  }
+
   async list(
-    ownerId: string,
+    scope: ConfigurationScope,
     query: CollectionQuery,
   ): Promise<{ items: ApiConfigurationWithRegistries[]; total: number }> {
-    const where = and(eq(itApiConfigurations.ownerId, ownerId), query.where);
+    const where = this.scoped(scope, query.where);
     const [rows, [totalRow]] = await Promise.all([
       this.db
         .select()
@@ -36,19 +84,22 @@ export class ApiConfigurationsRepository {
   }
 
   async findOwned(
-    ownerId: string,
+    scope: ConfigurationScope,
     uuid: string,
   ): Promise<ApiConfigurationWithRegistries | undefined> {
     const [row] = await this.db
       .select()
       .from(itApiConfigurations)
-      .where(and(eq(itApiConfigurations.ownerId, ownerId), eq(itApiConfigurations.uuid, uuid)));
+      .where(this.scoped(scope, eq(itApiConfigurations.uuid, uuid)));
     return row ? (await this.withRegistries([row]))[0] : undefined;
   }
 
-  /** Registry uuids of the owner by fiscal id (unknown ids are simply absent). */
+  /**
+   * Registry uuids by fiscal id among those the scope may link (a sub-account: only registries
+   * linked to it); unknown or foreign ids are simply absent.
+   */
   async registryUuidsByFiscalId(
-    ownerId: string,
+    scope: ConfigurationScope,
     fiscalIds: string[],
   ): Promise<Map<string, string>> {
     if (fiscalIds.length === 0) return new Map();
@@ -60,8 +111,14 @@ export class ApiConfigurationsRepository {
       .from(itBusinessRegistryConfigurations)
       .where(
         and(
-          eq(itBusinessRegistryConfigurations.ownerId, ownerId),
+          eq(itBusinessRegistryConfigurations.ownerId, scope.ownerId),
           inArray(itBusinessRegistryConfigurations.fiscalId, fiscalIds),
+          scope.subAccountId === null
+            ? undefined
+            : inArray(
+                itBusinessRegistryConfigurations.uuid,
+                this.registriesOfSubAccount(scope.subAccountId),
+              ),
         ),
       );
     return new Map(rows.map((row) => [row.fiscalId, row.uuid]));
@@ -110,10 +167,10 @@ export class ApiConfigurationsRepository {
     });
   }
 
-  async delete(ownerId: string, uuid: string): Promise<boolean> {
+  async delete(scope: ConfigurationScope, uuid: string): Promise<boolean> {
     const rows = await this.db
       .delete(itApiConfigurations)
-      .where(and(eq(itApiConfigurations.ownerId, ownerId), eq(itApiConfigurations.uuid, uuid)))
+      .where(this.scoped(scope, eq(itApiConfigurations.uuid, uuid)))
       .returning({ uuid: itApiConfigurations.uuid });
     return rows.length > 0;
   }

@@ -5,6 +5,7 @@ import {
   apiConfigurationParamsSchema,
   apiConfigurationRequestSchema,
   apiConfigurationSchema,
+  apiConfigurationUpdateSchema,
   hydraCollectionSchema,
   invoiceUuidParamsSchema,
   notifyResultSchema,
@@ -83,8 +84,10 @@ export const apiConfigurationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
+        description:
+          'Replaces the configuration. `authentication_token` is write-only: empty or omitted keeps the stored token, unless the target origin changes.',
         params: apiConfigurationParamsSchema,
-        body: apiConfigurationRequestSchema,
+        body: apiConfigurationUpdateSchema,
         response: { 200: apiConfigurationSchema },
       },
     },

@@ -2,10 +2,16 @@ import { asc, desc } from 'drizzle-orm';
 import type {
   ApiConfiguration,
   ApiConfigurationRequest,
+  ApiConfigurationUpdate,
   Violation,
   WebhookDelivery as WebhookDeliveryItem,
 } from '@fiscus/contracts';
-import { violationCodes } from '@fiscus/contracts';
+import {
+  authenticationTokenHint,
+  validationMessages,
+  violationCodes,
+  webhookTargetMessages,
+} from '@fiscus/contracts';
 import { itApiConfigurations, webhookDeliveries } from '../../../db/schema/index.ts';
 import type { WebhookDeliveryRow } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../platform/auth.ts';
@@ -19,7 +25,8 @@ import type {
   ApiConfigurationsRepository,
   ApiConfigurationWithRegistries,
 } from './api-configurations.repository.ts';
-import { assertCanConfigureWebhooks, configurationOwnerOf } from './configuration-access.ts';
+import type { ConfigurationScope } from './configuration-access.ts';
+import { assertCanConfigureWebhooks, configurationScopeOf } from './configuration-access.ts';
 
 export const API_CONFIGURATION_IRI = '/api/it/api-configurations';
 export const REGISTRY_IRI = '/api/it/business-registry-configurations';
@@ -56,7 +63,7 @@ export class ApiConfigurationsService {
   async list(actor: Actor, rawQuery: unknown): Promise<CollectionPage<ApiConfiguration>> {
     assertCanConfigureWebhooks(actor);
     const query = parseCollectionQuery(rawQuery, listDefinition);
-    const { items, total } = await this.configurations.list(configurationOwnerOf(actor), query);
+    const { items, total } = await this.configurations.list(configurationScopeOf(actor), query);
     return {
       items: items.map(toApiConfiguration),
       total,
@@ -67,30 +74,31 @@ export class ApiConfigurationsService {
 
   async get(actor: Actor, uuid: string): Promise<ApiConfiguration> {
     assertCanConfigureWebhooks(actor);
-    return toApiConfiguration(await this.findOwned(configurationOwnerOf(actor), uuid));
+    return toApiConfiguration(await this.findOwned(configurationScopeOf(actor), uuid));
   }
 
   async create(actor: Actor, body: ApiConfigurationRequest): Promise<ApiConfiguration> {
     assertCanConfigureWebhooks(actor);
-    return this.save(configurationOwnerOf(actor), undefined, body);
+    return this.save(configurationScopeOf(actor), undefined, body);
   }
 
+  /** Replaces the configuration; an empty token keeps the stored one (it is write-only). */
   async update(
     actor: Actor,
     uuid: string,
-    body: ApiConfigurationRequest,
+    body: ApiConfigurationUpdate,
   ): Promise<ApiConfiguration> {
     assertCanConfigureWebhooks(actor);
-    const ownerId = configurationOwnerOf(actor);
-    await this.findOwned(ownerId, uuid);
-    return this.save(ownerId, uuid, body);
+    const scope = configurationScopeOf(actor);
+    const current = await this.findOwned(scope, uuid);
+    return this.save(scope, current, body);
   }
 
   async delete(actor: Actor, uuid: string): Promise<void> {
     assertCanConfigureWebhooks(actor);
-    const ownerId = configurationOwnerOf(actor);
-    await this.findOwned(ownerId, uuid);
-    if (!(await this.configurations.delete(ownerId, uuid)))
+    const scope = configurationScopeOf(actor);
+    await this.findOwned(scope, uuid);
+    if (!(await this.configurations.delete(scope, uuid)))
       throw notFound('API configuration not found.');
   }
 
@@ -100,8 +108,7 @@ export class ApiConfigurationsService {
     rawQuery: unknown,
   ): Promise<CollectionPage<WebhookDeliveryItem>> {
     assertCanConfigureWebhooks(actor);
-    const ownerId = configurationOwnerOf(actor);
-    await this.findOwned(ownerId, uuid);
+    const { ownerId } = await this.findOwned(configurationScopeOf(actor), uuid);
     const query = parseCollectionQuery(rawQuery, deliveryListDefinition);
     const { items, total } = await this.delivery.repository.list(ownerId, uuid, query);
     return {
@@ -115,8 +122,8 @@ export class ApiConfigurationsService {
   /** Sends one earlier event again, as a new delivery with its own attempts. */
   async replay(actor: Actor, uuid: string, deliveryUuid: string): Promise<WebhookDeliveryItem> {
     assertCanConfigureWebhooks(actor);
-    const ownerId = configurationOwnerOf(actor);
-    const configuration = await this.findOwned(ownerId, uuid);
+    const configuration = await this.findOwned(configurationScopeOf(actor), uuid);
+    const { ownerId } = configuration;
     const original = isUuid(deliveryUuid)
       ? await this.delivery.repository.findOwned(ownerId, uuid, deliveryUuid)
       : undefined;
@@ -137,8 +144,8 @@ export class ApiConfigurationsService {
     window: { from: string; to: string },
   ): Promise<{ replayed: number; deliveries: string[] }> {
     assertCanConfigureWebhooks(actor);
-    const ownerId = configurationOwnerOf(actor);
-    const configuration = await this.findOwned(ownerId, uuid);
+    const configuration = await this.findOwned(configurationScopeOf(actor), uuid);
+    const { ownerId } = configuration;
     const originals = await this.delivery.repository.originalsInWindow(
       ownerId,
       uuid,
@@ -168,23 +175,26 @@ export class ApiConfigurationsService {
     return { replayed: replays.length, deliveries: replays };
   }
 
-  private async findOwned(ownerId: string, uuid: string): Promise<ApiConfigurationWithRegistries> {
-    const row = isUuid(uuid) ? await this.configurations.findOwned(ownerId, uuid) : undefined;
+  private async findOwned(
+    scope: ConfigurationScope,
+    uuid: string,
+  ): Promise<ApiConfigurationWithRegistries> {
+    const row = isUuid(uuid) ? await this.configurations.findOwned(scope, uuid) : undefined;
     if (!row) throw notFound('API configuration not found.');
     return row;
   }
 
   private async save(
-    ownerId: string,
-    uuid: string | undefined,
-    body: ApiConfigurationRequest,
+    scope: ConfigurationScope,
+    current: ApiConfigurationWithRegistries | undefined,
+    body: ApiConfigurationUpdate,
   ): Promise<ApiConfiguration> {
     const violations: Violation[] = [];
-    const urlProblem = targetUrlProblem(body.target_url, this.allowPrivateTargets);
+    const urlProblem = await targetUrlProblem(body.target_url, this.allowPrivateTargets);
     if (urlProblem) violations.push(violation('target_url', urlProblem, violationCodes.invalid));
 
     const fiscalIds = body.business_registry_configurations.map(linkedFiscalId);
-    const registries = await this.configurations.registryUuidsByFiscalId(ownerId, fiscalIds);
+    const registries = await this.configurations.registryUuidsByFiscalId(scope, fiscalIds);
     fiscalIds.forEach((fiscalId, index) => {
       if (!registries.has(fiscalId)) {
         violations.push({
@@ -197,25 +207,74 @@ export class ApiConfigurationsService {
         });
       }
     });
-    if (violations.length > 0) throw unprocessable(violations);
+    // Without links a webhook hears about every company of the business, not only the
+    // sub-account's: a sub-account's webhook names at least one of its registries.
+    if (scope.subAccountId !== null && fiscalIds.length === 0) {
+      violations.push(
+        violation(
+          'business_registry_configurations',
+          validationMessages.notBlank,
+          violationCodes.required,
+        ),
+      );
+    }
 
     const authenticated = body.authentication_type !== 'none';
+    const token = authenticated ? this.tokenToStore(current, body, violations) : null;
+    if (violations.length > 0) throw unprocessable(violations);
+
     const saved = await this.configurations.save(
-      ownerId,
-      uuid,
+      scope.ownerId,
+      current?.uuid,
       {
         event: body.event,
         targetUrl: body.target_url,
         authenticationType: body.authentication_type,
         // Credentials of a 'none' configuration would never be used: do not keep them.
         authenticationKey: authenticated ? (body.authentication_key ?? null) : null,
-        authenticationToken: authenticated ? (body.authentication_token ?? null) : null,
+        authenticationToken: token,
       },
       [...new Set(fiscalIds.map((id) => registries.get(id)!))],
     );
-    const row = saved ? await this.configurations.findOwned(ownerId, saved) : undefined;
+    const row = saved ? await this.configurations.findOwned(scope, saved) : undefined;
     if (!row) throw notFound('API configuration not found.');
     return toApiConfiguration(row);
+  }
+
+  /**
+   * The token is write-only, so an edit that leaves it empty keeps the stored one, except when
+   * none is stored or the target's origin changes: a kept token would otherwise be sent to an
+   * address its owner never typed it for, which is how a write-only secret gets read.
+   */
+  private tokenToStore(
+    current: ApiConfigurationWithRegistries | undefined,
+    body: ApiConfigurationUpdate,
+    violations: Violation[],
+  ): string | null {
+    if (body.authentication_token) return body.authentication_token;
+    const stored = current?.authenticationToken ?? null;
+    if (stored === null) {
+      violations.push(
+        violation('authentication_token', validationMessages.notBlank, violationCodes.required),
+      );
+    } else if (!sameOrigin(current!.targetUrl, body.target_url)) {
+      violations.push(
+        violation(
+          'authentication_token',
+          webhookTargetMessages.retypeToken,
+          violationCodes.invalid,
+        ),
+      );
+    }
+    return stored;
+  }
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
   }
 }
 
@@ -238,7 +297,7 @@ export function toApiConfiguration(row: ApiConfigurationWithRegistries): ApiConf
     target_url: row.targetUrl,
     authentication_type: row.authenticationType as ApiConfiguration['authentication_type'],
     authentication_key: row.authenticationKey,
-    authentication_token: row.authenticationToken,
+    authentication_token_hint: authenticationTokenHint(row.authenticationToken),
     business_registry_configurations: row.fiscalIds.map((fiscalId) => ({
       '@id': `${REGISTRY_IRI}/${fiscalId}`,
       fiscal_id: fiscalId,

@@ -1,6 +1,7 @@
 import type { Actor } from '../../../platform/auth.ts';
 import { forbidden } from '../../../platform/problem-errors.ts';
 import { hasRole } from '../../../platform/roles.ts';
+import { isSubAccount } from '../../../platform/tenancy.ts';
 
 export const ROLE_CONFIG = 'ROLE_CONFIG';
 export const ROLE_CONFIG_BRC = 'ROLE_CONFIG_BRC';
@@ -11,6 +12,20 @@ export const ROLE_CONFIG_BRC = 'ROLE_CONFIG_BRC';
  */
 export function configurationOwnerOf(actor: Actor): string {
   return actor.user.parentId ?? actor.user.id;
+}
+
+/**
+ * Which webhook configurations the actor sees and changes: every one of the owning account, or
+ * for a sub-account only those restricted to business registries linked to it (ARCHITECTURE:
+ * "sub-accounts: only the business registries linked to them").
+ */
+export type ConfigurationScope = { ownerId: string; subAccountId: string | null };
+
+export function configurationScopeOf(actor: Actor): ConfigurationScope {
+  return {
+    ownerId: configurationOwnerOf(actor),
+    subAccountId: isSubAccount(actor) ? actor.user.id : null,
+  };
 }
 
 /** Webhook (integration) configuration needs ROLE_CONFIG in `it` (account spec 6). */

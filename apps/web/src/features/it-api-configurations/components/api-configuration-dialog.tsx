@@ -16,7 +16,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyViolations } from '../../../lib/form-violations';
@@ -25,7 +25,7 @@ import { apiConfigurationQueries } from '../api/api-configuration-queries';
 import { useSaveApiConfiguration } from '../api/use-save-api-configuration';
 import {
   API_CONFIGURATION_FIELDS,
-  apiConfigurationFormSchema,
+  createApiConfigurationFormSchema,
   existingApiConfigurationValues,
   newApiConfigurationValues,
   toApiConfigurationRequest,
@@ -49,8 +49,12 @@ function ApiConfigurationForm({ configuration, registries, onClose }: ApiConfigu
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveApiConfiguration();
   const [serverError, setServerError] = useState<unknown>(null);
+  // The API never returns the token, only a hint of it: an empty field keeps the saved one.
+  const tokenHint = configuration?.authentication_token_hint ?? null;
+  const tokenSaved = tokenHint !== null;
+  const schema = useMemo(() => createApiConfigurationFormSchema({ tokenSaved }), [tokenSaved]);
   const form = useForm<ApiConfigurationFormInput, unknown, ApiConfigurationFormValues>({
-    resolver: zodResolver(apiConfigurationFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: configuration
       ? existingApiConfigurationValues(configuration)
       : newApiConfigurationValues(),
@@ -173,9 +177,15 @@ function ApiConfigurationForm({ configuration, registries, onClose }: ApiConfigu
                     {...field}
                     inputRef={field.ref}
                     label={t('fields.authentication_token')}
-                    required
+                    required={!tokenSaved}
+                    autoComplete="off"
                     error={fieldState.invalid}
-                    helperText={translate(fieldState.error?.message)}
+                    helperText={
+                      translate(fieldState.error?.message) ??
+                      (tokenSaved
+                        ? t('hints.authentication_token_saved', { hint: tokenHint })
+                        : undefined)
+                    }
                     fullWidth
                   />
                 )}

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { ApiConfiguration } from '@fiscus/contracts';
 import {
-  apiConfigurationFormSchema,
+  createApiConfigurationFormSchema,
+  existingApiConfigurationValues,
   newApiConfigurationValues,
   toApiConfigurationRequest,
 } from './api-configuration-form-schema';
 
-function errorsOf(values: unknown) {
-  const result = apiConfigurationFormSchema.safeParse(values);
+const apiConfigurationFormSchema = createApiConfigurationFormSchema();
+
+function errorsOf(values: unknown, schema = apiConfigurationFormSchema) {
+  const result = schema.safeParse(values);
   if (result.success) return {};
   return Object.fromEntries(
     result.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
@@ -48,5 +52,34 @@ describe('webhook configuration form rules (spec 5)', () => {
       authentication_token: null,
       business_registry_configurations: [{ fiscal_id: '01234567890' }],
     });
+  });
+
+  it('never shows the saved token, and an empty token field keeps it', () => {
+    const saved: ApiConfiguration = {
+      '@id': '/api/it/api-configurations/0f8e7d6c-5b4a-4392-8172-6a5b4c3d2e1f',
+      uuid: '0f8e7d6c-5b4a-4392-8172-6a5b4c3d2e1f',
+      event: 'receipt',
+      target_url: 'https://hooks.example.com/fiscus',
+      authentication_type: 'header',
+      authentication_key: 'Bearer',
+      authentication_token_hint: '••••cret',
+      business_registry_configurations: [],
+      created_at: '2026-11-20T09:00:00.000Z',
+      updated_at: '2026-11-20T09:00:00.000Z',
+    };
+    const values = existingApiConfigurationValues(saved);
+    expect(values.authentication_token).toBe('');
+    const keeping = createApiConfigurationFormSchema({ tokenSaved: true });
+    expect(errorsOf(values, keeping)).toEqual({});
+    expect(toApiConfigurationRequest(keeping.parse(values))).toMatchObject({
+      authentication_type: 'header',
+      authentication_key: 'Bearer',
+      authentication_token: null,
+    });
+    expect(
+      toApiConfigurationRequest(keeping.parse({ ...values, authentication_token: 'n3w' })),
+    ).toMatchObject({ authentication_token: 'n3w' });
+    // Without a saved token (a configuration that had no authentication) one must be typed.
+    expect(errorsOf(values)).toEqual({ authentication_token: 'This value should not be blank.' });
   });
 });

@@ -17,7 +17,7 @@ const configuration = {
   target_url: 'https://hooks.example.com/fiscus',
   authentication_type: 'header',
   authentication_key: 'Bearer',
-  authentication_token: 'secret',
+  authentication_token_hint: '••••cret',
   business_registry_configurations: [
     { '@id': '/api/it/business-registry-configurations/01234567890', fiscal_id: '01234567890' },
   ],
@@ -193,6 +193,62 @@ describe('ApiConfigurationsPage', () => {
         authentication_token: null,
         business_registry_configurations: [{ fiscal_id: '01234567890' }],
       },
+    });
+  });
+
+  it('never shows the saved token: an empty field keeps it, a new target asks for it again', async () => {
+    const user = userEvent.setup();
+    let answer = (body: unknown) => json(200, { ...configuration, ...(body as object) });
+    const sent = fakeApi((body) => answer(body));
+    renderPage(`/api-configurations?dialogId=api-configuration&dialog_uuid=${UUID}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit integration configuration' });
+    const token = await within(dialog).findByRole('textbox', { name: 'Token' });
+    expect(token).toHaveValue('');
+    expect(token).not.toBeRequired();
+    expect(token).toHaveAccessibleDescription(
+      'A token is saved (••••cret). Leave empty to keep it, or type a new one to replace it.',
+    );
+    expect(dialog).not.toHaveTextContent('secret');
+
+    answer = () =>
+      json(
+        422,
+        {
+          type: '/errors/422',
+          title: 'An error occurred',
+          status: 422,
+          detail: 'authentication_token: The target address changed: type the token again.',
+          violations: [
+            {
+              propertyPath: 'authentication_token',
+              message: 'The target address changed: type the token again.',
+              code: 'invalid',
+            },
+          ],
+        },
+        'application/problem+json',
+      );
+    const url = within(dialog).getByRole('textbox', { name: 'Target URL' });
+    await user.clear(url);
+    await user.type(url, 'https://elsewhere.example.com/fiscus');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByRole('textbox', { name: 'Token' }),
+    ).toHaveAccessibleDescription('The target address changed: type the token again.');
+    expect(sent.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      target_url: 'https://elsewhere.example.com/fiscus',
+      authentication_type: 'header',
+      authentication_key: 'Bearer',
+      // Empty field: keep the saved token.
+      authentication_token: null,
+    });
+
+    answer = (body) => json(200, { ...configuration, ...(body as object) });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Token' }), 'n3w-s3cret');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updated')).toBeVisible();
+    expect(sent.filter((call) => call.method === 'PUT').at(-1)?.body).toMatchObject({
+      authentication_token: 'n3w-s3cret',
     });
   });
 
