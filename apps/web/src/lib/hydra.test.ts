@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiErrorFromBody, parseCollection, violationsByField } from './hydra';
+import { buildQueryString } from './api-client';
+import {
+  ApiError,
+  apiErrorFromBody,
+  parseCollection,
+  propertyFilter,
+  violationsByField,
+} from './hydra';
 
 describe('parseCollection', () => {
   it('reads a JSON-LD hydra collection', () => {
@@ -57,5 +64,18 @@ describe('apiErrorFromBody', () => {
       detail: '',
     });
     expect(apiErrorFromBody(503, 'upstream down').problem.detail).toBe('upstream down');
+  });
+});
+
+describe('propertyFilter', () => {
+  it('asks for top-level and nested properties in API Platform syntax', () => {
+    const query = propertyFilter(['uuid', 'invoiceNumber', 'sender.business_name', 'uuid']);
+    expect(query).toEqual({
+      'properties[]': ['uuid', 'invoiceNumber'],
+      'properties[sender][]': ['business_name'],
+    });
+    expect(decodeURIComponent(buildQueryString({ page: 2, ...query }))).toBe(
+      '?page=2&properties[]=uuid&properties[]=invoiceNumber&properties[sender][]=business_name',
+    );
   });
 });

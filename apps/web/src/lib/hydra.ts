@@ -71,6 +71,22 @@ export function parseCollection<T>(body: unknown): Collection<T> {
   });
 }
 
+/**
+ * API Platform's property filter as query parameters: each member of the collection then holds
+ * only these properties. `a.b` asks for `b` inside the object `a` (`properties[a][]=b`).
+ * Lists ask for what their columns and row actions read; the full record comes from the item.
+ */
+export function propertyFilter(properties: readonly string[]): Record<string, string[]> {
+  const query: Record<string, string[]> = {};
+  for (const property of new Set(properties)) {
+    const path = property.split('.');
+    const name = path.pop() ?? '';
+    const key = `properties${path.map((part) => `[${part}]`).join('')}[]`;
+    (query[key] ??= []).push(name);
+  }
+  return query;
+}
+
 function parseViolations(value: unknown): Violation[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry): Violation[] => {

@@ -1,8 +1,9 @@
 import type { Invoice } from '@fiscus/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiFetchCollection, type QueryParams } from '../../../lib/api-client';
-import type { Collection } from '../../../lib/hydra';
+import { propertyFilter, type Collection } from '../../../lib/hydra';
 import { isDraftUuid } from '../model/draft-filters';
+import { DRAFT_LIST_PROPERTIES, type DraftListRow } from '../model/draft-list-row';
 
 export const draftPath = (uuid: string) => `/invoices/draft/${encodeURIComponent(uuid)}`;
 
@@ -10,9 +11,12 @@ async function fetchDraftList(query: QueryParams, signal: AbortSignal) {
   const uuid = typeof query.uuid === 'string' ? query.uuid : undefined;
   // No draft has a malformed id: answer "no results" instead of the API's 400 error state.
   if (uuid !== undefined && !isDraftUuid(uuid)) {
-    return { items: [], total: 0 } satisfies Collection<Invoice>;
+    return { items: [], total: 0 } satisfies Collection<DraftListRow>;
   }
-  return apiFetchCollection<Invoice>('it', '/invoices/draft', { query, signal });
+  return apiFetchCollection<DraftListRow>('it', '/invoices/draft', {
+    query: { ...query, ...propertyFilter(DRAFT_LIST_PROPERTIES) },
+    signal,
+  });
 }
 
 /** Query keys of drafts, from general to specific. */

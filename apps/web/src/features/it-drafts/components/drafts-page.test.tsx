@@ -37,16 +37,27 @@ const draft = {
   stamp: false,
 };
 
-/** The drafts list endpoint, recording the query of each call. */
+/**
+ * The drafts list endpoint, recording the filters and the asked properties of each call; like
+ * the API, it answers only the properties asked for with `properties[]`.
+ */
 function fakeDraftsApi() {
   const listQueries: Record<string, string>[] = [];
+  const askedProperties: string[][] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://console.test');
       if (url.pathname.endsWith('/invoices/draft')) {
-        listQueries.push(Object.fromEntries(url.searchParams));
-        const members = url.searchParams.has('recipient.business_name') ? [] : [draft];
+        const asked = url.searchParams.getAll('properties[]');
+        askedProperties.push(asked);
+        listQueries.push(
+          Object.fromEntries([...url.searchParams].filter(([key]) => key !== 'properties[]')),
+        );
+        const member = Object.fromEntries(
+          Object.entries(draft).filter(([key]) => asked.length === 0 || asked.includes(key)),
+        );
+        const members = url.searchParams.has('recipient.business_name') ? [] : [member];
         return Promise.resolve(
           new Response(
             JSON.stringify({ 'hydra:member': members, 'hydra:totalItems': members.length }),
@@ -60,7 +71,7 @@ function fakeDraftsApi() {
       return Promise.resolve(new Response('{}', { status: 404 }));
     }),
   );
-  return { listQueries };
+  return { listQueries, askedProperties };
 }
 
 function Search() {
@@ -100,6 +111,13 @@ describe('DraftsPage', () => {
     renderPage();
     const table = await screen.findByRole('table', { name: 'Drafts' });
     expect(await within(table).findByText('DR-1')).toBeInTheDocument();
+    // Only what the table shows: never the payload, which the edit and details dialogs read.
+    expect(api.askedProperties.at(-1)).toEqual(
+      expect.arrayContaining(['uuid', 'invoiceNumber', 'marking', 'recipientFormatted']),
+    );
+    expect(api.askedProperties.at(-1)).not.toContain('payload');
+    expect(within(table).getByText('ROSSI SPA')).toBeInTheDocument();
+    expect(table).not.toHaveTextContent('undefined');
 
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     await user.type(screen.getByRole('textbox', { name: 'Recipient business name' }), 'Bianchi');

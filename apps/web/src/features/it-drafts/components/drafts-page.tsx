@@ -11,7 +11,6 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Invoice } from '@fiscus/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -39,6 +38,7 @@ import {
   type BulkMode,
 } from '../model/bulk-state';
 import { emptyDraftFilters, toDraftListQuery } from '../model/draft-filters';
+import type { DraftListRow } from '../model/draft-list-row';
 import { BulkProgressDialog } from './bulk-progress-dialog';
 import { DraftDialog, type DraftDialogMode } from './draft-dialog';
 import { draftFilterInputs } from './draft-filter-inputs';
@@ -85,7 +85,7 @@ export function DraftsPage({ invoiceHref, renderDetails }: DraftsPageProps) {
   const dialogWithTab = useDetailsDialog(DRAFT_DIALOG_ID, ['uuid', 'tab']);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [dialog, setDialog] = useState<{ mode: DraftDialogMode; uuid?: string } | null>(null);
-  const [toDelete, setToDelete] = useState<Invoice | null>(null);
+  const [toDelete, setToDelete] = useState<DraftListRow | null>(null);
   const [sentInvoice, setSentInvoice] = useState<string | null>(null);
   const [bulk, setBulk] = useState<BulkRun | null>(null);
   const storageKey = lastSentStorageKey(DRAFTS_TABLE_KEY);
@@ -149,7 +149,7 @@ export function DraftsPage({ invoiceHref, renderDetails }: DraftsPageProps) {
     await refresh();
   };
 
-  const columns: DataTableColumn<Invoice>[] = [
+  const columns: DataTableColumn<DraftListRow>[] = [
     {
       id: 'created_at',
       label: t('fields.created_at'),

@@ -2,8 +2,9 @@ import type { Invoice, InvoiceNotification, PreservedDocument } from '@fiscus/co
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiFetchCollection, ApiError } from '../../../lib/api-client';
 import type { QueryParams } from '../../../lib/api-client';
-import type { Collection } from '../../../lib/hydra';
+import { propertyFilter, type Collection } from '../../../lib/hydra';
 import { isInvoiceUuid } from '../model/invoice-filters';
+import { INVOICE_LIST_PROPERTIES, type InvoiceListRow } from '../model/invoice-list-row';
 
 export const invoicePath = (uuid: string) => `/invoices/${encodeURIComponent(uuid)}`;
 export const draftPath = (uuid: string) => `/invoices/draft/${encodeURIComponent(uuid)}`;
@@ -15,10 +16,10 @@ async function fetchInvoiceList(query: QueryParams, signal: AbortSignal) {
   const uuid = typeof query.uuid === 'string' ? query.uuid : undefined;
   // No invoice has a malformed id: answer "no results" instead of a 400 error state.
   if (uuid !== undefined && !isInvoiceUuid(uuid)) {
-    return { items: [], total: 0 } satisfies Collection<Invoice>;
+    return { items: [], total: 0 } satisfies Collection<InvoiceListRow>;
   }
-  return apiFetchCollection<Invoice>('it', '/invoices', {
-    query,
+  return apiFetchCollection<InvoiceListRow>('it', '/invoices', {
+    query: { ...query, ...propertyFilter(INVOICE_LIST_PROPERTIES) },
     headers: extendedOutput,
     signal,
   });

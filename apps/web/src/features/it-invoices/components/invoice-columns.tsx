@@ -1,10 +1,10 @@
-import type { Invoice } from '@fiscus/contracts';
 import Link from '@mui/material/Link';
 import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { DataTableColumn } from '../../../components/list-kit';
 import { formatMoney } from '../../../lib/decimal-amount';
 import { markingColor } from '../model/badge-colors';
+import type { InvoiceListRow } from '../model/invoice-list-row';
 import { formatInvoiceDate, formatInvoiceTimestamp } from '../model/invoice-timestamp';
 import { StatusBadge } from './status-badge';
 
@@ -25,8 +25,8 @@ export function invoiceColumns({
   language,
   detailsHref,
   onShowDetails,
-}: ColumnOptions): DataTableColumn<Invoice>[] {
-  const openLink = (invoice: Invoice, label: string) => (
+}: ColumnOptions): DataTableColumn<InvoiceListRow>[] {
+  const openLink = (invoice: InvoiceListRow, label: string) => (
     <Link
       component={RouterLink}
       to={detailsHref(invoice.uuid)}
