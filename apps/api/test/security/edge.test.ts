@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { MAX_ITEMS_PER_PAGE } from '@fiscus/contracts';
-import { users } from '../../src/db/schema/index.ts';
+import { itInvoices, users } from '../../src/db/schema/index.ts';
 import { ALL_IT_ROLES, createAlpha, sample, sendXml } from '../../src/services/it/it-test-kit.ts';
 import type { TestApp } from '../test-app.ts';
 import { createTestApp } from '../test-app.ts';
@@ -140,6 +140,32 @@ describe('NUL bytes and lone surrogates are refused at the edge', () => {
     );
     expect(withNul.statusCode).toBeGreaterThanOrEqual(400);
     expect(withNul.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('drafts hold what the schema would refuse, without a 500', () => {
+  const xml = () => sample('official/v1.2.2/IT01234567890_FPR01.xml');
+  const draft = async (body: string) => {
+    const response = await sendXml(t, token, body, {}, '/api/it/invoices/draft');
+    expect(response.statusCode, response.body).toBe(201);
+    const { uuid } = response.json<{ uuid: string }>();
+    const [row] = await t.db.select().from(itInvoices).where(eq(itInvoices.uuid, uuid));
+    return row!;
+  };
+
+  it('an impossible invoice date is kept in the document, not in the date column', async () => {
+    const row = await draft(xml().replace('<Data>2014-12-18</Data>', '<Data>2026-02-30</Data>'));
+    expect(row.invoiceDate).toBeNull();
+    expect(JSON.stringify(row.payload)).toContain('2026-02-30');
+  });
+
+  it('a total past numeric(18, 2), or written with an exponent, is no total', async () => {
+    const withTotal = (total: string) =>
+      xml().replace('</Data>', `</Data><ImportoTotaleDocumento>${total}</ImportoTotaleDocumento>`);
+    expect((await draft(withTotal('99999999999999999.00'))).invoiceTotal).toBeNull();
+    const started = Date.now();
+    expect((await draft(withTotal('1e999999999'))).invoiceTotal).toBe('0.00');
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 

@@ -5,6 +5,7 @@ import type {
   FatturaElettronicaSemplificata,
   InvoiceFormat,
 } from '@fiscus/fatturapa';
+import { parseDate } from '../../../platform/hydra.ts';
 
 /** The derived list columns of an invoice, computed once when it is stored. */
 export type InvoiceSummary = {
@@ -17,9 +18,10 @@ export type InvoiceSummary = {
   recipientVat: string | null;
   recipientCode: string | null;
   recipientPec: string | null;
+  /** A real calendar date (YYYY-MM-DD), else null: a draft may hold anything. */
   invoiceDate: string | null;
   invoiceNumber: string | null;
-  /** Decimal string with 2 decimals. */
+  /** Decimal string with 2 decimals; null when past what the numeric(18, 2) column holds. */
   invoiceTotal: string | null;
   documentType: string | null;
   stamp: boolean;
@@ -53,17 +55,30 @@ function fiscalIdOf(party: Party | undefined): string | null {
   return party?.codice_fiscale ?? party?.id_fiscale_iva?.id_codice ?? null;
 }
 
-function money(value: Decimal): string {
-  return value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+/** numeric(18, 2): 16 digits before the point. */
+const TOTAL_LIMIT = new Decimal('1e16');
+
+function money(value: Decimal): string | null {
+  const rounded = value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return rounded.abs().lt(TOTAL_LIMIT) ? rounded.toFixed(2) : null;
 }
 
-function decimalOrZero(value: string | undefined): Decimal {
-  if (value === undefined || value.trim() === '') return new Decimal(0);
-  try {
-    return new Decimal(value.trim());
-  } catch {
-    return new Decimal(0);
-  }
+/**
+ * An amount as FatturaPA writes it: plain digits, no exponent, bounded. Drafts skip the schema,
+ * and `1e999999999` would otherwise become a billion-digit string.
+ */
+const PLAIN_AMOUNT = /^[+-]?\d{1,18}(?:\.\d{1,8})?$/;
+
+function decimalOrZero(value: unknown): Decimal {
+  if (typeof value !== 'string') return new Decimal(0);
+  const amount = value.trim();
+  return PLAIN_AMOUNT.test(amount) ? new Decimal(amount) : new Decimal(0);
+}
+
+/** The invoice date for the `date` column: PostgreSQL refuses 2026-02-30 with an error. */
+function calendarDate(value: unknown): string | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  return parseDate(value) ? value : null;
 }
 
 function ordinarySummary(invoice: FatturaElettronica, format: InvoiceFormat): InvoiceSummary {
@@ -92,7 +107,7 @@ function ordinarySummary(invoice: FatturaElettronica, format: InvoiceFormat): In
     recipientVat: vatOf(buyer),
     recipientCode: header?.dati_trasmissione?.codice_destinatario ?? null,
     recipientPec: header?.dati_trasmissione?.pec_destinatario ?? null,
-    invoiceDate: document?.data ?? null,
+    invoiceDate: calendarDate(document?.data),
     invoiceNumber: document?.numero ?? null,
     invoiceTotal: total ? money(total) : null,
     documentType: document?.tipo_documento ?? null,
@@ -123,7 +138,7 @@ function simplifiedSummary(invoice: FatturaElettronicaSemplificata): InvoiceSumm
     recipientVat: vatOf(buyerIds),
     recipientCode: header?.dati_trasmissione?.codice_destinatario ?? null,
     recipientPec: header?.dati_trasmissione?.pec_destinatario ?? null,
-    invoiceDate: document?.data ?? null,
+    invoiceDate: calendarDate(document?.data),
     invoiceNumber: document?.numero ?? null,
     invoiceTotal: money(total),
     documentType: document?.tipo_documento ?? null,
