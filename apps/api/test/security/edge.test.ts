@@ -127,6 +127,24 @@ describe('NUL bytes and lone surrogates are refused at the edge', () => {
     ]);
   });
 
+  it('bounds the registry emails and links like every stored email', async () => {
+    const long = `${'a'.repeat(250)}@example.test`;
+    for (const payload of [
+      { fiscal_id: '01234567890', receipts_alert_recipients: [long] },
+      { fiscal_id: '01234567890', api_configurations: ['x'.repeat(300)] },
+    ]) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/it/business-registry-configurations',
+        token,
+        payload,
+      });
+      expect(expectProblem(response, 422).violations?.[0]?.propertyPath).toMatch(
+        /^(receipts_alert_recipients|api_configurations)\.0/,
+      );
+    }
+  });
+
   it('leaves XML bodies to the XML reader', async () => {
     const xml = sample('official/v1.2.2/IT01234567890_FPR01.xml');
     const valid = await sendXml(t, token, xml, {}, '/api/it/invoices/validate');

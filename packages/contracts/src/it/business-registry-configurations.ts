@@ -61,9 +61,24 @@ const optionalFlag = z.boolean({ error: 'This value should be of type bool.' }).
  * bare uuid, or `{ uuid }`.
  */
 export const apiConfigurationLinkInputSchema = z.union([
-  z.string().min(1, { error: validationMessages.notBlank }),
-  z.object({ uuid: z.string().min(1, { error: validationMessages.notBlank }) }),
+  z
+    .string()
+    .min(1, { error: validationMessages.notBlank })
+    .max(255, { error: validationMessages.tooLong255 }),
+  z.object({
+    uuid: z
+      .string()
+      .min(1, { error: validationMessages.notBlank })
+      .max(255, { error: validationMessages.tooLong255 }),
+  }),
 ]);
+
+/** One alert recipient: an email of at most 255 characters, like every stored email. */
+const alertRecipientField = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, { error: validationMessages.tooLong255, abort: true })
+  .pipe(z.email({ error: registryMessages.invalidEmail }));
 
 /** Body of create (POST) and update (PUT by fiscal_id). */
 export const businessRegistryConfigurationRequestSchema = z.object({
@@ -91,15 +106,7 @@ export const businessRegistryConfigurationRequestSchema = z.object({
   receipts_enabled: optionalFlag,
   api_configurations: z.array(apiConfigurationLinkInputSchema).max(1000).optional(),
   phone_number: phoneNumberField,
-  receipts_alert_recipients: z
-    .array(
-      z
-        .string()
-        .trim()
-        .pipe(z.email({ error: registryMessages.invalidEmail })),
-    )
-    .max(50)
-    .optional(),
+  receipts_alert_recipients: z.array(alertRecipientField).max(50).optional(),
 });
 export type BusinessRegistryConfigurationRequest = z.infer<
   typeof businessRegistryConfigurationRequestSchema
@@ -118,15 +125,7 @@ export const businessRegistryConfigurationParamsSchema = z.object({ id: z.string
 /** `PUT|GET /business-registry-configurations/{id}/receipt-settings` (smart receipt tab). */
 export const receiptSettingsSchema = z.object({
   receipts_alert_recipients: z
-    .array(
-      z
-        .string()
-        .trim()
-        .pipe(z.email({ error: registryMessages.invalidEmail })),
-      {
-        error: registryMessages.atLeastOneEmail,
-      },
-    )
+    .array(alertRecipientField, { error: registryMessages.atLeastOneEmail })
     .min(1, { error: registryMessages.atLeastOneEmail })
     .max(50),
   phone_number: phoneNumberField,
@@ -143,8 +142,9 @@ export const registrySubAccountRequestSchema = z.object({
     .string({ error: registryMessages.required })
     .trim()
     .min(1, { error: registryMessages.required, abort: true })
+    .max(EMAIL_MAX_LENGTH, { error: validationMessages.tooLong255, abort: true })
     .pipe(z.email({ error: validationMessages.notAnEmail })),
-  password: z.string().nullish(),
+  password: z.string().max(255, { error: validationMessages.tooLong255 }).nullish(),
 });
 export const registrySubAccountSchema = z.object({
   email: z.string(),
