@@ -163,7 +163,7 @@ export function loadConfig(
     dataDir,
     databaseUrl,
     jwtSecret: e.JWT_SECRET,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl: withoutTrailingSlashes(e.PUBLIC_URL ?? `http://localhost:${port}`),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     corsOrigins: e.CORS_ORIGINS.split(',')
@@ -209,4 +209,11 @@ function readVersion(): string {
     version?: string;
   };
   return manifest.version ?? '0.0.0';
+}
+
+/** `https://host/base//` → `https://host/base` (a linear scan: no regex on configured text). */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end -= 1;
+  return url.slice(0, end);
 }
