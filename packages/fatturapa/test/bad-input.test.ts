@@ -199,6 +199,17 @@ describe('hostile names, depth and characters are refused before anything is con
     expect(parsed).toEqual([expect.stringMatching(/^xml:xml-(malformed|wrong-root)$/)]);
   });
 
+  it('a 1 MB value is not repeated in its schema finding', async () => {
+    const xml = text.replace(
+      /<Denominazione>[^<]*<\/Denominazione>/,
+      `<Denominazione>${'A'.repeat(1024 * 1024)}</Denominazione>`,
+    );
+    const { findings } = await validateInvoice(xml);
+    expect(findings.map((finding) => finding.code)).toEqual(['00200']);
+    expect(findings[0]?.message).toMatch(/^Line \d+: Element 'Denominazione': .*'A{80}…/);
+    expect(findings[0]?.message.length).toBeLessThan(400);
+  });
+
   it('XML nested 10,000 levels deep', async () => {
     const xml = withInDatiTrasmissione(`${'<A>'.repeat(10_000)}${'</A>'.repeat(10_000)}`);
     expect(await bothCodes(xml)).toEqual([['xml:xml-too-deep'], ['xml:xml-too-deep']]);

@@ -76,13 +76,41 @@ function concreteXPath(document: XmlDocument, xpath: string): string {
   return steps.length > 0 ? `/${steps.join('/')}` : xpath;
 }
 
+/** Longest quoted value kept in a message: libxml2 quotes the offending value whole (1 MB…). */
+const MAX_QUOTED_VALUE = 80;
+
+/**
+ * libxml2's message with each quoted value ('…') longer than 80 characters cut short, so a
+ * 1 MB value is not sent back in every finding. One pass, no regular expression.
+ */
+function shortenQuotedValues(message: string): string {
+  let shortened = '';
+  let from = 0;
+  for (;;) {
+    const open = message.indexOf("'", from);
+    if (open === -1) return shortened + message.slice(from);
+    // libxml2 cuts its message at 64,000 bytes: a long value may have no closing quote.
+    const found = message.indexOf("'", open + 1);
+    const close = found === -1 ? message.length : found;
+    const length = close - open - 1;
+    shortened += message.slice(from, open + 1);
+    shortened +=
+      length > MAX_QUOTED_VALUE
+        ? `${message.slice(open + 1, open + 1 + MAX_QUOTED_VALUE)}…`
+        : message.slice(open + 1, close);
+    if (found === -1) return shortened;
+    shortened += "'";
+    from = close + 1;
+  }
+}
+
 /** `document` is only needed for XPaths with a default-namespace step (see concreteXPath). */
 function detailToFinding(
   detail: ErrorDetail,
   types: TypeDescriptors,
   document?: XmlDocument,
 ): Finding {
-  const message = detail.message.trim();
+  const message = shortenQuotedValues(detail.message.trim());
   const xpath =
     detail.xpath && document ? concreteXPath(document, detail.xpath) : (detail.xpath ?? '');
   return {
