@@ -1,5 +1,6 @@
 import type { CustomerInvoiceImport, SupplierInvoiceImport, Violation } from '@fiscus/contracts';
-import { parseInvoice, toXml } from '@fiscus/fatturapa';
+import type { Finding } from '@fiscus/fatturapa';
+import { isValidSdiFileName, parseInvoice, toXml, validateInvoice } from '@fiscus/fatturapa';
 import type {
   NotificationMessageJson,
   ParsedSdiMessage,
@@ -25,6 +26,40 @@ const NOTIFICATION_ORDER = ['AT', 'RC', 'MC', 'NS', 'DT', 'EC', 'NE'] as const;
 
 function decodeBase64(value: string): Buffer {
   return Buffer.from(value.replace(/\s+/g, ''), 'base64');
+}
+
+/**
+ * Whether `name` is an invoice file name as SDI names them: `<country><identifier>_<progressive
+ * of 1-5 letters or digits>.xml` or `.xml.p7m`. SDI refuses any other name (00001), so an invoice
+ * that went through SDI has one; anything else (`../../etc/passwd`, `C:\win.ini`, CR LF) is
+ * refused rather than reduced, as it would later name downloads, zip entries and notifications.
+ */
+export function isImportableFileName(name: string): boolean {
+  return isValidSdiFileName(name) && /\.xml(?:\.p7m)?$/i.test(name);
+}
+
+function fileNameViolation(propertyPath: string, name: string): Violation {
+  return {
+    propertyPath,
+    message:
+      'The invoice file name must follow SDI naming: country code, identifier, "_", a progressive of 1 to 5 letters or digits, then .xml or .xml.p7m (e.g. IT01234567890_00001.xml).',
+    code: '00001',
+    ...(name.length <= 100 ? { propertyContent: name } : {}),
+  };
+}
+
+/** A finding on the imported file as a violation of the body's `invoice` field. */
+function invoiceViolation(finding: Finding, invoice: unknown): Violation {
+  const violation = findingToViolation(finding, invoice);
+  const { propertyContent, ...rest } = violation;
+  return {
+    ...rest,
+    propertyPath: finding.propertyPath ? `invoice.${finding.propertyPath}` : 'invoice',
+    // A refused value can be 1 MB long: it is not echoed back past a screenful.
+    ...(typeof propertyContent === 'string' && propertyContent.length <= 1000
+      ? { propertyContent }
+      : {}),
+  };
 }
 
 /** The marking an imported customer invoice takes from its notifications (latest SDI step wins). */
@@ -62,16 +97,25 @@ export function markingFromNotifications(
 export class ImportsService {
   constructor(private readonly repository: InvoicesRepository) {}
 
-  private async readInvoice(base64: string) {
-    const bytes = decodeBase64(base64);
-    const parsed = await parseInvoice(new Uint8Array(bytes), { maxBytes: MAX_INVOICE_BYTES });
+  /**
+   * Reads and validates the imported file as POST /invoices does (XML safety, the official
+   * schema, SDI's file-only checks), so nothing SDI would refuse is stored. A customer invoice
+   * that SDI rejected (an NS notification) is only held to the XML and schema layers: SDI's
+   * content checks are what it failed.
+   */
+  private async readInvoice(base64: string, rejectedBySdi = false) {
+    const bytes = new Uint8Array(decodeBase64(base64));
+    const parsed = await parseInvoice(bytes, { maxBytes: MAX_INVOICE_BYTES });
     if (!parsed.ok) {
-      throw unprocessable(
-        parsed.findings.map((f) => ({
-          ...findingToViolation(f, undefined),
-          propertyPath: 'invoice',
-        })),
-      );
+      throw unprocessable(parsed.findings.map((f) => invoiceViolation(f, undefined)));
+    }
+    const validated = await validateInvoice(bytes, {
+      maxBytes: MAX_INVOICE_BYTES,
+      layers: rejectedBySdi ? ['schema'] : ['schema', 'sdi'],
+      sdi: { checkIdentifierDigits: false },
+    });
+    if (!validated.valid) {
+      throw unprocessable(validated.findings.map((f) => invoiceViolation(f, parsed.invoice)));
     }
     return {
       format: parsed.format,
@@ -127,6 +171,15 @@ export class ImportsService {
     );
     const fileName = body.invoice_file_name ?? complete?.parsed.nomeFile;
     const sdiId = body.sdi_id ?? complete?.parsed.identificativoSdi;
+    if (body.invoice_file_name && !isImportableFileName(body.invoice_file_name)) {
+      violations.push(fileNameViolation('invoice_file_name', body.invoice_file_name));
+    }
+    for (const [type, message] of messages) {
+      const named = message.parsed.nomeFile;
+      if (named && !isImportableFileName(named)) {
+        violations.push(fileNameViolation(`notifications.${type}`, named));
+      }
+    }
     if (!fileName)
       violations.push({
         propertyPath: 'invoice_file_name',
@@ -140,7 +193,7 @@ export class ImportsService {
         code: 'is_blank',
       });
     if (violations.length > 0) throw unprocessable(violations);
-    const invoice = await this.readInvoice(body.invoice);
+    const invoice = await this.readInvoice(body.invoice, messages.has('NS'));
     const row = await this.repository.insert({
       ownerId: invoiceOwnerOf(actor),
       type: 0,
@@ -190,6 +243,12 @@ export class ImportsService {
     }
     const fileName = body.invoice_file_name ?? metadata?.parsed.nomeFile;
     const sdiId = body.sdi_id ?? metadata?.parsed.identificativoSdi;
+    if (body.invoice_file_name && !isImportableFileName(body.invoice_file_name)) {
+      violations.push(fileNameViolation('invoice_file_name', body.invoice_file_name));
+    }
+    const named = metadata?.parsed.nomeFile;
+    if (named && !isImportableFileName(named))
+      violations.push(fileNameViolation('metadata', named));
     if (!fileName)
       violations.push({ propertyPath: 'invoice_file_name', message: REQUIRED, code: 'is_blank' });
     if (!sdiId) violations.push({ propertyPath: 'sdi_id', message: REQUIRED, code: 'is_blank' });

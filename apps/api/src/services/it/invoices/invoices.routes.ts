@@ -19,6 +19,7 @@ import {
 } from '@fiscus/contracts';
 import { actorOf } from '../../../platform/auth.ts';
 import { collectionResponse, sendCollection } from '../../../platform/hydra.ts';
+import { attachmentDisposition } from '../../../platform/http/content-disposition.ts';
 import type { InvoiceKind } from './invoice-intake.ts';
 import { invoicesCsv } from './invoice-csv.ts';
 import type { InvoicesService, PrintTheme } from './invoices.service.ts';
@@ -48,12 +49,8 @@ function sendFile(
   body: string | Buffer,
   fileName?: string,
 ): FastifyReply {
-  if (fileName) reply.header('content-disposition', attachmentName(fileName));
+  if (fileName) reply.header('content-disposition', attachmentDisposition(fileName));
   return reply.type(type).send(body);
-}
-
-function attachmentName(name: string): string {
-  return `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"`;
 }
 
 /** GET /invoices/{uuid} in the representation the client accepts (json, xml, pdf, html). */
@@ -81,12 +78,12 @@ async function sendInvoice(
     case 'text/xml':
       return reply
         .type('application/xml; charset=utf-8')
-        .header('content-disposition', attachmentName(`${name}.xml`))
+        .header('content-disposition', attachmentDisposition(`${name}.xml`))
         .send(row.xml);
     case 'application/pdf':
       return reply
         .type('application/pdf')
-        .header('content-disposition', attachmentName(`${name}.pdf`))
+        .header('content-disposition', attachmentDisposition(`${name}.pdf`))
         .send(Buffer.from(await service.pdf(row, themeOf(request))));
     case 'text/html':
       return reply.type('text/html; charset=utf-8').send(await service.html(row, themeOf(request)));
@@ -214,7 +211,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
       const csv = await service.report(actorOf(request), request.query);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', attachmentName('report.csv'))
+        .header('content-disposition', attachmentDisposition('report.csv'))
         .send(csv);
     },
   );
@@ -305,7 +302,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
       const { fileName, xml } = await service.notificationXml(actor, request.params.uuid);
       return reply
         .type('application/xml; charset=utf-8')
-        .header('content-disposition', attachmentName(fileName))
+        .header('content-disposition', attachmentDisposition(fileName))
         .send(xml);
     },
   );

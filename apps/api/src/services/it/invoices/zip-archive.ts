@@ -1,4 +1,5 @@
 import { crc32, deflateRawSync } from 'node:zlib';
+import { safeFileName } from '../../../platform/http/content-disposition.ts';
 
 export type ZipEntry = { name: string; data: Buffer | Uint8Array | string };
 
@@ -17,6 +18,8 @@ function dosDateTime(date: Date): { time: number; day: number } {
 /**
  * A zip archive (deflate, UTF-8 names) of a few files held in memory: a page of invoices is at
  * most 100 files, so no streaming is needed. No dependency: node's zlib gives deflate and CRC-32.
+ * Every entry is a safe base name at the archive's root (names come from users: an imported
+ * `../../etc/passwd` must not reach outside the folder it is unpacked in).
  */
 export function zipArchive(entries: ZipEntry[], now = new Date()): Buffer {
   const { time, day } = dosDateTime(now);
@@ -24,7 +27,7 @@ export function zipArchive(entries: ZipEntry[], now = new Date()): Buffer {
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
+    const name = Buffer.from(safeFileName(entry.name), 'utf8');
     const raw =
       typeof entry.data === 'string' ? Buffer.from(entry.data, 'utf8') : Buffer.from(entry.data);
     const compressed = deflateRawSync(raw);
@@ -45,7 +48,9 @@ export function zipArchive(entries: ZipEntry[], now = new Date()): Buffer {
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
+    // Made by a Unix host: unzip then reads the UTF-8 names as UTF-8 (for an MS-DOS host it
+    // converts them from the OEM code page first) and gives the files mode 0644.
+    central.writeUInt16LE(0x0314, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
     central.writeUInt16LE(8, 10);
@@ -55,6 +60,7 @@ export function zipArchive(entries: ZipEntry[], now = new Date()): Buffer {
     central.writeUInt32LE(compressed.length, 20);
     central.writeUInt32LE(raw.length, 24);
     central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(0o100644 * 0x10000, 38); // external attributes: a regular file, 0644
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += local.length + name.length + compressed.length;

@@ -11,6 +11,7 @@ import {
 } from '@fiscus/contracts';
 import { actorOf } from '../../../platform/auth.ts';
 import { collectionResponse, sendCollection } from '../../../platform/hydra.ts';
+import { attachmentDisposition } from '../../../platform/http/content-disposition.ts';
 import type { PreservationService } from '../../it/preservation/preservation.service.ts';
 
 const tags = ['preservation: preserved documents'];
@@ -108,15 +109,12 @@ function prefersPdf(accept: string | undefined): boolean {
 }
 
 function sendXml(reply: FastifyReply, file: { fileName: string; xml: string }): FastifyReply {
-  // The file name comes from SDI naming (IT…_…xml) or our uuids, but quote-escape it anyway.
-  reply.header(
-    'content-disposition',
-    `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"`,
-  );
+  // The original's name is the invoice's SDI file name: checked on import, reduced here anyway.
+  reply.header('content-disposition', attachmentDisposition(file.fileName));
   return reply.type('application/xml; charset=utf-8').send(file.xml);
 }
 
 function sendPdf(reply: FastifyReply, file: { fileName: string; pdf: Buffer }): FastifyReply {
-  reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
+  reply.header('content-disposition', attachmentDisposition(file.fileName));
   return reply.type('application/pdf').send(file.pdf);
 }
