@@ -215,6 +215,9 @@ describe('property filter on the other lists', () => {
     expect(response.json()).toEqual([
       { uuid: expect.any(String), target_url: 'https://hooks.example.test/fiscus' },
     ]);
+    const refused = await get('/api/it/api-configurations?properties[uuid]=x');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 
   it('documents properties[] on every collection route of the OpenAPI document', async () => {
