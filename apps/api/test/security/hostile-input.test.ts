@@ -124,7 +124,7 @@ function* attemptsFor(op: Operation): Generator<Attempt> {
     op.pathParams.map((p) => [p.name, baselinePathValue(op, p.name, p.schema)]),
   );
   const url = (values: Record<string, string>, query = '') =>
-    `${op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? ''))}${query}`;
+    `${op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodePathValue(values[name] ?? ''))}${query}`;
   const baselineBody = op.jsonBody
     ? fc.sample(arbitraryFor(op.jsonBody), { numRuns: 1, seed: SEED })[0]
     : undefined;
@@ -387,4 +387,20 @@ async function fingerprint(): Promise<Record<string, string>> {
 
 function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
+/**
+ * `encodeURIComponent`, except that a lone surrogate (which it refuses) is sent as the bytes
+ * WTF-8 gives it (`%ED%A0%80`): what a hostile client can put on the wire.
+ */
+function encodePathValue(value: string): string {
+  let encoded = '';
+  for (const char of value) {
+    const code = char.charCodeAt(0);
+    if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) {
+      const bytes = [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)];
+      encoded += bytes.map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    } else encoded += encodeURIComponent(char);
+  }
+  return encoded;
 }
