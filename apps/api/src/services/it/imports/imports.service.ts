@@ -50,15 +50,9 @@ function fileNameViolation(propertyPath: string, name: string): Violation {
 
 /** A finding on the imported file as a violation of the body's `invoice` field. */
 function invoiceViolation(finding: Finding, invoice: unknown): Violation {
-  const violation = findingToViolation(finding, invoice);
-  const { propertyContent, ...rest } = violation;
   return {
-    ...rest,
+    ...findingToViolation(finding, invoice),
     propertyPath: finding.propertyPath ? `invoice.${finding.propertyPath}` : 'invoice',
-    // A refused value can be 1 MB long: it is not echoed back past a screenful.
-    ...(typeof propertyContent === 'string' && propertyContent.length <= 1000
-      ? { propertyContent }
-      : {}),
   };
 }
 

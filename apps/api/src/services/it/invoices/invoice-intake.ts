@@ -49,14 +49,22 @@ function valueAt(root: unknown, path: string): unknown {
   return current;
 }
 
-/** A finding as an API violation; propertyContent is the offending value when it is a leaf. */
+/** Longest refused value echoed back as propertyContent: a screenful, not a 1 MB field. */
+const MAX_PROPERTY_CONTENT = 1000;
+
+/**
+ * A finding as an API violation; propertyContent is the offending value when it is a leaf short
+ * enough to show.
+ */
 export function findingToViolation(finding: Finding, invoice: unknown): Violation {
   const content = valueAt(invoice, finding.propertyPath);
   return {
     propertyPath: finding.propertyPath,
     message: finding.message,
     code: finding.code,
-    ...(typeof content === 'string' ? { propertyContent: content } : {}),
+    ...(typeof content === 'string' && content.length <= MAX_PROPERTY_CONTENT
+      ? { propertyContent: content }
+      : {}),
   };
 }
 
