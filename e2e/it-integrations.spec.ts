@@ -154,6 +154,16 @@ test('webhook configuration: 422, save, edit, delivery log with replay, delete',
   await expect(configurationRow(page, receiver.url)).toContainText('Authorization header');
   await expect(configurationRow(page, receiver.url)).toContainText('01234567890');
 
+  // The token is write-only: the form shows a hint of it, and an empty field keeps it.
+  await configurationRow(page, receiver.url).getByRole('button', { name: 'Edit' }).click();
+  const again = page.getByRole('dialog', { name: 'Edit integration configuration' });
+  const tokenField = again.getByRole('textbox', { name: 'Token' });
+  await expect(tokenField).toHaveValue('');
+  await expect(tokenField).toHaveAccessibleDescription(/^A token is saved \(••••.+\)\./);
+  await expect(again).not.toContainText(`token-${stamp}`);
+  await again.getByRole('button', { name: 'Save' }).click();
+  await expect(again).toBeHidden();
+
   // An event for this webhook: the invoice sent in beforeAll, sent to its webhooks on demand.
   const token = await apiToken(page, 'italy');
   const notify = await page.request.post(`/api/it/invoices/${invoiceUuid}/notify`, {

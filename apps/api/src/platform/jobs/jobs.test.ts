@@ -194,8 +194,7 @@ describe('job queue', () => {
     w.register('test.lane-slow-sibling', quick, { lane: 'slow' });
     expect(w.laneOf('test.lane-slow')).toBe('slow');
     expect(w.laneOf('test.lane-quick')).toBe('default');
-    const finished = (name: string) =>
-      new Promise<void>((resolve) => quickDone.set(name, resolve));
+    const finished = (name: string) => new Promise<void>((resolve) => quickDone.set(name, resolve));
 
     w.start();
     await queue.enqueue('test.lane-slow', {});
@@ -236,5 +235,21 @@ describe('job queue', () => {
     release();
     await stopping;
     expect((await queue.find(job.id))?.status).toBe('done');
+  });
+
+  it('stores a failed query as its SQL, never its parameters', async () => {
+    const job = await queue.enqueue('test.query-error', {}, { maxAttempts: 1 });
+    const w = worker('w-query-error').register('test.query-error', async () => {
+      // The shape of Drizzle's DrizzleQueryError: the parameters are in the message too.
+      throw Object.assign(
+        new Error('Failed query: update t set token = $1\nparams: tok-job-secret'),
+        { query: 'update t set token = $1', params: ['tok-job-secret'] },
+      );
+    });
+    expect(await w.runOnce()).toBe(1);
+    expect(await queue.find(job.id)).toMatchObject({
+      status: 'failed',
+      lastError: 'Failed query: update t set token = $1',
+    });
   });
 });
