@@ -86,10 +86,8 @@ export function safeErrorMessage(error: unknown): string {
 }
 
 /** pino's error serializer over {@link withoutQueryValues}. */
-export function serializeError(error: unknown): unknown {
-  return pino.stdSerializers.err(
-    error instanceof Error ? withoutQueryValues(error) : (error as Error),
-  );
+export function serializeError(error: Error): pino.SerializedError {
+  return pino.stdSerializers.err(error instanceof Error ? withoutQueryValues(error) : error);
 }
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
