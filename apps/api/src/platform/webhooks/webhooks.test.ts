@@ -140,9 +140,7 @@ describe('webhook target rules', () => {
       /private/,
     );
     const mapped = async () => ['::ffff:169.254.169.254'];
-    expect(await targetUrlProblem('https://meta.example.test/x', false, mapped)).toMatch(
-      /private/,
-    );
+    expect(await targetUrlProblem('https://meta.example.test/x', false, mapped)).toMatch(/private/);
     // A name that does not resolve now is judged at each delivery instead.
     const missing = async (): Promise<string[]> => {
       throw new Error('ENOTFOUND');
