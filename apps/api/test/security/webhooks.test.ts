@@ -468,6 +468,44 @@ describe('sub-accounts and webhook configurations', () => {
     // The owner still sees everything.
     expect((await list(owner.token))['hydra:totalItems']).toBe(5);
   });
+
+  it("cannot take over the business's other configurations through its registry", async () => {
+    const linksOfRegistry = async () => {
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/it/business-registry-configurations/01234567890',
+        token: linked.token,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response
+        .json<{ api_configurations: { uuid: string }[] }>()
+        .api_configurations.map((link) => link.uuid);
+    };
+    const putLinks = (links: string[]) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/it/business-registry-configurations/01234567890',
+        token: linked.token,
+        payload: { fiscal_id: '01234567890', api_configurations: links },
+      });
+    const before = await linksOfRegistry();
+    // Linking the business's all-company webhook (or another company's) to its registry would
+    // narrow it to this company and hand it over: refused as an unknown configuration.
+    for (const foreign of [configurations.all, configurations.r2]) {
+      const response = await putLinks([...before, foreign]);
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.body).toContain('api_configurations');
+    }
+    // Dropping the only link of its own configuration would make it fire for every company.
+    const dropped = await putLinks(before.filter((uuid) => uuid !== configurations.r1));
+    expect(dropped.statusCode, dropped.body).toBe(422);
+    expect(await linksOfRegistry()).toEqual(before);
+    expect((await list(linked.token))['hydra:member'].map((item) => item.uuid)).not.toContain(
+      configurations.all,
+    );
+    // Keeping what is there is fine.
+    expect((await putLinks(before)).statusCode).toBe(200);
+  });
 });
 
 describe('authentication_token is write-only', () => {

@@ -88,17 +88,15 @@ export const itIntegrationsPlugin: FastifyPluginAsync<{ config: AppConfig }> = a
   const { db } = app.platform.database;
   const { delivery, preservation } = integrationsOf(app.platform, config, app.log);
 
+  const apiConfigurations = new ApiConfigurationsRepository(db);
   await app.register(apiConfigurationsRoutes, {
-    service: new ApiConfigurationsService(
-      new ApiConfigurationsRepository(db),
-      delivery,
-      config.webhookAllowPrivate,
-    ),
+    service: new ApiConfigurationsService(apiConfigurations, delivery, config.webhookAllowPrivate),
     notify: new InvoiceNotifyService(db, delivery),
   });
   await app.register(businessRegistryConfigurationsRoutes, {
     service: new BusinessRegistryConfigurationsService(
       new BusinessRegistryConfigurationsRepository(db),
+      apiConfigurations,
     ),
   });
   await app.register(invoicePreservationRoutes, { service: preservation });

@@ -83,6 +83,16 @@ export class ApiConfigurationsRepository {
     return { items: await this.withRegistries(rows), total: totalRow?.total ?? 0 };
   }
 
+  /** Which of `uuids` the scope may see (and so link or change). */
+  async visibleUuids(scope: ConfigurationScope, uuids: string[]): Promise<Set<string>> {
+    if (uuids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ uuid: itApiConfigurations.uuid })
+      .from(itApiConfigurations)
+      .where(this.scoped(scope, inArray(itApiConfigurations.uuid, uuids)));
+    return new Set(rows.map((row) => row.uuid));
+  }
+
   async findOwned(
     scope: ConfigurationScope,
     uuid: string,

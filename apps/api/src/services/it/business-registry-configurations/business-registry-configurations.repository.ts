@@ -92,6 +92,18 @@ export class BusinessRegistryConfigurationsRepository {
     return new Set(rows.map((row) => row.uuid));
   }
 
+  /** Which of `uuids` are restricted to one registry alone (unlinking it widens them). */
+  async withOneLink(uuids: string[]): Promise<Set<string>> {
+    if (uuids.length === 0) return new Set();
+    const links = itApiConfigurationRegistries;
+    const rows = await this.db
+      .select({ uuid: links.apiConfigurationUuid, registries: count() })
+      .from(links)
+      .where(inArray(links.apiConfigurationUuid, uuids))
+      .groupBy(links.apiConfigurationUuid);
+    return new Set(rows.filter((row) => row.registries === 1).map((row) => row.uuid));
+  }
+
   /**
    * Creates (uuid undefined) or updates a registry and, when given, replaces its webhook links;
    * one transaction, so a conflict leaves nothing half-written. Undefined on a fiscal id clash.

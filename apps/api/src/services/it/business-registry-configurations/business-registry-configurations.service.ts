@@ -59,8 +59,16 @@ const listDefinition: CollectionDefinition = {
 };
 
 /** Business registry configurations of the account (account spec 3, 7). */
+/** The webhook configurations a scope may see: a sub-account links only those. */
+export type VisibleApiConfigurations = {
+  visibleUuids(scope: RegistryScope, uuids: string[]): Promise<Set<string>>;
+};
+
 export class BusinessRegistryConfigurationsService {
-  constructor(private readonly registries: BusinessRegistryConfigurationsRepository) {}
+  constructor(
+    private readonly registries: BusinessRegistryConfigurationsRepository,
+    private readonly apiConfigurations: VisibleApiConfigurations,
+  ) {}
 
   async list(
     actor: Actor,
@@ -121,6 +129,9 @@ export class BusinessRegistryConfigurationsService {
       ]);
     }
     const links = await this.apiConfigurationLinks(scope.ownerId, body.api_configurations);
+    if (links !== undefined && scope.subAccountId !== null) {
+      await this.assertSubAccountMayLink(scope, current, links, body.api_configurations ?? []);
+    }
     await this.registries.save(
       scope.ownerId,
       { uuid: current.uuid },
@@ -256,6 +267,47 @@ export class BusinessRegistryConfigurationsService {
       throw forbidden('Linking sub-accounts needs ROLE_SUB_ACCOUNT_MANAGER.');
     }
     return actor.user.id;
+  }
+
+  /**
+   * A sub-account keeps the links a registry has and adds only configurations it already sees:
+   * linking one of the business's other webhooks would narrow it to this company and hand it to
+   * the sub-account (its target, its token's use). Such a link answers as an unknown one.
+   */
+  private async assertSubAccountMayLink(
+    scope: RegistryScope,
+    current: { apiConfigurations: { uuid: string }[] },
+    links: string[],
+    requested: (string | { uuid: string })[],
+  ): Promise<void> {
+    const kept = new Set(current.apiConfigurations.map((link) => link.uuid));
+    const added = links.filter((uuid) => !kept.has(uuid));
+    const visible = await this.apiConfigurations.visibleUuids(scope, added);
+    const violations: Violation[] = [];
+    requested.map(linkedUuid).forEach((uuid, index) => {
+      if (kept.has(uuid) || visible.has(uuid)) return;
+      violations.push({
+        ...violation(
+          `api_configurations[${index}]`,
+          'This API configuration does not exist.',
+          violationCodes.notFound,
+        ),
+        propertyContent: uuid,
+      });
+    });
+    // Nor may it drop a configuration's last link: with none, it fires for every company.
+    const dropped = [...kept].filter((uuid) => !links.includes(uuid));
+    for (const uuid of await this.registries.withOneLink(dropped)) {
+      violations.push({
+        ...violation(
+          'api_configurations',
+          'This API configuration is restricted to this company alone; removing it would send it the events of every company.',
+          violationCodes.invalid,
+        ),
+        propertyContent: uuid,
+      });
+    }
+    if (violations.length > 0) throw unprocessable(violations);
   }
 
   /** Links from the body → the owner's api-configuration uuids; unknown ones are violations. */
