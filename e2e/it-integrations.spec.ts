@@ -309,7 +309,7 @@ test('import a supplier invoice through the dialog', async ({ page }) => {
   await dialog.getByLabel('Invoice file', { exact: true }).setInputFiles({
     name: SAMPLE,
     mimeType: 'application/xml',
-    buffer: Buffer.from(sampleWithNumber(`${stamp}-IMP`)),
+    buffer: Buffer.from(sampleWithNumber(`${stamp}-IMP1`)),
   });
   await expect(dialog).toContainText(SAMPLE);
   await dialog.getByRole('textbox', { name: 'Invoice file name' }).fill(SAMPLE);
@@ -322,7 +322,7 @@ test('import a supplier invoice through the dialog', async ({ page }) => {
   const token = await apiToken(page, 'italy');
   const received = await page.request.get('/api/it/invoices', {
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-    params: { type: '1', invoiceNumber: `${stamp}-IMP`, itemsPerPage: '30' },
+    params: { type: '1', invoiceNumber: `${stamp}-IMP1`, itemsPerPage: '30' },
   });
   expect(received.status()).toBe(200);
   const items = (await received.json()) as { uuid: string; type: number; marking: string }[];
