@@ -285,15 +285,7 @@ export class BusinessRegistryConfigurationsService {
     const visible = await this.apiConfigurations.visibleUuids(scope, added);
     const violations: Violation[] = [];
     requested.map(linkedUuid).forEach((uuid, index) => {
-      if (kept.has(uuid) || visible.has(uuid)) return;
-      violations.push({
-        ...violation(
-          `api_configurations[${index}]`,
-          'This API configuration does not exist.',
-          violationCodes.notFound,
-        ),
-        propertyContent: uuid,
-      });
+      if (!kept.has(uuid) && !visible.has(uuid)) violations.push(unknownConfiguration(index, uuid));
     });
     // Nor may it drop a configuration's last link: with none, it fires for every company.
     const dropped = [...kept].filter((uuid) => !links.includes(uuid));
@@ -320,16 +312,7 @@ export class BusinessRegistryConfigurationsService {
     const owned = await this.registries.ownedApiConfigurationUuids(ownerId, uuids.filter(isUuid));
     const violations: Violation[] = [];
     uuids.forEach((uuid, index) => {
-      if (!owned.has(uuid)) {
-        violations.push({
-          ...violation(
-            `api_configurations[${index}]`,
-            'This API configuration does not exist.',
-            violationCodes.notFound,
-          ),
-          propertyContent: uuid,
-        });
-      }
+      if (!owned.has(uuid)) violations.push(unknownConfiguration(index, uuid));
     });
     if (violations.length > 0) throw unprocessable(violations);
     return [...new Set(uuids)];
@@ -337,6 +320,17 @@ export class BusinessRegistryConfigurationsService {
 }
 
 const registryNotFound = 'Business registry configuration not found.';
+
+function unknownConfiguration(index: number, uuid: string): Violation {
+  return {
+    ...violation(
+      `api_configurations[${index}]`,
+      'This API configuration does not exist.',
+      violationCodes.notFound,
+    ),
+    propertyContent: uuid,
+  };
+}
 
 function linkedUuid(link: string | { uuid: string }): string {
   const value = typeof link === 'string' ? link : link.uuid;
