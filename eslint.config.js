@@ -6,6 +6,56 @@ import pluginQuery from '@tanstack/eslint-plugin-query';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import regexp from 'eslint-plugin-regexp';
+import { readdirSync } from 'node:fs';
+
+/**
+ * Import zones that hold the architecture (docs/adding-a-resource.md): packages never import the
+ * apps; a console feature never imports another feature, except the shared invoice form.
+ */
+const SHARED_FEATURES = ['it-invoice-form'];
+const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = features.map((feature) => {
+  const others = features.filter((name) => name !== feature && !SHARED_FEATURES.includes(name));
+  return {
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(features/)?(${others.join('|')})(/|$)`,
+              message: `A feature does not import another feature (only ${SHARED_FEATURES.join(', ')}); move what both need to components/ or lib/.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+const importZones = [
+  {
+    files: ['packages/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)apps/|^@fiscus/(api|web)(/|$)',
+              message: 'Packages never import the apps.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...featureZones,
+];
 
 export default tseslint.config(
   {
@@ -44,6 +94,7 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   ...pluginQuery.configs['flat/recommended'],
+  ...importZones,
   {
     // No regular expression that can take super-linear time on its input (ARCHITECTURE: hostile
     // input); a regex that backtracks polynomially or exponentially fails the build. Tests,
