@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const jobStatuses = ['pending', 'running', 'done', 'failed'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
@@ -20,6 +29,8 @@ export const jobs = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
+    /** At most one pending or running job of a type holds a given key. */
+    singletonKey: text('singleton_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -29,6 +40,9 @@ export const jobs = pgTable(
       .on(table.runAt)
       .where(sql`${table.status} = 'pending'`),
     index('jobs_status_idx').on(table.status, table.type),
+    uniqueIndex('jobs_singleton_idx')
+      .on(table.type, table.singletonKey)
+      .where(sql`${table.status} in ('pending', 'running')`),
   ],
 );
 

@@ -12,6 +12,16 @@ export type EnqueueOptions = {
   maxAttempts?: number;
   /** Delay before the first retry in ms, doubled on each further retry; default 1000. */
   backoffMs?: number;
+  /**
+   * The database or transaction handle (the `tx` of `db.transaction(async (tx) => …)`) to
+   * insert the job through: the job then commits or rolls back with the business write.
+   */
+  db?: Database;
+  /**
+   * At most one pending or running job of this type holds the key: enqueueing another while
+   * one does stores nothing and resolves with `undefined`.
+   */
+  singletonKey?: string;
 };
 
 export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
@@ -25,16 +35,34 @@ export class JobQueue {
     this.repository = new JobsRepository(db);
   }
 
-  /** Stores a job; it survives restarts and is run by whichever worker claims it first. */
-  async enqueue(type: string, payload: unknown, options: EnqueueOptions = {}): Promise<JobRow> {
-    const row = await this.repository.insert({
+  /**
+   * Stores a job; it survives restarts and is run by whichever worker claims it first. Resolves
+   * with `undefined` when `singletonKey` is taken by a pending or running job of the type.
+   */
+  enqueue(
+    type: string,
+    payload: unknown,
+    options?: EnqueueOptions & { singletonKey?: undefined },
+  ): Promise<JobRow>;
+  enqueue(type: string, payload: unknown, options: EnqueueOptions): Promise<JobRow | undefined>;
+  async enqueue(
+    type: string,
+    payload: unknown,
+    options: EnqueueOptions = {},
+  ): Promise<JobRow | undefined> {
+    const repository = options.db ? new JobsRepository(options.db) : this.repository;
+    const row = await repository.insert({
       type,
       payload,
       runAt: options.runAt ?? new Date(),
       maxAttempts: options.maxAttempts ?? 5,
       backoffMs: options.backoffMs ?? 1000,
+      singletonKey: options.singletonKey ?? null,
     });
-    if (row.runAt.getTime() <= Date.now()) for (const listener of this.listeners) listener(type);
+    // A job inserted in a transaction is not visible before it commits; the poll finds it then.
+    if (row && !options.db && row.runAt.getTime() <= Date.now()) {
+      for (const listener of this.listeners) listener(type);
+    }
     return row;
   }
 

@@ -9,14 +9,23 @@ export type NewJob = {
   runAt: Date;
   maxAttempts: number;
   backoffMs: number;
+  singletonKey: string | null;
 };
 
 export class JobsRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(job: NewJob): Promise<JobRow> {
-    const [row] = await this.db.insert(jobs).values(job).returning();
-    if (!row) throw new Error('job insert returned no row');
+  /** Inserts the job; `undefined` when its singleton key is held by a pending or running one. */
+  async insert(job: NewJob): Promise<JobRow | undefined> {
+    const [row] = await this.db
+      .insert(jobs)
+      .values(job)
+      .onConflictDoNothing({
+        target: [jobs.type, jobs.singletonKey],
+        where: sql`${jobs.status} in ('pending', 'running')`,
+      })
+      .returning();
+    if (!row && job.singletonKey === null) throw new Error('job insert returned no row');
     return row;
   }
 

@@ -96,6 +96,34 @@ describe('job queue', () => {
     expect(calls).toBe(3);
   });
 
+  it('inserts a job through a transaction: it commits or rolls back with the business write', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await queue.enqueue('test.tx', { n: 'rolled-back' }, { db: tx });
+        throw new Error('crash between the business write and the commit');
+      }),
+    ).rejects.toThrow('crash');
+    await database.db.transaction(async (tx) => {
+      await queue.enqueue('test.tx', { n: 'committed' }, { db: tx });
+    });
+    const rows = await database.db.select().from(jobs).where(eq(jobs.type, 'test.tx'));
+    expect(rows.map((row) => row.payload)).toEqual([{ n: 'committed' }]);
+  });
+
+  it('keeps at most one pending or running job per singleton key', async () => {
+    const first = await queue.enqueue('test.single', { n: 1 }, { singletonKey: 'k' });
+    const second = await queue.enqueue('test.single', { n: 2 }, { singletonKey: 'k' });
+    const otherKey = await queue.enqueue('test.single', { n: 3 }, { singletonKey: 'other' });
+    expect(first).toBeDefined();
+    expect(second).toBeUndefined();
+    expect(otherKey).toBeDefined();
+    await worker('w-single')
+      .register('test.single', async () => undefined)
+      .runOnce();
+    // Once the first is done, the key is free again.
+    expect(await queue.enqueue('test.single', { n: 4 }, { singletonKey: 'k' })).toBeDefined();
+  });
+
   it('computes the back-off as 1×, 2×, 4× … capped at one hour', () => {
     expect([1, 2, 3, 4].map((n) => retryDelayMs(500, n))).toEqual([500, 1000, 2000, 4000]);
     expect(retryDelayMs(60_000, 30)).toBe(60 * 60 * 1000);
