@@ -1,3 +1,4 @@
+import fastifyAccepts from '@fastify/accepts';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fastifyCors from '@fastify/cors';
@@ -165,6 +166,8 @@ export async function buildApp(
       });
     }
     await app.register(fastifyRateLimit, { global: false });
+    // Content negotiation (`request.accepts()`) for every route: collections, downloads.
+    await app.register(fastifyAccepts);
     await registerOpenApi(app, config.version);
     const consoleBuilt = await registerStaticConsole(app, config.webDistDir);
     registerProblemErrors(app, { spaFallback: consoleBuilt });
