@@ -1,5 +1,5 @@
 /**
- * SDI message layer of the SDI sandbox gateway: builders of the signed messages SDI sends
+ * SDI's message layer (no server in it): builders of the signed messages SDI sends
  * (RC, NS, MC, NE, DT, AT), the parser of every SDI message (also EC, SE, MT and the
  * MessaggiFatturaTypes PEC receipts), XMLDSig signing and verification, schema validation and
  * the notification JSON the API returns.

@@ -5,7 +5,7 @@ import { parseSdiMessage, SdiMessageError, toNotificationJson } from './index.ts
 
 // The shared spec folder sits next to the repository (see packages/fatturapa/test).
 const notifications = fileURLToPath(
-  new URL('../../../../../../../shared/spec/fatturapa/samples/notifications/', import.meta.url),
+  new URL('../../../../shared/spec/fatturapa/samples/notifications/', import.meta.url),
 );
 const official = (type: string): string =>
   readFileSync(`${notifications}IT01234567890_11111_${type}_001.xml`, 'utf8');

@@ -1,51 +1,7 @@
 import { createPrivateKey, createPublicKey, randomBytes, sign } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import { SdiMessageError } from './sdi-message-error.ts';
-
-// A minimal DER writer, enough for one X.509 v3 certificate: node:crypto can read and check
-// certificates but not issue them, and the sandbox only needs a self-signed one for its SDI key.
-
-function derLength(length: number): Buffer {
-  if (length < 0x80) return Buffer.from([length]);
-  const bytes: number[] = [];
-  for (let rest = length; rest > 0; rest = Math.floor(rest / 256)) bytes.unshift(rest % 256);
-  return Buffer.from([0x80 | bytes.length, ...bytes]);
-}
-
-function tlv(tag: number, content: Buffer): Buffer {
-  return Buffer.concat([Buffer.from([tag]), derLength(content.length), content]);
-}
-
-const sequence = (...items: Buffer[]): Buffer => tlv(0x30, Buffer.concat(items));
-const set = (...items: Buffer[]): Buffer => tlv(0x31, Buffer.concat(items));
-const explicit = (tagNumber: number, content: Buffer): Buffer => tlv(0xa0 | tagNumber, content);
-const nullValue = (): Buffer => Buffer.from([0x05, 0x00]);
-
-function integer(bytes: Buffer): Buffer {
-  // DER integers are signed: a leading 1 bit would make the serial negative.
-  const positive = (bytes[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes;
-  return tlv(0x02, positive);
-}
-
-function objectIdentifier(oid: string): Buffer {
-  const [first = 0, second = 0, ...rest] = oid.split('.').map(Number);
-  const bytes = [first * 40 + second];
-  for (const arc of rest) {
-    const chunk: number[] = [arc & 0x7f];
-    for (let value = Math.floor(arc / 128); value > 0; value = Math.floor(value / 128)) {
-      chunk.unshift(0x80 | (value & 0x7f));
-    }
-    bytes.push(...chunk);
-  }
-  return tlv(0x06, Buffer.from(bytes));
-}
-
-function time(date: Date): Buffer {
-  const iso = date.toISOString().replace(/[-:T]/g, '').slice(0, 14);
-  // RFC 5280: UTCTime up to 2049, GeneralizedTime from 2050.
-  return date.getUTCFullYear() < 2050
-    ? tlv(0x17, Buffer.from(`${iso.slice(2)}Z`, 'ascii'))
-    : tlv(0x18, Buffer.from(`${iso}Z`, 'ascii'));
-}
 
 const OID = {
   country: '2.5.4.6',
@@ -56,17 +12,6 @@ const OID = {
   basicConstraints: '2.5.29.19',
   keyUsage: '2.5.29.15',
 };
-
-function name(subject: CertificateSubject): Buffer {
-  const attribute = (oid: string, value: Buffer): Buffer =>
-    set(sequence(objectIdentifier(oid), value));
-  return sequence(
-    attribute(OID.country, tlv(0x13, Buffer.from(subject.country, 'ascii'))),
-    attribute(OID.organization, tlv(0x0c, Buffer.from(subject.organization, 'utf8'))),
-    attribute(OID.organizationalUnit, tlv(0x0c, Buffer.from(subject.organizationalUnit, 'utf8'))),
-    attribute(OID.commonName, tlv(0x0c, Buffer.from(subject.commonName, 'utf8'))),
-  );
-}
 
 export interface CertificateSubject {
   country: string;
@@ -90,9 +35,47 @@ export interface SelfSignedOptions {
   notAfter?: Date;
 }
 
+/** The name as one attribute per RDN (C, O, OU, CN), as CAs write it. */
+function distinguishedName(subject: CertificateSubject): pkijs.RelativeDistinguishedNames {
+  const rdn = (type: string, value: asn1js.BaseStringBlock) =>
+    new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type, value }).toSchema()] });
+  const name = new asn1js.Sequence({
+    value: [
+      rdn(OID.country, new asn1js.PrintableString({ value: subject.country })),
+      rdn(OID.organization, new asn1js.Utf8String({ value: subject.organization })),
+      rdn(OID.organizationalUnit, new asn1js.Utf8String({ value: subject.organizationalUnit })),
+      rdn(OID.commonName, new asn1js.Utf8String({ value: subject.commonName })),
+    ],
+  });
+  // pkijs writes a name it builds as one multi-valued RDN; one it reads keeps its encoding.
+  return pkijs.RelativeDistinguishedNames.fromBER(name.toBER(false));
+}
+
+/** A DER serial number: 16 random bytes, positive (DER integers are signed). */
+function serialNumber(): asn1js.Integer {
+  const bytes = randomBytes(16);
+  bytes[0] = (bytes[0] ?? 0) & 0x7f;
+  return new asn1js.Integer({ valueHex: new Uint8Array(bytes) });
+}
+
+/** RFC 5280: UTCTime up to 2049, GeneralizedTime from 2050. */
+function validityTime(date: Date): pkijs.Time {
+  return new pkijs.Time({
+    type: date.getUTCFullYear() < 2050 ? pkijs.TimeType.UTCTime : pkijs.TimeType.GeneralizedTime,
+    value: date,
+  });
+}
+
+function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
 /**
  * Issues a self-signed X.509 v3 certificate (RSA, SHA-256) for the sandbox SDI key, to put in
  * the KeyInfo of signed messages as SDI does with its own certificate. Returns PEM.
+ *
+ * pkijs writes the structure; node:crypto signs it, so the call stays synchronous (pkijs' own
+ * `sign` goes through WebCrypto, which is asynchronous).
  */
 export function createSelfSignedSdiCertificate(
   privateKeyPem: string,
@@ -117,41 +100,46 @@ export function createSelfSignedSdiCertificate(
     new Date(
       Date.UTC(notBefore.getUTCFullYear() + 10, notBefore.getUTCMonth(), notBefore.getUTCDate()),
     );
-  const algorithm = sequence(objectIdentifier(OID.sha256WithRsa), nullValue());
   const spki = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
-  const extensions = explicit(
-    3,
-    sequence(
-      // basicConstraints, critical, cA false (an empty SEQUENCE).
-      sequence(
-        objectIdentifier(OID.basicConstraints),
-        tlv(0x01, Buffer.from([0xff])),
-        tlv(0x04, sequence()),
-      ),
-      // keyUsage, critical: digitalSignature and nonRepudiation, like SDI's certificate.
-      sequence(
-        objectIdentifier(OID.keyUsage),
-        tlv(0x01, Buffer.from([0xff])),
-        tlv(0x04, tlv(0x03, Buffer.from([0x06, 0xc0]))),
-      ),
-    ),
-  );
-  const tbs = sequence(
-    explicit(0, integer(Buffer.from([2]))),
-    integer(randomBytes(16)),
-    algorithm,
-    name(subject),
-    sequence(time(notBefore), time(notAfter)),
-    name(subject),
-    spki,
-    extensions,
-  );
-  const signature = sign('sha256', tbs, privateKey);
-  const certificate = sequence(
-    tbs,
-    algorithm,
-    tlv(0x03, Buffer.concat([Buffer.from([0]), signature])),
-  );
-  const base64 = certificate.toString('base64').replace(/.{1,64}/g, '$&\n');
+  const algorithm = () =>
+    new pkijs.AlgorithmIdentifier({
+      algorithmId: OID.sha256WithRsa,
+      algorithmParams: new asn1js.Null(),
+    });
+
+  const certificate = new pkijs.Certificate();
+  certificate.version = 2;
+  certificate.serialNumber = serialNumber();
+  certificate.signature = algorithm();
+  certificate.issuer = distinguishedName(subject);
+  certificate.subject = distinguishedName(subject);
+  certificate.notBefore = validityTime(notBefore);
+  certificate.notAfter = validityTime(notAfter);
+  certificate.subjectPublicKeyInfo = pkijs.PublicKeyInfo.fromBER(toArrayBuffer(spki));
+  certificate.extensions = [
+    // basicConstraints, critical, cA false.
+    new pkijs.Extension({
+      extnID: OID.basicConstraints,
+      critical: true,
+      extnValue: new pkijs.BasicConstraints({ cA: false }).toSchema().toBER(false),
+    }),
+    // keyUsage, critical: digitalSignature and nonRepudiation, like SDI's certificate.
+    new pkijs.Extension({
+      extnID: OID.keyUsage,
+      critical: true,
+      extnValue: new asn1js.BitString({
+        valueHex: new Uint8Array([0xc0]).buffer,
+        unusedBits: 6,
+      }).toBER(false),
+    }),
+  ];
+  const tbs = new Uint8Array(certificate.encodeTBS().toBER(false));
+  certificate.tbsView = tbs;
+  certificate.signatureAlgorithm = algorithm();
+  certificate.signatureValue = new asn1js.BitString({
+    valueHex: toArrayBuffer(sign('sha256', tbs, privateKey)),
+  });
+  const der = Buffer.from(certificate.toSchema(true).toBER(false));
+  const base64 = der.toString('base64').replace(/.{1,64}/g, '$&\n');
   return `-----BEGIN CERTIFICATE-----\n${base64}-----END CERTIFICATE-----\n`;
 }

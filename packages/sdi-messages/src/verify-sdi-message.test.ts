@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SdiMessageError, verifySdiMessage } from './index.ts';
 
 const notifications = fileURLToPath(
-  new URL('../../../../../../../shared/spec/fatturapa/samples/notifications/', import.meta.url),
+  new URL('../../../../shared/spec/fatturapa/samples/notifications/', import.meta.url),
 );
 const realWorld = (name: string): string =>
   readFileSync(`${notifications}realworld/${name}`, 'utf8');

@@ -9,13 +9,13 @@ import { publishWebhookEvent } from '../../platform/webhooks/events.ts';
 import { toInvoiceItem, toNotificationItem } from '../../services/it/invoices/invoices.service.ts';
 import type { InvoicesRepository } from '../../services/it/invoices/invoices.repository.ts';
 import { duplicateKey } from '../../services/it/invoices/invoices.repository.ts';
-import type { BuiltSdiMessage, SdiMessageInput, SdiSigner } from './messages/index.ts';
+import type { BuiltSdiMessage, SdiMessageInput, SdiSigner } from '@fiscus/sdi-messages';
 import {
   buildSdiMessage,
   createSdiSigner,
   createSelfSignedSdiCertificate,
   toNotificationJson,
-} from './messages/index.ts';
+} from '@fiscus/sdi-messages';
 import type { SdiRegistries } from './registries/index.ts';
 import type { RecipientCodeEntry } from './registries/index.ts';
 import { createSdiRegistries, NO_CHANNEL_CODE, SEED_RECIPIENT_CODES } from './registries/index.ts';

@@ -4,13 +4,13 @@ import { isValidSdiFileName, parseInvoice, toXml, validateInvoice } from '@fiscu
 import type {
   NotificationMessageJson,
   ParsedSdiMessage,
-} from '../../../gateways/sdi/messages/index.ts';
+} from '@fiscus/sdi-messages';
 import {
   notificationFileName,
   notificationJsonOf,
   parseSdiMessage,
   SdiMessageError,
-} from '../../../gateways/sdi/messages/index.ts';
+} from '@fiscus/sdi-messages';
 import type { Actor } from '../../../platform/auth.ts';
 import { unprocessable } from '../../../platform/problem-errors.ts';
 import { assertCanSend, assertDirection, invoiceOwnerOf } from '../invoice-access.ts';
