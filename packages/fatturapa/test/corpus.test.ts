@@ -3,36 +3,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseInvoice } from '../src/parse.ts';
 import { validateInvoice } from '../src/validate.ts';
-import { fatturapaSpec, listFiles, officialSamples, realworldSamples } from './corpus-paths.ts';
-
-interface Expectation {
-  file: string;
-  /** FPA12, FPR12, FSM10, 1.1 or - */
-  format: string;
-  check: string;
-}
-
-/** The realworld table of the corpus README: one row per file with its "check" column. */
-function readmeExpectations(): Expectation[] {
-  const readme = readFileSync(path.join(fatturapaSpec, 'README.md'), 'utf8');
-  const rows: Expectation[] = [];
-  for (const line of readme.split('\n')) {
-    const cells = line.split('|').map((cell) => cell.trim());
-    const name = /^`(.+)`$/.exec(cells[1] ?? '')?.[1];
-    if (!name || cells.length < 7) continue;
-    const file = path.join(realworldSamples, name);
-    if (!file.startsWith(realworldSamples) || !listFiles(path.dirname(file)).includes(file))
-      continue;
-    rows.push({ file, format: cells[2] ?? '', check: cells[5] ?? '' });
-  }
-  return rows;
-}
+import {
+  TD29_RF20,
+  listFiles,
+  officialSamples,
+  readmeExpectations,
+  realworldSamples,
+} from './corpus-paths.ts';
 
 const expectations = readmeExpectations();
-const TD29_RF20 = path.join(
-  realworldSamples,
-  'phax__ph-fatturapa/122-bad/IT01234567890_FPR01_TD29_RF20.xml',
-);
 
 describe('the corpus agrees with the README validity column (schema 1.2.3)', () => {
   it('covers every file of samples/realworld', () => {

@@ -128,7 +128,8 @@ function detailToFinding(
 const namespaceUriError = /is not a valid URI/;
 const namespaceDeclaration = /(xmlns(?::[\w.-]+)?\s*=\s*)("[^"]*"|'[^']*')/g;
 
-function escapeNamespaceUris(xml: string): string {
+/** The document with its namespace URIs percent-escaped where libxml2 refuses them as URIs. */
+export function escapeNamespaceUris(xml: string): string {
   return xml.replace(namespaceDeclaration, (_match, head: string, quoted: string) => {
     const quote = quoted[0] ?? '"';
     const value = quoted
