@@ -1,6 +1,7 @@
 import type { Actor } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/problem-errors.ts';
 import { hasAnyRole, hasRole } from '../../platform/roles.ts';
+import { businessOf } from '../../platform/tenancy.ts';
 
 export const ROLE_INVOICING = 'ROLE_INVOICING';
 export const ROLE_INVOICING_DRAFT = 'ROLE_INVOICING_DRAFT';
@@ -9,13 +10,11 @@ export const ROLE_SUPPLIER_ONLY = 'ROLE_INVOICING_SUPPLIER_ONLY';
 export const ROLE_CUSTOMER_ONLY = 'ROLE_INVOICING_CUSTOMER_ONLY';
 
 /**
- * The account whose invoices the actor works on. A sub-account acts for its manager's business
- * (the manager's invoices, drafts and notifications): invoices belong to the business, not to
- * the login, so a sub-account sees and sends what its manager does.
+ * The account whose invoices the actor works on: invoices, drafts and notifications belong to the
+ * business (`businessOf` in platform/tenancy.ts), so a sub-account sees and sends what its
+ * manager does.
  */
-export function invoiceOwnerOf(actor: Actor): string {
-  return actor.user.parentId ?? actor.user.id;
-}
+export const invoiceOwnerOf = businessOf;
 
 /** Reading Italian invoices needs any role of the `it` platform. */
 export function assertItReader(actor: Actor): void {

@@ -7,7 +7,7 @@ import { isUuid } from '../../../platform/auth.ts';
 import type { CollectionDefinition, CollectionPage } from '../../../platform/hydra.ts';
 import { parseCollectionQuery } from '../../../platform/hydra.ts';
 import { notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
-import { ownerIdOf } from '../../../platform/tenancy.ts';
+import { loginOf } from '../../../platform/tenancy.ts';
 import type { PreSalesRepository } from '../pre-sales/pre-sales.repository.ts';
 import type { PreSaleActionRow, PreSaleActionsRepository } from './pre-sale-actions.repository.ts';
 
@@ -30,7 +30,7 @@ export class PreSaleActionsService {
   ) {}
 
   async list(actor: Actor, rawQuery: unknown): Promise<CollectionPage<PreSaleAction>> {
-    const ownerId = ownerIdOf(actor);
+    const ownerId = loginOf(actor);
     const query = parseCollectionQuery(rawQuery, listDefinition);
     const { items, total } = await this.actions.list(ownerId, query);
     return {
@@ -42,13 +42,13 @@ export class PreSaleActionsService {
   }
 
   async create(actor: Actor, body: PreSaleActionRequest): Promise<PreSaleAction> {
-    const ownerId = ownerIdOf(actor);
+    const ownerId = loginOf(actor);
     await this.assertOwnPreSale(ownerId, body.pre_sale_uuid);
     return toPreSaleAction(await this.actions.insert(ownerId, toWritable(body)));
   }
 
   async update(actor: Actor, uuid: string, body: PreSaleActionRequest): Promise<PreSaleAction> {
-    const ownerId = ownerIdOf(actor);
+    const ownerId = loginOf(actor);
     await this.findOwned(ownerId, uuid);
     await this.assertOwnPreSale(ownerId, body.pre_sale_uuid);
     const row = await this.actions.update(ownerId, uuid, toWritable(body));
@@ -57,7 +57,7 @@ export class PreSaleActionsService {
   }
 
   async delete(actor: Actor, uuid: string): Promise<void> {
-    const ownerId = ownerIdOf(actor);
+    const ownerId = loginOf(actor);
     await this.findOwned(ownerId, uuid);
     if (!(await this.actions.delete(ownerId, uuid))) throw notFound('Pre-sale action not found.');
   }

@@ -4,7 +4,7 @@ import { preSales } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../platform/auth.ts';
 import type { CollectionDefinition, CollectionPage } from '../../../platform/hydra.ts';
 import { parseCollectionQuery } from '../../../platform/hydra.ts';
-import { ownerIdOf } from '../../../platform/tenancy.ts';
+import { loginOf } from '../../../platform/tenancy.ts';
 import type { PreSalesRepository } from './pre-sales.repository.ts';
 
 const preSalesDefinition: CollectionDefinition = {
@@ -43,7 +43,7 @@ export class PreSalesService {
   ) {}
 
   async listPreSales(actor: Actor, rawQuery: unknown): Promise<CollectionPage<PreSale>> {
-    const ownerId = ownerIdOf(actor);
+    const ownerId = loginOf(actor);
     const query = parseCollectionQuery(rawQuery, preSalesDefinition);
     const { items, total } = await this.repository.list(ownerId, query);
     return {
@@ -63,7 +63,7 @@ export class PreSalesService {
 
   /** Always 12 entries (months without consumption total "0.00"), oldest first. */
   async listConsumptions(actor: Actor, rawQuery: unknown): Promise<CollectionPage<Consumption>> {
-    const ownerId = ownerIdOf(actor);
+    const ownerId = loginOf(actor);
     const query = parseCollectionQuery(rawQuery, paginationOnly);
     const months = lastTwelveMonths(this.clock());
     const first = months[0] ?? { year: 0, month: 1 };

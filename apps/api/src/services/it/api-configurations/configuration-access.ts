@@ -1,18 +1,17 @@
 import type { Actor } from '../../../platform/auth.ts';
 import { forbidden } from '../../../platform/problem-errors.ts';
 import { hasRole } from '../../../platform/roles.ts';
-import { isSubAccount } from '../../../platform/tenancy.ts';
+import { businessOf, subAccountOf } from '../../../platform/tenancy.ts';
 
 export const ROLE_CONFIG = 'ROLE_CONFIG';
 export const ROLE_CONFIG_BRC = 'ROLE_CONFIG_BRC';
 
 /**
  * The account whose configurations the actor works on. Webhooks and registries belong to the
- * business, like its invoices, so a sub-account works on its manager's (within its links).
+ * business (`businessOf` in platform/tenancy.ts), like its invoices, so a sub-account works on
+ * its manager's (within its links).
  */
-export function configurationOwnerOf(actor: Actor): string {
-  return actor.user.parentId ?? actor.user.id;
-}
+export const configurationOwnerOf = businessOf;
 
 /**
  * Which webhook configurations the actor sees and changes: every one of the owning account, or
@@ -23,8 +22,8 @@ export type ConfigurationScope = { ownerId: string; subAccountId: string | null 
 
 export function configurationScopeOf(actor: Actor): ConfigurationScope {
   return {
-    ownerId: configurationOwnerOf(actor),
-    subAccountId: isSubAccount(actor) ? actor.user.id : null,
+    ownerId: businessOf(actor),
+    subAccountId: subAccountOf(actor),
   };
 }
 

@@ -22,16 +22,12 @@ import {
   violation,
 } from '../../../platform/problem-errors.ts';
 import { hasRole, ROLE_SUB_ACCOUNT_MANAGER } from '../../../platform/roles.ts';
-import { isSubAccount } from '../../../platform/tenancy.ts';
+import { businessOf, isSubAccount, subAccountOf } from '../../../platform/tenancy.ts';
 import {
   API_CONFIGURATION_IRI,
   REGISTRY_IRI,
 } from '../api-configurations/api-configurations.service.ts';
-import {
-  configurationOwnerOf,
-  ROLE_CONFIG,
-  ROLE_CONFIG_BRC,
-} from '../api-configurations/configuration-access.ts';
+import { ROLE_CONFIG, ROLE_CONFIG_BRC } from '../api-configurations/configuration-access.ts';
 import type {
   BusinessRegistryConfigurationsRepository,
   RegistryScope,
@@ -242,8 +238,8 @@ export class BusinessRegistryConfigurationsService {
       throw forbidden('Business registry configurations need ROLE_CONFIG or ROLE_CONFIG_BRC.');
     }
     return {
-      ownerId: configurationOwnerOf(actor),
-      subAccountId: isSubAccount(actor) ? actor.user.id : null,
+      ownerId: businessOf(actor),
+      subAccountId: subAccountOf(actor),
     };
   }
 
