@@ -1,5 +1,6 @@
 import type { WebhookEvent } from '@fiscus/contracts';
 import { webhookEvents } from '@fiscus/contracts';
+import type { Database } from '../db/database.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 
 export type { WebhookEvent };
@@ -46,12 +47,14 @@ export type WebhookEventMessage = {
 
 /**
  * Announces an event to the owner's webhooks. Durable: the fan-out runs as a `webhooks.dispatch`
- * job, so a crash between the business write and the delivery loses nothing. Resolves without
+ * job, so a crash between the business write and the delivery loses nothing. Pass the business
+ * write's transaction as `db` and the event commits (or rolls back) with it. Resolves without
  * enqueuing anything when `disableEndpoints` is set.
  */
 export async function publishWebhookEvent(
   jobs: JobQueue,
   event: WebhookEventMessage,
+  options: { db?: Database } = {},
 ): Promise<void> {
   if (event.disableEndpoints) return;
   await jobs.enqueue(
@@ -63,6 +66,6 @@ export async function publishWebhookEvent(
       fiscalIds: event.fiscalIds ?? [],
     },
     // Fan-out only reads configurations and inserts rows; retry quickly if the database hiccups.
-    { maxAttempts: 5, backoffMs: 1000 },
+    { maxAttempts: 5, backoffMs: 1000, ...(options.db ? { db: options.db } : {}) },
   );
 }
