@@ -15,16 +15,104 @@ export function contentDigest(body: Buffer | string): string {
   return `sha-256=:${createHash('sha256').update(body).digest('base64')}:`;
 }
 
-export type SignedHeaders = {
-  'content-digest': string;
-  'signature-input': string;
-  signature: string;
-};
+/** A request as a signature sees it: method, absolute URL and header fields. */
+export interface MessageToSign {
+  method: string;
+  url: string;
+  /** Header fields by name, any case. */
+  headers: Readonly<Record<string, string>>;
+}
+
+/** The signature parameters we set (RFC 9421 §2.3), written in this order. */
+export interface SignatureParameters {
+  /** Unix seconds. */
+  created: number;
+  keyid: string;
+  alg?: string;
+}
 
 /**
- * Signs a request as RFC 9421 HTTP Message Signatures with Ed25519. The signature base is one
- * line per covered component, `"name": value`, then the `@signature-params` line; lines are joined
- * with LF and the base has no trailing newline (§2.5).
+ * The value of one covered component (RFC 9421 §2): a derived component (§2.2) read from the
+ * method or the URL, otherwise the header field of that name, its value trimmed (§2.1).
+ */
+export function componentValue(message: MessageToSign, component: string): string {
+  const url = (): URL => new URL(message.url);
+  switch (component) {
+    case '@method':
+      return message.method;
+    case '@target-uri':
+      return message.url;
+    case '@authority':
+      // URL.host is lowercase and leaves out the scheme's default port, as §2.2.3 asks.
+      return url().host;
+    case '@scheme':
+      return url().protocol.slice(0, -1);
+    case '@path':
+      return url().pathname || '/';
+    case '@query':
+      return url().search || '?';
+    default: {
+      if (component.startsWith('@')) throw new Error(`Unsupported derived component ${component}`);
+      const name = Object.keys(message.headers).find((key) => key.toLowerCase() === component);
+      if (name === undefined) throw new Error(`The message has no ${component} field to sign`);
+      return (message.headers[name] ?? '').trim();
+    }
+  }
+}
+
+/** The `@signature-params` value: the covered components, then the parameters (§2.3). */
+export function signatureParamsValue(
+  components: readonly string[],
+  params: SignatureParameters,
+): string {
+  const alg = params.alg === undefined ? '' : `;alg="${params.alg}"`;
+  const list = components.map((component) => `"${component}"`).join(' ');
+  return `(${list});created=${params.created};keyid="${params.keyid}"${alg}`;
+}
+
+/**
+ * The signature base (RFC 9421 §2.5): one line per covered component, `"name": value`, then
+ * the `@signature-params` line; lines are joined with LF and the base has no trailing newline.
+ */
+export function signatureBase(
+  message: MessageToSign,
+  components: readonly string[],
+  paramsValue: string,
+): string {
+  return [
+    ...components.map((component) => `"${component}": ${componentValue(message, component)}`),
+    `"@signature-params": ${paramsValue}`,
+  ].join('\n');
+}
+
+export interface MessageSignature {
+  'signature-input': string;
+  signature: string;
+}
+
+/** Signs `components` of `message` with an Ed25519 key, under `label` (RFC 9421 §3.1). */
+export function signMessage(input: {
+  message: MessageToSign;
+  components: readonly string[];
+  params: SignatureParameters;
+  label: string;
+  privateKey: KeyObject;
+}): MessageSignature {
+  const paramsValue = signatureParamsValue(input.components, input.params);
+  const base = signatureBase(input.message, input.components, paramsValue);
+  // Ed25519 signs the message itself; node takes `null` as the digest algorithm for it.
+  const signature = sign(null, Buffer.from(base, 'utf8'), input.privateKey).toString('base64');
+  return {
+    'signature-input': `${input.label}=${paramsValue}`,
+    signature: `${input.label}=:${signature}:`,
+  };
+}
+
+export type SignedHeaders = MessageSignature & { 'content-digest': string };
+
+/**
+ * Signs a webhook delivery as RFC 9421 HTTP Message Signatures with Ed25519, covering
+ * COVERED_COMPONENTS, with `created`, `keyid` and `alg="ed25519"`.
  */
 export function signRequest(input: {
   method: string;
@@ -37,23 +125,20 @@ export function signRequest(input: {
   created?: number;
 }): SignedHeaders {
   const digest = contentDigest(input.body);
-  const created = input.created ?? Math.floor(Date.now() / 1000);
-  const params = `(${COVERED_COMPONENTS.map((c) => `"${c}"`).join(' ')});created=${created};keyid="${input.keyId}";alg="ed25519"`;
-  const values: Record<(typeof COVERED_COMPONENTS)[number], string> = {
-    '@method': input.method.toUpperCase(),
-    '@target-uri': input.url,
-    'content-digest': digest,
-    'content-type': input.contentType,
-  };
-  const base = [
-    ...COVERED_COMPONENTS.map((component) => `"${component}": ${values[component]}`),
-    `"@signature-params": ${params}`,
-  ].join('\n');
-  // Ed25519 signs the message itself; node takes `null` as the digest algorithm for it.
-  const signature = sign(null, Buffer.from(base, 'utf8'), input.privateKey).toString('base64');
-  return {
-    'content-digest': digest,
-    'signature-input': `${SIGNATURE_LABEL}=${params}`,
-    signature: `${SIGNATURE_LABEL}=:${signature}:`,
-  };
+  const signed = signMessage({
+    message: {
+      method: input.method.toUpperCase(),
+      url: input.url,
+      headers: { 'content-digest': digest, 'content-type': input.contentType },
+    },
+    components: COVERED_COMPONENTS,
+    params: {
+      created: input.created ?? Math.floor(Date.now() / 1000),
+      keyid: input.keyId,
+      alg: 'ed25519',
+    },
+    label: SIGNATURE_LABEL,
+    privateKey: input.privateKey,
+  });
+  return { 'content-digest': digest, ...signed };
 }
