@@ -1,85 +1,43 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  hydraCollectionSchema,
   preSaleActionListQuerySchema,
   preSaleActionParamsSchema,
   preSaleActionRequestSchema,
   preSaleActionSchema,
-  withPropertyFilter,
 } from '@fiscus/contracts';
-import { actorOf } from '../../../platform/auth.ts';
-import { collectionResponse, sendCollection } from '../../../platform/hydra.ts';
+import {
+  anyAccount,
+  collectionRoute,
+  itemRoute,
+  noContentRoute,
+  resourceRoutes,
+} from '../../../platform/http/resource-routes.ts';
 import type { PreSaleActionsService } from './pre-sale-actions.service.ts';
 
-const tags = ['common: pre-sale actions'];
-const security = [{ bearerAuth: [] }];
-
-export const preSaleActionsRoutes: FastifyPluginAsyncZod<{
-  service: PreSaleActionsService;
-}> = async (app, { service }) => {
-  app.addHook('onRequest', app.authenticate);
-
-  app.get(
-    '/pre-sale-actions',
-    {
-      schema: {
-        tags,
-        security,
-        querystring: withPropertyFilter(preSaleActionListQuerySchema),
-        response: {
-          200: collectionResponse(
-            z.array(preSaleActionSchema),
-            hydraCollectionSchema(preSaleActionSchema),
-          ),
-        },
-      },
-    },
-    async (request, reply) =>
-      sendCollection(request, reply, await service.list(actorOf(request), request.query)),
-  );
-
-  app.post(
-    '/pre-sale-actions',
-    {
-      schema: {
-        tags,
-        security,
-        body: preSaleActionRequestSchema,
-        response: { 201: preSaleActionSchema },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(actorOf(request), request.body)),
-  );
-
-  app.put(
-    '/pre-sale-actions/:uuid',
-    {
-      schema: {
-        tags,
-        security,
-        params: preSaleActionParamsSchema,
-        body: preSaleActionRequestSchema,
-        response: { 200: preSaleActionSchema },
-      },
-    },
-    (request) => service.update(actorOf(request), request.params.uuid, request.body),
-  );
-
-  app.delete(
-    '/pre-sale-actions/:uuid',
-    {
-      schema: {
-        tags,
-        security,
-        params: preSaleActionParamsSchema,
-        response: { 204: z.undefined() },
-      },
-    },
-    async (request, reply) => {
-      await service.delete(actorOf(request), request.params.uuid);
-      return reply.code(204).send();
-    },
-  );
-};
+/** Credit alert actions of the signed-in login, on its own pre-sales. */
+export const preSaleActionsRoutes = resourceRoutes({
+  tags: ['common: pre-sale actions'],
+  access: anyAccount,
+  routes: ({ service }: { service: PreSaleActionsService }) => [
+    collectionRoute('/pre-sale-actions', {
+      querystring: preSaleActionListQuerySchema,
+      member: preSaleActionSchema,
+      handle: ({ actor, query }) => service.list(actor, query),
+    }),
+    itemRoute('POST', '/pre-sale-actions', {
+      body: preSaleActionRequestSchema,
+      response: preSaleActionSchema,
+      status: 201,
+      handle: ({ actor, body }) => service.create(actor, body),
+    }),
+    itemRoute('PUT', '/pre-sale-actions/:uuid', {
+      params: preSaleActionParamsSchema,
+      body: preSaleActionRequestSchema,
+      response: preSaleActionSchema,
+      handle: ({ actor, params, body }) => service.update(actor, params.uuid, body),
+    }),
+    noContentRoute('DELETE', '/pre-sale-actions/:uuid', {
+      params: preSaleActionParamsSchema,
+      handle: ({ actor, params }) => service.delete(actor, params.uuid),
+    }),
+  ],
+});

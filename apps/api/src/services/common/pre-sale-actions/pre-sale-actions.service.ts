@@ -1,26 +1,13 @@
-import { asc, desc } from 'drizzle-orm';
-import type { PreSaleAction, PreSaleActionRequest } from '@fiscus/contracts';
+import type { PaginationQuery, PreSaleAction, PreSaleActionRequest } from '@fiscus/contracts';
 import { validationMessages, violationCodes } from '@fiscus/contracts';
-import { preSaleActions } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../platform/auth.ts';
 import { isUuid } from '../../../platform/auth.ts';
-import type { CollectionDefinition, CollectionPage } from '../../../platform/hydra.ts';
-import { parseCollectionQuery } from '../../../platform/hydra.ts';
+import type { CollectionPage } from '../../../platform/db/collection-query.ts';
+import { mapPage } from '../../../platform/db/owned-repository.ts';
 import { notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
 import { loginOf } from '../../../platform/tenancy.ts';
 import type { PreSalesRepository } from '../pre-sales/pre-sales.repository.ts';
 import type { PreSaleActionRow, PreSaleActionsRepository } from './pre-sale-actions.repository.ts';
-
-const listDefinition: CollectionDefinition = {
-  filters: {
-    pre_sale_uuid: { kind: 'uuid', column: preSaleActions.preSaleUuid },
-    enabled: { kind: 'boolean', column: preSaleActions.enabled },
-    target: { kind: 'partial', column: preSaleActions.target },
-    created_at: { kind: 'date', column: preSaleActions.createdAt },
-  },
-  order: { threshold: preSaleActions.threshold, created_at: preSaleActions.createdAt },
-  defaultOrder: [desc(preSaleActions.createdAt), asc(preSaleActions.uuid)],
-};
 
 /** Credit alert actions of the signed-in account, on its own pre-sales only. */
 export class PreSaleActionsService {
@@ -29,22 +16,14 @@ export class PreSaleActionsService {
     private readonly preSales: PreSalesRepository,
   ) {}
 
-  async list(actor: Actor, rawQuery: unknown): Promise<CollectionPage<PreSaleAction>> {
-    const ownerId = loginOf(actor);
-    const query = parseCollectionQuery(rawQuery, listDefinition);
-    const { items, total } = await this.actions.list(ownerId, query);
-    return {
-      items: items.map(toPreSaleAction),
-      total,
-      page: query.page,
-      itemsPerPage: query.itemsPerPage,
-    };
+  async list(actor: Actor, query: PaginationQuery): Promise<CollectionPage<PreSaleAction>> {
+    return mapPage(await this.actions.list(loginOf(actor), query), toPreSaleAction);
   }
 
   async create(actor: Actor, body: PreSaleActionRequest): Promise<PreSaleAction> {
     const ownerId = loginOf(actor);
     await this.assertOwnPreSale(ownerId, body.pre_sale_uuid);
-    return toPreSaleAction(await this.actions.insert(ownerId, toWritable(body)));
+    return toPreSaleAction(await this.actions.insert({ ...toWritable(body), ownerId }));
   }
 
   async update(actor: Actor, uuid: string, body: PreSaleActionRequest): Promise<PreSaleAction> {
