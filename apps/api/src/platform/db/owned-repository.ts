@@ -28,11 +28,7 @@ type Insert<TTable extends PgTable> = TTable['$inferInsert'];
  * an owner id (a sub-account's registries) overrides `scoped`, one whose items carry more than
  * the row (linked registries) overrides `withDetails`.
  */
-export class OwnedRepository<
-  TTable extends PgTable,
-  Scope = string,
-  Item = Row<TTable>,
-> {
+export class OwnedRepository<TTable extends PgTable, Scope = string, Item = Row<TTable>> {
   constructor(
     protected readonly db: Database,
     protected readonly owned: OwnedTableDefinition<TTable>,

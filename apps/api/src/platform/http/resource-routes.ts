@@ -122,9 +122,12 @@ export function collectionRoute<
   return {
     method: 'GET',
     url,
-    schema: contract({ ...spec, querystring: withPropertyFilter(spec.querystring) }, {
-      200: collectionResponse(z.array(spec.member), hydraCollectionSchema(spec.member)),
-    }),
+    schema: contract(
+      { ...spec, querystring: withPropertyFilter(spec.querystring) },
+      {
+        200: collectionResponse(z.array(spec.member), hydraCollectionSchema(spec.member)),
+      },
+    ),
     access: spec.access,
     answer: async (input) => {
       const page = await spec.handle(input as RouteInput<P, Q, undefined, H>);

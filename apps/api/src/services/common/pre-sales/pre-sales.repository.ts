@@ -1,38 +1,24 @@
-import { and, count, eq, gte, or, type SQL } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/database.ts';
-import type { CollectionQuery } from '../../../platform/hydra.ts';
+import { and, desc, eq, gte, or, type SQL } from 'drizzle-orm';
 import { consumptions, preSales } from '../../../db/schema/index.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
 
 export type PreSaleRow = typeof preSales.$inferSelect;
 export type ConsumptionRow = typeof consumptions.$inferSelect;
 
-export class PreSalesRepository {
-  constructor(private readonly db: Database) {}
-
-  async list(
-    ownerId: string,
-    query: CollectionQuery,
-  ): Promise<{ items: PreSaleRow[]; total: number }> {
-    const where = and(eq(preSales.ownerId, ownerId), query.where);
-    const [items, [totalRow]] = await Promise.all([
-      this.db
-        .select()
-        .from(preSales)
-        .where(where)
-        .orderBy(...query.orderBy)
-        .limit(query.itemsPerPage)
-        .offset(query.offset),
-      this.db.select({ total: count() }).from(preSales).where(where),
-    ]);
-    return { items, total: totalRow?.total ?? 0 };
-  }
-
-  async findOwned(ownerId: string, uuid: string): Promise<PreSaleRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(preSales)
-      .where(and(eq(preSales.ownerId, ownerId), eq(preSales.uuid, uuid)));
-    return row;
+/** Purchased credit and its consumption, owned by the login (`loginOf`). */
+export class PreSalesRepository extends OwnedRepository<typeof preSales> {
+  constructor(db: Database) {
+    super(db, {
+      table: preSales,
+      owner: preSales.ownerId,
+      id: preSales.uuid,
+      collection: {
+        filters: { current_credit_purchased_at: { kind: 'date', column: preSales.purchasedAt } },
+        order: { current_credit_purchased_at: preSales.purchasedAt },
+        defaultOrder: [desc(preSales.purchasedAt), desc(preSales.uuid)],
+      },
+    });
   }
 
   /** Consumption rows of the owner from (fromYear, fromMonth) on. */

@@ -1,18 +1,15 @@
-import { desc } from 'drizzle-orm';
-import type { Consumption, PreSale } from '@fiscus/contracts';
-import { preSales } from '../../../db/schema/index.ts';
+import type { Consumption, PaginationQuery, PreSale } from '@fiscus/contracts';
 import type { Actor } from '../../../platform/auth.ts';
-import type { CollectionDefinition, CollectionPage } from '../../../platform/hydra.ts';
-import { parseCollectionQuery } from '../../../platform/hydra.ts';
+import type {
+  CollectionDefinition,
+  CollectionPage,
+} from '../../../platform/db/collection-query.ts';
+import { parseCollectionQuery } from '../../../platform/db/collection-query.ts';
+import { mapPage } from '../../../platform/db/owned-repository.ts';
 import { loginOf } from '../../../platform/tenancy.ts';
-import type { PreSalesRepository } from './pre-sales.repository.ts';
+import type { PreSaleRow, PreSalesRepository } from './pre-sales.repository.ts';
 
-const preSalesDefinition: CollectionDefinition = {
-  filters: { current_credit_purchased_at: { kind: 'date', column: preSales.purchasedAt } },
-  order: { current_credit_purchased_at: preSales.purchasedAt },
-  defaultOrder: [desc(preSales.purchasedAt), desc(preSales.uuid)],
-};
-
+/** The 12 months are computed, not a table: only page and itemsPerPage apply. */
 const paginationOnly: CollectionDefinition = { defaultOrder: [] };
 
 /** Billing months follow the Italian calendar: a consumption at 00:30 on the 1st in Rome is that month's. */
@@ -42,27 +39,15 @@ export class PreSalesService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async listPreSales(actor: Actor, rawQuery: unknown): Promise<CollectionPage<PreSale>> {
-    const ownerId = loginOf(actor);
-    const query = parseCollectionQuery(rawQuery, preSalesDefinition);
-    const { items, total } = await this.repository.list(ownerId, query);
-    return {
-      items: items.map((row) => ({
-        uuid: row.uuid,
-        current_credit_purchased: row.creditPurchased,
-        current_credit_available: row.creditAvailable,
-        current_credit_purchased_at: row.purchasedAt.toISOString(),
-        invoices_received: row.invoicesReceived,
-        invoices_sent: row.invoicesSent,
-      })),
-      total,
-      page: query.page,
-      itemsPerPage: query.itemsPerPage,
-    };
+  async listPreSales(actor: Actor, query: PaginationQuery): Promise<CollectionPage<PreSale>> {
+    return mapPage(await this.repository.list(loginOf(actor), query), toPreSale);
   }
 
   /** Always 12 entries (months without consumption total "0.00"), oldest first. */
-  async listConsumptions(actor: Actor, rawQuery: unknown): Promise<CollectionPage<Consumption>> {
+  async listConsumptions(
+    actor: Actor,
+    rawQuery: PaginationQuery,
+  ): Promise<CollectionPage<Consumption>> {
     const ownerId = loginOf(actor);
     const query = parseCollectionQuery(rawQuery, paginationOnly);
     const months = lastTwelveMonths(this.clock());
@@ -81,4 +66,15 @@ export class PreSalesService {
       itemsPerPage: query.itemsPerPage,
     };
   }
+}
+
+function toPreSale(row: PreSaleRow): PreSale {
+  return {
+    uuid: row.uuid,
+    current_credit_purchased: row.creditPurchased,
+    current_credit_available: row.creditAvailable,
+    current_credit_purchased_at: row.purchasedAt.toISOString(),
+    invoices_received: row.invoicesReceived,
+    invoices_sent: row.invoicesSent,
+  };
 }
