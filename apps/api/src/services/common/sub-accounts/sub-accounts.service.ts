@@ -1,16 +1,15 @@
-import { asc, desc } from 'drizzle-orm';
 import type {
   SubAccount,
+  SubAccountListQuery,
   SubAccountChangePasswordRequest,
   SubAccountCreateRequest,
   SubAccountUpdateRequest,
 } from '@fiscus/contracts';
 import { validationMessages, violationCodes } from '@fiscus/contracts';
 import type { StoredRoles, UserRow } from '../../../db/schema/index.ts';
-import { users } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../platform/auth.ts';
-import type { CollectionDefinition, CollectionPage } from '../../../platform/hydra.ts';
-import { parseCollectionQuery } from '../../../platform/hydra.ts';
+import type { CollectionPage } from '../../../platform/db/collection-query.ts';
+import { mapPage } from '../../../platform/db/owned-repository.ts';
 import { hashPassword } from '../../../platform/passwords.ts';
 import { forbidden, notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
 import {
@@ -19,33 +18,29 @@ import {
   ROLE_SUB_ACCOUNT,
   ROLE_SUB_ACCOUNT_MANAGER,
 } from '../../../platform/roles.ts';
-import { isSubAccount } from '../../../platform/tenancy.ts';
+import { isSubAccount, loginOf } from '../../../platform/tenancy.ts';
 import type { SubAccountsRepository } from './sub-accounts.repository.ts';
-
-const listDefinition: CollectionDefinition = {
-  filters: {
-    email: { kind: 'partial', column: users.email },
-    fiscal_id: { kind: 'exact', column: users.fiscalId },
-    enabled: { kind: 'boolean', column: users.enabled },
-    created_at: { kind: 'date', column: users.createdAt },
-  },
-  exists: { fullname: users.fullname },
-  order: { email: users.email, fiscal_id: users.fiscalId, created_at: users.createdAt },
-  defaultOrder: [desc(users.createdAt), asc(users.email)],
-};
 
 /** Roles a sub-account must never receive from its manager. */
 const NON_DELEGABLE_ROLES = new Set([ROLE_SUB_ACCOUNT_MANAGER, ROLE_ADMIN]);
 
+/** Only a main account with ROLE_SUB_ACCOUNT_MANAGER (common) manages sub-accounts. */
+export function assertSubAccountManager(actor: Actor): void {
+  if (!hasRole(actor.roles, 'common', ROLE_SUB_ACCOUNT_MANAGER) || isSubAccount(actor)) {
+    throw forbidden('Managing sub-accounts requires ROLE_SUB_ACCOUNT_MANAGER.');
+  }
+}
+
 export class SubAccountsService {
   constructor(private readonly subAccounts: SubAccountsRepository) {}
 
-  /** Only a main account with ROLE_SUB_ACCOUNT_MANAGER (common) manages sub-accounts. */
+  /**
+   * The manager's login, after its access rule: the routes check it first, and so does this
+   * service for its other callers (the registry's sub-account creation).
+   */
   private assertManager(actor: Actor): string {
-    if (!hasRole(actor.roles, 'common', ROLE_SUB_ACCOUNT_MANAGER) || isSubAccount(actor)) {
-      throw forbidden('Managing sub-accounts requires ROLE_SUB_ACCOUNT_MANAGER.');
-    }
-    return actor.user.id;
+    assertSubAccountManager(actor);
+    return loginOf(actor);
   }
 
   private async findOwned(managerId: string, email: string): Promise<UserRow> {
@@ -54,16 +49,9 @@ export class SubAccountsService {
     return row;
   }
 
-  async list(actor: Actor, rawQuery: unknown): Promise<CollectionPage<SubAccount>> {
+  async list(actor: Actor, query: SubAccountListQuery): Promise<CollectionPage<SubAccount>> {
     const managerId = this.assertManager(actor);
-    const query = parseCollectionQuery(rawQuery, listDefinition);
-    const { items, total } = await this.subAccounts.list(managerId, query);
-    return {
-      items: items.map(toSubAccount),
-      total,
-      page: query.page,
-      itemsPerPage: query.itemsPerPage,
-    };
+    return mapPage(await this.subAccounts.list(managerId, query), toSubAccount);
   }
 
   async get(actor: Actor, email: string): Promise<SubAccount> {
@@ -80,7 +68,7 @@ export class SubAccountsService {
       violationCodes.alreadyUsed,
     );
     if (await this.subAccounts.emailExists(email)) throw unprocessable([taken]);
-    const row = await this.subAccounts.insert({
+    const row = await this.subAccounts.insertAccount({
       email,
       fiscalId: body.fiscal_id,
       fullname: body.fullname ?? null,
