@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from '../platform/hydra.ts';
-import { EMAIL_MAX_LENGTH, timestampField, validationMessages } from '../common/fields.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  timestampField,
+  validationMessages,
+} from '../common/fields.ts';
 
 export const registryMessages = {
   required: 'This field is required',
@@ -136,7 +141,11 @@ export const receiptSettingsResponseSchema = z.object({
   phone_number: z.string().nullable(),
 });
 
-/** Body of `POST /business-registry-configurations/{id}/sub-accounts`. */
+/**
+ * Body of `POST /business-registry-configurations/{id}/sub-accounts`: with a password, a new
+ * sub-account with that email is created and linked; without one (null, empty or absent), an
+ * existing sub-account is linked.
+ */
 export const registrySubAccountRequestSchema = z.object({
   email: z
     .string({ error: registryMessages.required })
@@ -144,8 +153,16 @@ export const registrySubAccountRequestSchema = z.object({
     .min(1, { error: registryMessages.required, abort: true })
     .max(EMAIL_MAX_LENGTH, { error: validationMessages.tooLong255, abort: true })
     .pipe(z.email({ error: validationMessages.notAnEmail })),
-  password: z.string().max(255, { error: validationMessages.tooLong255 }).nullish(),
+  // The password rule of a new sub-account (newPasswordField), once there is one.
+  password: z
+    .string()
+    .max(EMAIL_MAX_LENGTH, { error: validationMessages.tooLong255, abort: true })
+    .refine((password) => password === '' || password.length >= PASSWORD_MIN_LENGTH, {
+      error: validationMessages.passwordTooShort,
+    })
+    .nullish(),
 });
+export type RegistrySubAccountRequest = z.infer<typeof registrySubAccountRequestSchema>;
 export const registrySubAccountSchema = z.object({
   email: z.string(),
   fullname: z.string().nullable(),

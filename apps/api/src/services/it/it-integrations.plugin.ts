@@ -15,6 +15,7 @@ import { apiConfigurationsRoutes } from './api-configurations/api-configurations
 import { ApiConfigurationsService } from './api-configurations/api-configurations.service.ts';
 import { InvoiceNotifyService } from './api-configurations/invoice-notify.service.ts';
 import { BusinessRegistryConfigurationsRepository } from './business-registry-configurations/business-registry-configurations.repository.ts';
+import { registrySubAccountCreation } from './business-registry-configurations/registry-sub-account-creation.ts';
 import { businessRegistryConfigurationsRoutes } from './business-registry-configurations/business-registry-configurations.routes.ts';
 import { BusinessRegistryConfigurationsService } from './business-registry-configurations/business-registry-configurations.service.ts';
 import { seedDemoRegistries } from './business-registry-configurations/seed-demo-registries.ts';
@@ -97,6 +98,7 @@ export const itIntegrationsPlugin: FastifyPluginAsync<{ config: AppConfig }> = a
     service: new BusinessRegistryConfigurationsService(
       new BusinessRegistryConfigurationsRepository(db),
       apiConfigurations,
+      registrySubAccountCreation(db),
     ),
   });
   await app.register(invoicePreservationRoutes, { service: preservation });

@@ -165,7 +165,8 @@ export const businessRegistryConfigurationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        description: 'Links an existing sub-account (by email) to the company.',
+        description:
+          'With a password, creates the sub-account (email, password; fiscal_id: the company fiscal id) and links it to the company; without one, links an existing sub-account by email.',
         params: businessRegistryConfigurationParamsSchema,
         body: registrySubAccountRequestSchema,
         response: { 201: registrySubAccountSchema },
@@ -174,9 +175,7 @@ export const businessRegistryConfigurationsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       reply
         .code(201)
-        .send(
-          await service.linkSubAccount(actorOf(request), request.params.id, request.body.email),
-        ),
+        .send(await service.linkSubAccount(actorOf(request), request.params.id, request.body)),
   );
 
   app.delete(

@@ -5,6 +5,7 @@ import type {
   BusinessRegistryConfigurationUpdate,
   ReceiptSettings,
   RegistrySubAccount,
+  RegistrySubAccountRequest,
   Violation,
 } from '@fiscus/contracts';
 import { registryMessages, violationCodes } from '@fiscus/contracts';
@@ -60,10 +61,24 @@ export type VisibleApiConfigurations = {
   visibleUuids(scope: RegistryScope, uuids: string[]): Promise<Set<string>>;
 };
 
+/**
+ * Creates a manager's sub-account by the rules of `POST /users/me/accounts` (the common
+ * sub-accounts service) and links it to a registry: one transaction, so a refusal or a failure
+ * leaves neither the account nor the link (registry-sub-account-creation.ts).
+ */
+export type RegistrySubAccountCreation = {
+  createLinked(
+    actor: Actor,
+    account: { email: string; password: string; fiscal_id: string },
+    registryUuid: string,
+  ): Promise<UserRow>;
+};
+
 export class BusinessRegistryConfigurationsService {
   constructor(
     private readonly registries: BusinessRegistryConfigurationsRepository,
     private readonly apiConfigurations: VisibleApiConfigurations,
+    private readonly newSubAccounts: RegistrySubAccountCreation,
   ) {}
 
   async list(
@@ -192,9 +207,21 @@ export class BusinessRegistryConfigurationsService {
     return (await this.registries.subAccountsOf(registry.uuid)).map(toSubAccount);
   }
 
-  async linkSubAccount(actor: Actor, fiscalId: string, email: string): Promise<RegistrySubAccount> {
+  /**
+   * `POST /business-registry-configurations/{id}/sub-accounts`: with a password, creates the
+   * sub-account (its fiscal_id the company's) and links it; without one, links an existing one.
+   */
+  async linkSubAccount(
+    actor: Actor,
+    fiscalId: string,
+    { email, password }: RegistrySubAccountRequest,
+  ): Promise<RegistrySubAccount> {
     const managerId = this.assertSubAccountManager(actor);
     const registry = await this.find({ ownerId: managerId, subAccountId: null }, fiscalId);
+    if (password) {
+      const account = { email, password, fiscal_id: registry.fiscalId };
+      return toSubAccount(await this.newSubAccounts.createLinked(actor, account, registry.uuid));
+    }
     const subAccount = await this.registries.findSubAccount(managerId, email);
     if (!subAccount) {
       throw unprocessable([

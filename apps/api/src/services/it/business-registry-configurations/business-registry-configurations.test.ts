@@ -1,9 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../test/test-app.ts';
 import type { TestApp } from '../../../../test/test-app.ts';
-import { itBusinessRegistryConfigurations, users } from '../../../db/schema/index.ts';
+import {
+  itBusinessRegistryConfigurations,
+  itRegistrySubAccounts,
+  users,
+} from '../../../db/schema/index.ts';
 import { findSupplierInvoiceRecipient } from './find-supplier-invoice-recipient.ts';
+import { registrySubAccountCreation } from './registry-sub-account-creation.ts';
 import { seedDemoRegistries } from './seed-demo-registries.ts';
 
 const BASE = '/api/it/business-registry-configurations';
@@ -354,6 +360,116 @@ describe('business registry configurations', () => {
     expect(await findSupplierInvoiceRecipient(t.db, '09876543210')).toBe(managerId);
     expect(await findSupplierInvoiceRecipient(t.db, '01234567890')).toBeUndefined();
     expect(await findSupplierInvoiceRecipient(t.db, '')).toBeUndefined();
+  });
+
+  describe('POST {id}/sub-accounts with a password creates the sub-account', () => {
+    const addSubAccount = (payload: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: `${BASE}/09876543210/sub-accounts`, token, payload });
+    const usersWithEmail = async (email: string) =>
+      (await t.db.select({ n: count() }).from(users).where(eq(users.email, email)))[0]?.n;
+    const links = async () => (await t.db.select({ n: count() }).from(itRegistrySubAccounts))[0]?.n;
+    const login = (email: string, password: string) =>
+      t.request({ method: 'POST', url: '/api/common/login', payload: { email, password } });
+
+    beforeEach(async () => {
+      await create({ fiscal_id: '01234567890', name: 'ALPHA SRL' });
+      await create({ fiscal_id: '09876543210', name: 'BETA' });
+    });
+
+    it('creates and links it; the new login works and sees only that company', async () => {
+      const email = `new-${randomUUID()}@example.test`;
+      const response = await addSubAccount({
+        email: email.toUpperCase(),
+        password: 'Str0ng pass!',
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({
+        email,
+        fullname: null,
+        fiscal_id: '09876543210',
+        enabled: true,
+      });
+      const [row] = await t.db.select().from(users).where(eq(users.email, email));
+      expect(row).toMatchObject({ parentId: managerId, enabled: true });
+      expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+      // The manager's roles minus the manager's own, as POST /users/me/accounts gives them.
+      expect(row?.roles).toEqual({ it: ['ROLE_CONFIG'], common: ['ROLE_SUB_ACCOUNT'] });
+      const members = await t.request({
+        method: 'GET',
+        url: `${BASE}/09876543210/sub-accounts`,
+        token,
+      });
+      expect(members.json()).toMatchObject([{ email }]);
+
+      expect((await login(email, 'wrong password')).statusCode).toBe(401);
+      const session = await login(email, 'Str0ng pass!');
+      expect(session.statusCode).toBe(200);
+      const subToken = session.json<{ token: string }>().token;
+      expect((await list('', subToken))['hydra:member'].map((r) => r.fiscal_id)).toEqual([
+        '09876543210',
+      ]);
+    });
+
+    it('links an existing sub-account when no password is given', async () => {
+      for (const password of [undefined, null, '']) {
+        const sub = await t.createUser({
+          email: `sub-${randomUUID()}@example.test`,
+          parentId: managerId,
+          roles: { it: ['ROLE_CONFIG'], common: ['ROLE_USER', 'ROLE_SUB_ACCOUNT'] },
+        });
+        const response = await addSubAccount({ email: sub.user.email, password });
+        expect(response.statusCode).toBe(201);
+        expect(response.json()).toMatchObject({ email: sub.user.email });
+        const [row] = await t.db.select().from(users).where(eq(users.id, sub.user.id));
+        expect(row?.passwordHash).toBe(sub.user.passwordHash);
+      }
+      expect(await links()).toBe(3);
+    });
+
+    it('refuses an email another account has (422) and writes nothing', async () => {
+      const other = await t.createUser({ email: `other-${randomUUID()}@example.test` });
+      const response = await addSubAccount({ email: other.user.email, password: 'Str0ng pass!' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({
+        violations: [{ propertyPath: 'email', code: expect.any(String) }],
+      });
+      const [row] = await t.db.select().from(users).where(eq(users.id, other.user.id));
+      expect(row).toMatchObject({ passwordHash: other.user.passwordHash, parentId: null });
+      expect(await usersWithEmail(other.user.email)).toBe(1);
+      expect(await links()).toBe(0);
+    });
+
+    it('refuses a weak password (422) and writes nothing', async () => {
+      const email = `weak-${randomUUID()}@example.test`;
+      const response = await addSubAccount({ email, password: 'short' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({
+        violations: [
+          {
+            propertyPath: 'password',
+            message: 'This value is too short. It should have 8 characters or more.',
+          },
+        ],
+      });
+      expect(await usersWithEmail(email)).toBe(0);
+      expect(await links()).toBe(0);
+    });
+
+    it('leaves no account behind when the link fails (one transaction)', async () => {
+      const email = `orphan-${randomUUID()}@example.test`;
+      const [manager] = await t.db.select().from(users).where(eq(users.id, managerId));
+      if (!manager) throw new Error('manager missing');
+      const actor = { user: manager, roles: MANAGER_ROLES, impersonator: null };
+      // A registry that is not there: the sub-account is inserted, then the link fails.
+      const creation = registrySubAccountCreation(t.db).createLinked(
+        actor,
+        { email, password: 'Str0ng pass!', fiscal_id: '09876543210' },
+        randomUUID(),
+      );
+      await expect(creation).rejects.toThrow();
+      expect(await usersWithEmail(email)).toBe(0);
+      expect(await links()).toBe(0);
+    });
   });
 
   it('seeds the demo registries once', async () => {
