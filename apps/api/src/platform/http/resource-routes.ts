@@ -150,7 +150,7 @@ export function itemRoute<
     Documentation & {
       response: R;
       status?: 200 | 201 | 202;
-      handle(input: RouteInput<P, Q, B, H>): Promise<z.input<R>>;
+      handle(input: RouteInput<P, Q, B, H>): z.input<R> | Promise<z.input<R>>;
     },
 ): ResourceRoute {
   const status = spec.status ?? 200;

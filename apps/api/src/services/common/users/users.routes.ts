@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptOnlyVerifiedRequestSchema,
   meResponseSchema,
@@ -8,82 +7,43 @@ import {
   profileUpdateRequestSchema,
   userSettingsSchema,
 } from '@fiscus/contracts';
-import { actorOf } from '../../../platform/auth.ts';
+import { anyAccount, itemRoute, resourceRoutes } from '../../../platform/http/resource-routes.ts';
 import type { UsersService } from './users.service.ts';
 
-const tags = ['common: users'];
-const security = [{ bearerAuth: [] }];
-
-export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (
-  app,
-  { service },
-) => {
-  app.addHook('onRequest', app.authenticate);
-
-  app.get(
-    '/users/me',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The signed-in (or impersonated) user',
-        response: { 200: meResponseSchema },
-      },
-    },
-    (request) => service.me(actorOf(request)),
-  );
-
-  app.get(
-    '/users/me/settings',
-    { schema: { tags, security, response: { 200: userSettingsSchema } } },
-    async (request) => service.settings(actorOf(request)),
-  );
-
-  app.get(
-    '/users/me/profile',
-    { schema: { tags, security, response: { 200: profileSchema } } },
-    async (request) => service.profile(actorOf(request)),
-  );
-
-  app.put(
-    '/users/me/profile',
-    {
-      schema: {
-        tags,
-        security,
-        description:
-          'email, invoicing_vat_number and invoicing_fiscal_id are read-only and ignored.',
-        body: profileUpdateRequestSchema,
-        response: { 200: profileSchema },
-      },
-    },
-    (request) => service.updateProfile(actorOf(request), request.body),
-  );
-
-  app.put(
-    '/users/me/password',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Change the password; every older token ends, the answer carries a new one',
-        body: passwordChangeRequestSchema,
-        response: { 200: passwordChangeResponseSchema },
-      },
-    },
-    (request) => service.changePassword(actorOf(request), request.body),
-  );
-
-  app.put(
-    '/users/me/accept-only-verified-invoices',
-    {
-      schema: {
-        tags,
-        security,
-        body: acceptOnlyVerifiedRequestSchema,
-        response: { 200: userSettingsSchema },
-      },
-    },
-    (request) => service.setAcceptOnlyVerified(actorOf(request), request.body),
-  );
-};
+/** The signed-in login's own account: itself, its settings, profile and password. */
+export const usersRoutes = resourceRoutes({
+  tags: ['common: users'],
+  access: anyAccount,
+  routes: ({ service }: { service: UsersService }) => [
+    itemRoute('GET', '/users/me', {
+      summary: 'The signed-in (or impersonated) user',
+      response: meResponseSchema,
+      handle: ({ actor }) => service.me(actor),
+    }),
+    itemRoute('GET', '/users/me/settings', {
+      response: userSettingsSchema,
+      handle: ({ actor }) => service.settings(actor),
+    }),
+    itemRoute('GET', '/users/me/profile', {
+      response: profileSchema,
+      handle: ({ actor }) => service.profile(actor),
+    }),
+    itemRoute('PUT', '/users/me/profile', {
+      description: 'email, invoicing_vat_number and invoicing_fiscal_id are read-only and ignored.',
+      body: profileUpdateRequestSchema,
+      response: profileSchema,
+      handle: ({ actor, body }) => service.updateProfile(actor, body),
+    }),
+    itemRoute('PUT', '/users/me/password', {
+      summary: 'Change the password; every older token ends, the answer carries a new one',
+      body: passwordChangeRequestSchema,
+      response: passwordChangeResponseSchema,
+      handle: ({ actor, body }) => service.changePassword(actor, body),
+    }),
+    itemRoute('PUT', '/users/me/accept-only-verified-invoices', {
+      body: acceptOnlyVerifiedRequestSchema,
+      response: userSettingsSchema,
+      handle: ({ actor, body }) => service.setAcceptOnlyVerified(actor, body),
+    }),
+  ],
+});
