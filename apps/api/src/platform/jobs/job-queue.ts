@@ -1,79 +1,187 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobRow } from '../../db/schema/index.ts';
+import type PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
 import { safeErrorMessage } from '../logging.ts';
-import { JobsRepository } from './jobs.repository.ts';
+import type { Job } from './job.ts';
+import { toJob } from './job.ts';
+import type { JobBoss } from './job-boss.ts';
+import { createQueueInTransaction, deadLetterQueue, JOBS_SCHEMA } from './job-boss.ts';
+import { Lane } from './job-lane.ts';
+import type { SqlExecutor } from './sql-executor.ts';
+import { drizzleExecutor } from './sql-executor.ts';
+
+export type { Job, JobStatus } from './job.ts';
+
+/**
+ * Background work runs on pg-boss (a PostgreSQL job queue; its tables live in the `pgboss`
+ * schema of the app's own database, PGlite or PostgreSQL). This module is the small interface
+ * the rest of the app sees: `JobQueue.enqueue` / `schedule`, and `JobWorker.register` with lanes.
+ */
 
 export type EnqueueOptions = {
   /** When the job becomes due; default now. */
   runAt?: Date;
-  /** Attempts before the job is marked failed; default 5. */
+  /** Attempts before the job is marked failed and dead-lettered; default 5. */
   maxAttempts?: number;
-  /** Delay before the first retry in ms, doubled on each further retry; default 1000. */
+  /**
+   * Delay before the first retry in ms (whole seconds, at least one), then about doubled on each
+   * further retry, with jitter; default 1000.
+   */
   backoffMs?: number;
+  /**
+   * A running job not finished after this long is taken for dead (its worker crashed) and retried
+   * by the maintenance of a running worker; default 5 minutes. Handlers are written so a second
+   * run writes nothing twice.
+   */
+  timeoutMs?: number;
   /**
    * The database or transaction handle (the `tx` of `db.transaction(async (tx) => …)`) to
    * insert the job through: the job then commits or rolls back with the business write.
    */
   db?: Database;
   /**
-   * At most one pending or running job of this type holds the key: enqueueing another while
-   * one does stores nothing and resolves with `undefined`.
+   * At most one queued or running job of this type holds the key: enqueueing another while one
+   * does stores nothing and resolves with `null`.
    */
   singletonKey?: string;
 };
 
-export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+export type ScheduleOptions = Pick<EnqueueOptions, 'maxAttempts' | 'backoffMs' | 'timeoutMs'> & {
+  /** Time zone of the cron expression; default UTC. */
+  tz?: string;
+};
 
-/** Durable queue of background work, stored in the `jobs` table. */
+export type JobHandler = (payload: unknown, job: Job) => Promise<void>;
+
+const DEFAULT_TIMEOUT_MS = 5 * 60 * 1000;
+
+/** pg-boss's send options for ours: retries, back-off, expiry and the type's dead-letter queue. */
+function sendOptions(type: string, options: Omit<EnqueueOptions, 'db'>): PgBoss.SendOptions {
+  return {
+    retryLimit: Math.max(0, (options.maxAttempts ?? 5) - 1),
+    retryDelay: Math.max(1, Math.round((options.backoffMs ?? 1000) / 1000)),
+    retryBackoff: true,
+    expireInSeconds: Math.max(1, Math.round((options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)),
+    deadLetter: deadLetterQueue(type),
+    ...(options.runAt ? { startAfter: options.runAt } : {}),
+    ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
+  };
+}
+
+/** The job columns {@link toJob} reads, from the live table or the archive. */
+const jobColumns = `id, name, data, state, retry_limit AS "retryLimit", retry_count AS "retryCount",
+  start_after AS "startAfter", started_on AS "startedOn", singleton_key AS "singletonKey",
+  completed_on AS "completedOn", output`;
+
+/** Durable queue of background work: survives restarts, run by whichever worker fetches it. */
 export class JobQueue {
-  private readonly repository: JobsRepository;
   private readonly listeners = new Set<(type: string) => void>();
 
-  constructor(db: Database) {
-    this.repository = new JobsRepository(db);
-  }
+  constructor(private readonly jobs: JobBoss) {}
 
   /**
-   * Stores a job; it survives restarts and is run by whichever worker claims it first. Resolves
-   * with `undefined` when `singletonKey` is taken by a pending or running job of the type.
+   * Stores a job and resolves with its id, or with `null` when `singletonKey` is held by a queued
+   * or running job of the type. With `options.db` the job is written through that transaction.
    */
   enqueue(
     type: string,
     payload: unknown,
     options?: EnqueueOptions & { singletonKey?: undefined },
-  ): Promise<JobRow>;
-  enqueue(type: string, payload: unknown, options: EnqueueOptions): Promise<JobRow | undefined>;
+  ): Promise<string>;
+  enqueue(type: string, payload: unknown, options: EnqueueOptions): Promise<string | null>;
   async enqueue(
     type: string,
     payload: unknown,
     options: EnqueueOptions = {},
-  ): Promise<JobRow | undefined> {
-    const repository = options.db ? new JobsRepository(options.db) : this.repository;
-    const row = await repository.insert({
-      type,
-      payload,
-      runAt: options.runAt ?? new Date(),
-      maxAttempts: options.maxAttempts ?? 5,
-      backoffMs: options.backoffMs ?? 1000,
-      singletonKey: options.singletonKey ?? null,
-    });
-    // A job inserted in a transaction is not visible before it commits; the poll finds it then.
-    if (row && !options.db && row.runAt.getTime() <= Date.now()) {
+  ): Promise<string | null> {
+    const executor = options.db ? drizzleExecutor(options.db) : this.jobs.executor;
+    // Outside a transaction the type's queue is made (once) before; inside one, only when the
+    // send finds none: on PGlite a query outside the open transaction would wait for it.
+    if (!options.db) await this.jobs.ensureQueue(type);
+    const send = () =>
+      this.jobs.boss.send(type, payload as object, {
+        ...sendOptions(type, options),
+        db: executor,
+      });
+    let id = await send();
+    if (id === null && options.db && !(await queueExists(executor, type))) {
+      await createQueueInTransaction(executor, type);
+      id = await send();
+    }
+    if (id === null && options.singletonKey === undefined) {
+      throw new Error(`job ${type} was not stored`);
+    }
+    if (id !== null && !options.db && (!options.runAt || options.runAt.getTime() <= Date.now())) {
       for (const listener of this.listeners) listener(type);
     }
-    return row;
-  }
-
-  find(id: string): Promise<JobRow | undefined> {
-    return this.repository.findById(id);
+    return id;
   }
 
   /**
-   * Calls `listener` with the type of each job enqueued through this queue that is due at once,
-   * so a worker of the same process starts it without waiting for its next poll. Other
-   * processes still find it by polling. Returns the unsubscribe function.
+   * Runs a job of `type` with `payload` on a cron schedule (`'0 6 * * *'`: every day at 6:00),
+   * from whichever worker process holds the cron clock. One schedule per type: scheduling it
+   * again replaces it.
+   */
+  async schedule(
+    type: string,
+    cron: string,
+    payload: unknown = {},
+    options: ScheduleOptions = {},
+  ): Promise<void> {
+    await this.jobs.ensureQueue(type);
+    const { tz = 'UTC', ...rest } = options;
+    await this.jobs.boss.schedule(type, cron, payload as object, {
+      ...sendOptions(type, rest),
+      tz,
+    });
+  }
+
+  async unschedule(type: string): Promise<void> {
+    await this.jobs.boss.unschedule(type);
+  }
+
+  /** A job by id, queued, finished or archived (diagnostics and tests). */
+  async find(id: string): Promise<Job | undefined> {
+    const { rows } = await this.jobs.executor.executeSql(
+      `SELECT ${jobColumns} FROM ${JOBS_SCHEMA}.job WHERE id = $1::uuid
+       UNION ALL SELECT ${jobColumns} FROM ${JOBS_SCHEMA}.archive WHERE id = $1::uuid
+       LIMIT 1`,
+      [id],
+    );
+    return rows[0] ? toJob(rows[0] as unknown as PgBoss.JobWithMetadata<unknown>) : undefined;
+  }
+
+  /** The live (not yet archived) jobs of a type, oldest first (diagnostics and tests). */
+  async jobsOf(type: string): Promise<Job[]> {
+    const { rows } = await this.jobs.executor.executeSql(
+      `SELECT ${jobColumns} FROM ${JOBS_SCHEMA}.job WHERE name = $1 ORDER BY created_on, id`,
+      [type],
+    );
+    return rows.map((row) => toJob(row as unknown as PgBoss.JobWithMetadata<unknown>));
+  }
+
+  /** Makes every queued job of a type due now, as if its time had come (tests, operators). */
+  async runNow(type: string): Promise<void> {
+    await this.jobs.executor.executeSql(
+      `UPDATE ${JOBS_SCHEMA}.job SET start_after = now() - interval '1 second'
+       WHERE name = $1 AND state < 'active'`,
+      [type],
+    );
+  }
+
+  /** Deletes every live job of every type (tests starting from an empty queue). */
+  async clear(): Promise<void> {
+    await this.jobs.executor.executeSql(
+      `DELETE FROM ${JOBS_SCHEMA}.job WHERE name NOT LIKE '\\_\\_pgboss\\_\\_%'`,
+    );
+  }
+
+  /**
+   * Calls `listener` with the type of each job enqueued through this queue outside a transaction
+   * that is due at once, so a worker of the same process starts it without waiting for its next
+   * poll. Other processes, and jobs enqueued in a transaction, are found by polling. Returns the
+   * unsubscribe function.
    */
   onDueJob(listener: (type: string) => void): () => void {
     this.listeners.add(listener);
@@ -81,16 +189,18 @@ export class JobQueue {
   }
 }
 
-/** Delay before the next attempt after `attempts` failed ones: backoff, 2×, 4×, … capped at 1 h. */
-export function retryDelayMs(backoffMs: number, attempts: number): number {
-  return Math.min(backoffMs * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+async function queueExists(executor: SqlExecutor, type: string): Promise<boolean> {
+  const { rows } = await executor.executeSql(`SELECT 1 FROM ${JOBS_SCHEMA}.queue WHERE name = $1`, [
+    type,
+  ]);
+  return rows.length > 0;
 }
 
 /** The lane of jobs registered without one. */
 export const DEFAULT_LANE = 'default';
 
 export type JobWorkerOptions = {
-  db: Database;
+  boss: JobBoss;
   logger: FastifyBaseLogger;
   workerId?: string;
   /** Wait between two polls of an idle lane; default 1000 ms. */
@@ -99,146 +209,47 @@ export type JobWorkerOptions = {
   concurrency?: number;
   /** Concurrency per lane name, for lanes that need another than `concurrency`. */
   lanes?: Record<string, { concurrency: number }>;
-  lockTimeoutMs?: number;
   /** The queue this process enqueues on: a job due at once wakes its lane without a poll. */
   queue?: JobQueue;
 };
 
 export type RegisterOptions = {
   /**
-   * Lane that runs this job type. Each lane claims and runs its own jobs with its own
+   * Lane that runs this job type. Each lane fetches and runs its own jobs with its own
    * concurrency, so work that waits on someone else (webhook receivers) never holds a slot that
    * SDI or preservation steps need. Default {@link DEFAULT_LANE}.
    */
   lane?: string;
 };
 
-/** One pool of slots over some job types: a free slot claims the next due job of those types. */
-class Lane {
-  readonly types = new Set<string>();
-  private readonly inFlight = new Set<Promise<void>>();
-  private timer: NodeJS.Timeout | undefined;
-  private timerDueAt = Number.POSITIVE_INFINITY;
-  private claiming: Promise<void> | undefined;
-  /** A wake-up arrived while claiming: claim again once the claim in hand returns. */
-  private wokenWhileClaiming = false;
-  private stopped = true;
-
-  constructor(
-    readonly name: string,
-    private readonly concurrency: number,
-    private readonly worker: {
-      claim(types: string[], limit: number): Promise<JobRow[]>;
-      run(job: JobRow): Promise<void>;
-      pollIntervalMs: number;
-      logger: FastifyBaseLogger;
-    },
-  ) {}
-
-  /** Claims up to `concurrency` due jobs and waits for all of them (tests, scripts). */
-  async runOnce(): Promise<number> {
-    const claimed = await this.worker.claim([...this.types], this.concurrency);
-    await Promise.all(claimed.map((job) => this.worker.run(job)));
-    return claimed.length;
-  }
-
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
-  }
-
-  /** Claims at once (a due job was enqueued, or a slot freed up). */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.claiming) this.wokenWhileClaiming = true;
-    else this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.clearTimer();
-    await this.claiming;
-    await Promise.all(this.inFlight);
-  }
-
-  private schedule(delayMs: number): void {
-    const dueAt = Date.now() + delayMs;
-    if (this.timer && this.timerDueAt <= dueAt) return;
-    this.clearTimer();
-    this.timerDueAt = dueAt;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.timerDueAt = Number.POSITIVE_INFINITY;
-      this.claiming = this.fill().finally(() => {
-        this.claiming = undefined;
-      });
-    }, delayMs);
-  }
-
-  private clearTimer(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.timerDueAt = Number.POSITIVE_INFINITY;
-  }
-
-  /** Fills the free slots; each finished job frees its slot and claims again at once. */
-  private async fill(): Promise<void> {
-    if (this.stopped) return;
-    const free = this.concurrency - this.inFlight.size;
-    if (free <= 0) return;
-    this.wokenWhileClaiming = false;
-    let claimed: JobRow[];
-    try {
-      claimed = await this.worker.claim([...this.types], free);
-    } catch (error) {
-      this.worker.logger.error({ err: error, lane: this.name }, 'job worker poll failed');
-      if (!this.stopped) this.schedule(this.worker.pollIntervalMs);
-      return;
-    }
-    for (const job of claimed) {
-      const running: Promise<void> = this.worker.run(job).finally(() => {
-        this.inFlight.delete(running);
-        this.wake();
-      });
-      this.inFlight.add(running);
-    }
-    if (this.stopped) return;
-    // A full claim or a wake-up during it may leave more due work: look again at once.
-    const more = claimed.length === free || this.wokenWhileClaiming;
-    if (this.inFlight.size < this.concurrency || !more) {
-      this.schedule(more ? 0 : this.worker.pollIntervalMs);
-    }
-  }
-}
-
 /**
- * Claims due jobs and runs the handler registered for their type. Job types are grouped in
- * lanes; each lane has its own slots, so a lane whose jobs wait on the outside world cannot
- * delay another lane. start()/stop() run every lane.
+ * Fetches due jobs from pg-boss and runs the handler registered for their type. Job types are
+ * grouped in lanes; each lane has its own slots, so a lane whose jobs wait on the outside world
+ * cannot delay another lane. start()/stop() run every lane, plus pg-boss's maintenance (expired
+ * jobs retried, retention) and cron clock. pg-boss's fetch takes rows with FOR UPDATE SKIP
+ * LOCKED, so any number of workers, in any number of processes, never run one job twice at once.
  */
 export class JobWorker {
   readonly workerId: string;
-  private readonly repository: JobsRepository;
+  private readonly jobs: JobBoss;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly lanes = new Map<string, Lane>();
   private readonly logger: FastifyBaseLogger;
   private readonly pollIntervalMs: number;
   private readonly concurrency: number;
   private readonly laneOptions: Record<string, { concurrency: number }>;
-  private readonly lockTimeoutMs: number;
   private readonly queue: JobQueue | undefined;
   private unsubscribe: (() => void) | undefined;
+  private supervisor: Promise<PgBoss | undefined> | undefined;
   private stopped = true;
 
   constructor(options: JobWorkerOptions) {
-    this.repository = new JobsRepository(options.db);
+    this.jobs = options.boss;
     this.logger = options.logger;
     this.workerId = options.workerId ?? `worker-${randomUUID()}`;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.concurrency = options.concurrency ?? 5;
     this.laneOptions = options.lanes ?? {};
-    this.lockTimeoutMs = options.lockTimeoutMs ?? 5 * 60 * 1000;
     this.queue = options.queue;
   }
 
@@ -248,8 +259,7 @@ export class JobWorker {
     let lane = this.lanes.get(name);
     if (!lane) {
       lane = new Lane(name, this.laneOptions[name]?.concurrency ?? this.concurrency, {
-        claim: (types, limit) =>
-          this.repository.claimDue(this.workerId, types, limit, this.lockTimeoutMs),
+        claim: (types, limit) => this.claim(types, limit),
         run: (job) => this.run(job),
         pollIntervalMs: this.pollIntervalMs,
         logger: this.logger,
@@ -269,7 +279,7 @@ export class JobWorker {
   }
 
   /**
-   * Claims one batch in every lane and runs it; resolves with the number of jobs run. Tests
+   * Fetches one batch in every lane and runs it; resolves with the number of jobs run. Tests
    * and scripts drain the queue with it instead of start().
    */
   async runOnce(): Promise<number> {
@@ -277,39 +287,70 @@ export class JobWorker {
     return counts.reduce((sum, n) => sum + n, 0);
   }
 
-  private async run(job: JobRow): Promise<void> {
+  /**
+   * pg-boss's maintenance, which a started worker runs every two minutes: running jobs past their
+   * timeout are failed (and retried), finished ones archived and old archives deleted.
+   */
+  async maintain(): Promise<void> {
+    await this.jobs.boss.maintain();
+  }
+
+  /** Takes up to `limit` due jobs of `types`: one look at which types are due, then pg-boss. */
+  private async claim(types: string[], limit: number): Promise<Job[]> {
+    if (types.length === 0 || limit <= 0) return [];
+    const { rows } = await this.jobs.executor.executeSql(
+      `SELECT DISTINCT name FROM ${JOBS_SCHEMA}.job
+       WHERE name = ANY($1::text[]) AND state < 'active' AND start_after < now()`,
+      [types],
+    );
+    const claimed: Job[] = [];
+    for (const { name } of rows as { name: string }[]) {
+      const free = limit - claimed.length;
+      if (free <= 0) break;
+      const fetched = await this.jobs.boss.fetch(name, { batchSize: free, includeMetadata: true });
+      claimed.push(...fetched.map(toJob));
+    }
+    return claimed;
+  }
+
+  private async run(job: Job): Promise<void> {
     const handler = this.handlers.get(job.type);
     try {
       if (!handler) throw new Error(`no handler for job type ${job.type}`);
       await handler(job.payload, job);
-      await this.repository.markDone(job.id, this.workerId);
     } catch (error) {
-      // Stored in the job row and logged: never with the parameters of a failed query.
+      // Stored in the job and logged: never with the parameters of a failed query.
       const message = safeErrorMessage(error);
-      const retryAt =
-        job.attempts < job.maxAttempts
-          ? new Date(Date.now() + retryDelayMs(job.backoffMs, job.attempts))
-          : null;
       try {
-        await this.repository.markAttemptFailed(job.id, this.workerId, message, retryAt);
-      } catch (markError) {
-        // The lock times out and the job is claimed again: nothing is lost.
-        this.logger.error({ err: markError, jobId: job.id }, 'could not record a failed job');
+        await this.jobs.boss.fail(job.type, job.id, { message });
+      } catch (failError) {
+        // The job times out and is retried: nothing is lost.
+        this.logger.error({ err: failError, jobId: job.id }, 'could not record a failed job');
       }
       this.logger.warn(
         {
           jobId: job.id,
           type: job.type,
           attempts: job.attempts,
-          willRetry: retryAt !== null,
+          willRetry: job.attempts < job.maxAttempts,
           err: message,
         },
         'job attempt failed',
       );
+      return;
+    }
+    try {
+      await this.jobs.boss.complete(job.type, job.id);
+    } catch (completeError) {
+      // The job times out and runs again; handlers are idempotent.
+      this.logger.error({ err: completeError, jobId: job.id }, 'could not record a finished job');
     }
   }
 
-  /** Polls every lane until stop(); a finished job or a due enqueue claims again at once. */
+  /**
+   * Polls every lane until stop(); a finished job or a due enqueue fetches again at once. Also
+   * runs pg-boss's maintenance and cron clock in this process.
+   */
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
@@ -317,6 +358,10 @@ export class JobWorker {
       for (const lane of this.lanes.values()) if (lane.types.has(type)) lane.wake();
     });
     for (const lane of this.lanes.values()) lane.start();
+    this.supervisor = this.jobs.startSupervisor().catch((error: unknown) => {
+      this.logger.error({ err: error }, 'job maintenance and cron did not start');
+      return undefined;
+    });
   }
 
   /** Stops polling and waits for the jobs in hand to finish. */
@@ -324,6 +369,11 @@ export class JobWorker {
     this.stopped = true;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
-    await Promise.all([...this.lanes.values()].map((lane) => lane.stop()));
+    const supervisor = await this.supervisor;
+    this.supervisor = undefined;
+    await Promise.all([
+      ...[...this.lanes.values()].map((lane) => lane.stop()),
+      supervisor?.stop({ graceful: false, close: false }),
+    ]);
   }
 }

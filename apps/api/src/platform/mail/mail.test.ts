@@ -1,11 +1,10 @@
 import { createServer } from 'node:net';
 import type { AddressInfo, Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { jobs } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { createTestApp } from '../../../test/test-app.ts';
+import { openJobBoss } from '../jobs/job-boss.ts';
 import { JobQueue, JobWorker } from '../jobs/job-queue.ts';
 import { QueuedSmtpMailer, SEND_MAIL_JOB, smtpSendHandler } from './mailer.ts';
 
@@ -97,14 +96,15 @@ describe('SMTP (SMTP_URL set)', () => {
   it('queues the mail as a job that delivers it over SMTP', async () => {
     const smtp = await startSmtpServer();
     try {
-      const db = sandbox.db;
-      const queue = new JobQueue(db);
+      const logger = pino({ level: 'silent' });
+      const boss = await openJobBoss(sandbox.app.platform.database, logger);
+      const queue = new JobQueue(boss);
       const mailer = new QueuedSmtpMailer(queue);
       await mailer.send({ to: 'dest@example.test', subject: 'Hello SMTP', text: 'Body text' });
-      const [queued] = await db.select().from(jobs).where(eq(jobs.type, SEND_MAIL_JOB));
+      const [queued] = await queue.jobsOf(SEND_MAIL_JOB);
       expect(queued).toMatchObject({ status: 'pending', payload: { to: 'dest@example.test' } });
 
-      const worker = new JobWorker({ db, logger: pino({ level: 'silent' }) }).register(
+      const worker = new JobWorker({ boss, logger }).register(
         SEND_MAIL_JOB,
         smtpSendHandler(`smtp://127.0.0.1:${smtp.port}`, 'Fiscus <no-reply@fiscus.test>'),
       );
@@ -123,19 +123,20 @@ describe('SMTP (SMTP_URL set)', () => {
     const smtp = await startSmtpServer();
     const port = smtp.port;
     await new Promise((resolve) => smtp.server.close(resolve));
-    const db = sandbox.db;
-    const queue = new JobQueue(db);
-    const job = await queue.enqueue(
+    const logger = pino({ level: 'silent' });
+    const boss = await openJobBoss(sandbox.app.platform.database, logger);
+    const queue = new JobQueue(boss);
+    const id = await queue.enqueue(
       SEND_MAIL_JOB,
       { to: 'x@example.test', subject: 'S', text: 'T' },
       { maxAttempts: 3 },
     );
-    const worker = new JobWorker({ db, logger: pino({ level: 'silent' }) }).register(
+    const worker = new JobWorker({ boss, logger }).register(
       SEND_MAIL_JOB,
       smtpSendHandler(`smtp://127.0.0.1:${port}`, 'no-reply@fiscus.test'),
     );
     await worker.runOnce();
-    const row = await queue.find(job.id);
+    const row = await queue.find(id);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row?.lastError).toMatch(/ECONNREFUSED/);
   });

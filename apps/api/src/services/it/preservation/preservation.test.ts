@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../test/test-app.ts';
 import type { TestApp } from '../../../../test/test-app.ts';
-import { itInvoices, jobs, webhookDeliveries } from '../../../db/schema/index.ts';
+import { itInvoices, webhookDeliveries } from '../../../db/schema/index.ts';
 
 const ROLES = {
   it: ['ROLE_INVOICING', 'ROLE_CONFIG'],
@@ -152,7 +151,7 @@ describe('preservation', () => {
 
     const deliveries = await t.db.select().from(webhookDeliveries);
     expect(deliveries.map((d) => d.event)).toEqual(['legal-storage-receipt']);
-    await t.db.delete(jobs);
+    await t.app.platform.jobs.clear();
   });
 
   it('lists preserved documents by type with status and date filters', async () => {
@@ -212,7 +211,7 @@ describe('preservation', () => {
       token,
     });
     expect(badDate.statusCode).toBe(400);
-    await t.db.delete(jobs);
+    await t.app.platform.jobs.clear();
   });
 
   it('refuses drafts, invoices without the company VAT, foreign invoices and users without the platform', async () => {
@@ -229,7 +228,7 @@ describe('preservation', () => {
       token,
     });
     expect(missingVat.statusCode).toBe(422);
-    const announced = await t.db.select().from(jobs).where(eq(jobs.type, 'webhooks.dispatch'));
+    const announced = await t.app.platform.jobs.jobsOf('webhooks.dispatch');
     expect(announced.map((job) => (job.payload as { event: string }).event)).toContain(
       'legal-storage-missing-vat',
     );

@@ -3,8 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/test-app.ts';
 import { createTestApp } from '../../../../test/test-app.ts';
-import { asc, eq } from 'drizzle-orm';
-import { itInvoices, jobs } from '../../../db/schema/index.ts';
+import { itInvoices } from '../../../db/schema/index.ts';
 import {
   createAlpha,
   drainJobs,
@@ -154,10 +153,7 @@ describe('SDI sandbox flows', () => {
     expect((await simulate(token, 'NE', answered, { esito: 'EC01' })).statusCode).toBe(202);
 
     // Time passes: the terms' jobs fall due.
-    await t.db
-      .update(jobs)
-      .set({ runAt: new Date(Date.now() - 1000) })
-      .where(eq(jobs.type, 'it.sdi.pa-terms'));
+    await t.app.platform.jobs.runNow('it.sdi.pa-terms');
     await drainJobs(t);
 
     expect((await getInvoice(t, token, silent)).marking).toBe('deadline-terms');
@@ -221,11 +217,7 @@ describe('SDI sandbox flows', () => {
     expect(failed.marking).toBe('invoice-error');
     expect(failed.notice).toMatch(/after 14 attempts/);
     // Entering quarantena and giving up each announce themselves to the owner's webhooks, once.
-    const events = await t.db
-      .select({ payload: jobs.payload })
-      .from(jobs)
-      .where(eq(jobs.type, 'webhooks.dispatch'))
-      .orderBy(asc(jobs.createdAt));
+    const events = await t.app.platform.jobs.jobsOf('webhooks.dispatch');
     const forInvoice = events
       .map((job) => job.payload as { event: string; payload: { uuid: string } })
       .filter((job) => job.payload.uuid === uuid)
