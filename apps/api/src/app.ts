@@ -14,7 +14,6 @@ import type { DatabaseHandle } from './platform/db/database.ts';
 import { openDatabase } from './platform/db/database.ts';
 import type { FileStore } from './platform/files/file-store.ts';
 import { FolderFileStore } from './platform/files/folder-file-store.ts';
-import { openJobBoss } from './platform/jobs/job-boss.ts';
 import { JobQueue, JobWorker } from './platform/jobs/job-queue.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { resolveJwtSecret } from './platform/jwt-secret.ts';
@@ -36,29 +35,16 @@ import {
 } from './platform/problem-errors.ts';
 import { runtimeConfigRoutes } from './platform/runtime-config.routes.ts';
 import { registerStaticConsole } from './platform/static-console.ts';
-import { AuthRepository } from './services/common/auth/auth.repository.ts';
-import { authRoutes } from './services/common/auth/auth.routes.ts';
-import { AuthService, PASSWORD_RESET_MAIL_JOB } from './services/common/auth/auth.service.ts';
-import { PreSaleActionsRepository } from './services/common/pre-sale-actions/pre-sale-actions.repository.ts';
-import { preSaleActionsRoutes } from './services/common/pre-sale-actions/pre-sale-actions.routes.ts';
-import { PreSaleActionsService } from './services/common/pre-sale-actions/pre-sale-actions.service.ts';
-import { PreSalesRepository } from './services/common/pre-sales/pre-sales.repository.ts';
-import { preSalesRoutes } from './services/common/pre-sales/pre-sales.routes.ts';
-import { PreSalesService } from './services/common/pre-sales/pre-sales.service.ts';
-import { SubAccountsRepository } from './services/common/sub-accounts/sub-accounts.repository.ts';
-import { subAccountsRoutes } from './services/common/sub-accounts/sub-accounts.routes.ts';
-import { SubAccountsService } from './services/common/sub-accounts/sub-accounts.service.ts';
-import { UsersRepository } from './services/common/users/users.repository.ts';
-import { usersRoutes } from './services/common/users/users.routes.ts';
-import { UsersService } from './services/common/users/users.service.ts';
+import { commonRoutes } from './services/common/common.routes.ts';
+import { composeCommon } from './services/common/compose.ts';
+import { seedDemoRegistries } from './services/it/business-registry-configurations/seed-demo-registries.ts';
+import { composeItIntegrations } from './services/it/integrations/compose.ts';
+import { itIntegrationsPlugin } from './services/it/it-integrations.plugin.ts';
+import { itInvoicingPlugin } from './services/it/it-invoicing.plugin.ts';
 import { recipientCodeRoutes } from './services/it/recipient-code/recipient-code.routes.ts';
 import { RecipientCodeService } from './services/it/recipient-code/recipient-code.service.ts';
-import { itInvoicingPlugin } from './services/it/it-invoicing.plugin.ts';
-import {
-  itIntegrationsPlugin,
-  preservationServicePlugin,
-  webhookSignatureKeyPlugin,
-} from './services/it/it-integrations.plugin.ts';
+import { composePreservation } from './services/preservation/compose.ts';
+import { preservedDocumentsRoutes } from './services/preservation/preserved-documents/preserved-documents.routes.ts';
 
 /** Shared services of the platform, reachable from the app for the server entry, tests and workers. */
 export type Platform = {
@@ -175,11 +161,9 @@ export async function buildApp(
 
     // 2. Platform services.
     const { db } = database;
-    // pg-boss installs its own tables (schema `pgboss`) beside ours on first start.
-    const jobBoss = await openJobBoss(database, app.log);
-    const jobs = new JobQueue(jobBoss);
+    const jobs = new JobQueue(db);
     // Jobs enqueued by this process wake the worker at once; other processes find them by polling.
-    const worker = new JobWorker({ boss: jobBoss, logger: app.log, queue: jobs });
+    const worker = new JobWorker({ db, logger: app.log, queue: jobs });
     const outbox = new OutboxRepository(db);
     let mailer: Mailer;
     if (config.smtpUrl) {
@@ -190,65 +174,52 @@ export async function buildApp(
     }
     const files = new FolderFileStore(resolve(config.dataDir, 'files'));
     const seeded = config.seedDemo ? await seedDemo(db) : false;
+    // The official samples' parties as the Italian demo account's companies (idempotent).
+    if (config.sandbox) await seedDemoRegistries(db);
     app.decorate('platform', { database, jobs, worker, mailer, files, seeded });
     app.addHook('onClose', async () => {
       await worker.stop();
       if (ownsDatabase) await database.close();
     });
 
-    const usersRepository = new UsersRepository(db);
+    // Each service's objects, built once here; the route plugins below only mount them.
+    const composition = { db, config, jobs, worker, logger: app.log };
+    const common = composeCommon({
+      ...composition,
+      mailer,
+      signToken: (user) => app.signToken(user),
+    });
+    const itIntegrations = composeItIntegrations(composition);
+    const preservation = composePreservation(composition);
+
     await registerAuth(app, {
       secret: resolveJwtSecret(config),
       platformKeys: config.platformKeys,
-      accounts: usersRepository,
+      accounts: common.accounts,
     });
 
     // 3. Routes.
     await app.register(runtimeConfigRoutes, { config, db });
     if (config.sandbox) await app.register(outboxRoutes, { outbox });
 
-    const preSalesRepository = new PreSalesRepository(db);
-    const authService = new AuthService(
-      usersRepository,
-      new AuthRepository(db),
-      mailer,
-      (user) => app.signToken(user),
-      config.publicUrl,
-      jobs,
-    );
-    worker.register(PASSWORD_RESET_MAIL_JOB, (payload) => authService.mailResetLink(payload));
-    await app.register(
-      async (common) => {
-        await common.register(authRoutes, {
-          service: authService,
-          loginRateLimit: config.loginRateLimit,
-          resetRateLimit: config.resetRateLimit,
-        });
-        await common.register(usersRoutes, {
-          service: new UsersService(usersRepository, config.platformKeys, (user) =>
-            app.signToken(user),
-          ),
-        });
-        await common.register(subAccountsRoutes, {
-          service: new SubAccountsService(new SubAccountsRepository(db)),
-        });
-        await common.register(preSalesRoutes, { service: new PreSalesService(preSalesRepository) });
-        await common.register(preSaleActionsRoutes, {
-          service: new PreSaleActionsService(new PreSaleActionsRepository(db), preSalesRepository),
-        });
-        await common.register(webhookSignatureKeyPlugin, { config });
-      },
-      { prefix: '/api/common' },
-    );
+    await app.register(commonRoutes, {
+      prefix: '/api/common',
+      services: common,
+      config,
+      webhookSigningKey: () => itIntegrations.delivery.key(),
+    });
     await app.register(
       async (it) => {
         await it.register(recipientCodeRoutes, { service: new RecipientCodeService() });
         await it.register(itInvoicingPlugin, { config });
-        await it.register(itIntegrationsPlugin, { config });
+        await it.register(itIntegrationsPlugin, { integrations: itIntegrations, preservation });
       },
       { prefix: '/api/it' },
     );
-    await app.register(preservationServicePlugin, { config, prefix: '/api/preservation' });
+    await app.register(preservedDocumentsRoutes, {
+      prefix: '/api/preservation',
+      service: preservation,
+    });
 
     await app.ready();
     return app;
