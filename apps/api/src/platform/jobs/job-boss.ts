@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.ts';
+import { adoptLegacyJobs } from './legacy-jobs.ts';
 import type { SqlExecutor } from './sql-executor.ts';
 import { databaseExecutor } from './sql-executor.ts';
 
@@ -60,6 +61,12 @@ export async function openJobBoss(
   await installSingletonIndex(executor);
   // Made here, under the lock, so a starting cron clock never creates it beside another queue.
   await createQueues(executor, [CRON_QUEUE]);
+  await adoptLegacyJobs(executor, JOBS_SCHEMA, (types) =>
+    createQueues(
+      executor,
+      types.flatMap((type) => [deadLetterQueue(type), type]),
+    ),
+  );
   const ready = new Map<string, Promise<void>>();
   return {
     boss,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { jobs as legacyJobs } from '../../db/schema/index.ts';
 import pino from 'pino';
 import { createTestDatabase } from '../../../test/test-app.ts';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -247,6 +248,29 @@ describe('job queue', () => {
     release();
     await stopping;
     expect((await queue.find(id))?.status).toBe('done');
+  });
+
+  it('moves the jobs left waiting in the table of the queue before pg-boss into pg-boss', async () => {
+    await database.db.insert(legacyJobs).values([
+      { type: 'test.legacy', payload: { n: 1 }, maxAttempts: 5, attempts: 0 },
+      { type: 'test.legacy', payload: { n: 2 }, status: 'running', attempts: 2, maxAttempts: 5 },
+      { type: 'test.legacy', payload: { n: 3 }, status: 'done', attempts: 1 },
+    ]);
+    const restarted = await openJobBoss(database, logger);
+    const seen: unknown[] = [];
+    const w = new JobWorker({ boss: restarted, logger }).register(
+      'test.legacy',
+      async (payload) => {
+        seen.push(payload);
+      },
+    );
+    expect(await w.runOnce()).toBe(2);
+    expect(seen).toEqual(expect.arrayContaining([{ n: 1 }, { n: 2 }]));
+    const moved = await new JobQueue(restarted).jobsOf('test.legacy');
+    // The running one had used two of its five attempts.
+    expect(moved.map((job) => job.maxAttempts).sort()).toEqual([3, 5]);
+    const left = await database.db.select().from(legacyJobs);
+    expect(left.map((row) => row.payload)).toEqual([{ n: 3 }]);
   });
 
   it('stores a failed query as its SQL, never its parameters', async () => {
