@@ -3,9 +3,11 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DEMO_PASSWORD, demoLogins } from './db/seed-demo.ts';
 
 /**
- * Process entry: `tsx src/server.ts [--workers-only | --no-workers]`. Listens on PORT (unless
- * workers only), runs the job workers in-process (unless --no-workers) and shuts down cleanly on
- * SIGTERM/SIGINT: stop accepting requests, let workers finish their jobs, close the database.
+ * Process entry: `tsx src/server.ts [--workers-only | --no-workers]` (or WORKERS=only / none).
+ * Listens on PORT (unless workers only), runs the job workers in-process (unless --no-workers):
+ * every lane, plus pg-boss's maintenance and cron clock, which any number of worker processes
+ * share. Shuts down cleanly on SIGTERM/SIGINT: stop accepting requests, let workers finish their
+ * jobs, close the database.
  */
 async function main(): Promise<void> {
   let config;

@@ -17,6 +17,7 @@ export type { Job, JobStatus } from './job.ts';
  * Background work runs on pg-boss (a PostgreSQL job queue; its tables live in the `pgboss`
  * schema of the app's own database, PGlite or PostgreSQL). This module is the small interface
  * the rest of the app sees: `JobQueue.enqueue` / `schedule`, and `JobWorker.register` with lanes.
+ * Handlers run at least once and are written to write nothing twice. See README.md here.
  */
 
 export type EnqueueOptions = {
@@ -55,6 +56,7 @@ export type ScheduleOptions = Pick<EnqueueOptions, 'maxAttempts' | 'backoffMs' |
 export type JobHandler = (payload: unknown, job: Job) => Promise<void>;
 
 const DEFAULT_TIMEOUT_MS = 5 * 60 * 1000;
+const TRANSACTION_WAKE_DELAY_MS = 100;
 
 /** pg-boss's send options for ours: retries, back-off, expiry and the type's dead-letter queue. */
 function sendOptions(type: string, options: Omit<EnqueueOptions, 'db'>): PgBoss.SendOptions {
@@ -112,8 +114,14 @@ export class JobQueue {
     if (id === null && options.singletonKey === undefined) {
       throw new Error(`job ${type} was not stored`);
     }
-    if (id !== null && !options.db && (!options.runAt || options.runAt.getTime() <= Date.now())) {
-      for (const listener of this.listeners) listener(type);
+    if (id !== null && (!options.runAt || options.runAt.getTime() <= Date.now())) {
+      const wake = () => {
+        for (const listener of this.listeners) listener(type);
+      };
+      // A job written in a transaction is visible once it commits, which is usually at once:
+      // look shortly after rather than at the next poll (a wake-up that finds nothing is cheap).
+      if (options.db) setTimeout(wake, TRANSACTION_WAKE_DELAY_MS).unref();
+      else wake();
     }
     return id;
   }
@@ -178,9 +186,9 @@ export class JobQueue {
   }
 
   /**
-   * Calls `listener` with the type of each job enqueued through this queue outside a transaction
-   * that is due at once, so a worker of the same process starts it without waiting for its next
-   * poll. Other processes, and jobs enqueued in a transaction, are found by polling. Returns the
+   * Calls `listener` with the type of each job enqueued through this queue that is due at once
+   * (shortly after, when enqueued in a transaction), so a worker of the same process starts it
+   * without waiting for its next poll. Other processes find it by polling. Returns the
    * unsubscribe function.
    */
   onDueJob(listener: (type: string) => void): () => void {
