@@ -11,7 +11,18 @@ import {
   itBusinessRegistryConfigurations,
   webhookDeliveries,
 } from '../../db/schema/index.ts';
+import type { CollectionDefinition } from '../db/collection-query.ts';
 import type { Database } from '../db/database.ts';
+
+/** Filters of a configuration's delivery log (`GET /api-configurations/{uuid}/deliveries`). */
+export const deliveryCollection: CollectionDefinition = {
+  filters: {
+    status: { kind: 'exact', column: webhookDeliveries.status },
+    event: { kind: 'exact', column: webhookDeliveries.event },
+    created_at: { kind: 'date', column: webhookDeliveries.createdAt },
+  },
+  defaultOrder: [],
+};
 
 export type ConfigurationWithFiscalIds = ItApiConfigurationRow & { fiscalIds: string[] };
 

@@ -1,4 +1,4 @@
-import { and, count, eq, exists, inArray, notExists, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, notExists, notInArray } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { ItApiConfigurationRow } from '../../../db/schema/index.ts';
 import {
@@ -8,7 +8,7 @@ import {
   itRegistrySubAccounts,
 } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
-import type { CollectionQuery } from '../../../platform/hydra.ts';
+import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
 import type { ConfigurationScope } from './configuration-access.ts';
 
 const configurationLinks = itApiConfigurationRegistries;
@@ -19,8 +19,35 @@ export type ApiConfigurationWritable = Pick<
 >;
 export type ApiConfigurationWithRegistries = ItApiConfigurationRow & { fiscalIds: string[] };
 
-export class ApiConfigurationsRepository {
-  constructor(private readonly db: Database) {}
+/**
+ * Webhook configurations, owned by the business (`businessOf`); a sub-account's scope narrows
+ * them to its registries (`scoped`), and each item carries its registries' fiscal ids.
+ */
+export class ApiConfigurationsRepository extends OwnedRepository<
+  typeof itApiConfigurations,
+  ConfigurationScope,
+  ApiConfigurationWithRegistries
+> {
+  constructor(db: Database) {
+    super(db, {
+      table: itApiConfigurations,
+      owner: itApiConfigurations.ownerId,
+      id: itApiConfigurations.uuid,
+      updatedAt: itApiConfigurations.updatedAt,
+      collection: {
+        filters: {
+          target_url: { kind: 'partial', column: itApiConfigurations.targetUrl },
+          targetUrl: { kind: 'partial', column: itApiConfigurations.targetUrl },
+          event: { kind: 'exact', column: itApiConfigurations.event },
+        },
+        order: {
+          created_at: itApiConfigurations.createdAt,
+          target_url: itApiConfigurations.targetUrl,
+        },
+        defaultOrder: [desc(itApiConfigurations.createdAt), asc(itApiConfigurations.uuid)],
+      },
+    });
+  }
 
   /** Registry uuids linked to a sub-account (the SQL of a subquery). */
   private registriesOfSubAccount(subAccountId: string) {
@@ -36,7 +63,10 @@ export class ApiConfigurationsRepository {
    * without links fires for all the owner's companies, and one also linked to another company
    * would let the sub-account redirect that company's events.
    */
-  private scoped(scope: ConfigurationScope, ...conditions: (SQL | undefined)[]): SQL | undefined {
+  protected override scoped(
+    scope: ConfigurationScope,
+    ...conditions: (SQL | undefined)[]
+  ): SQL | undefined {
     const visible =
       scope.subAccountId === null
         ? undefined
@@ -65,24 +95,6 @@ export class ApiConfigurationsRepository {
     return and(eq(itApiConfigurations.ownerId, scope.ownerId), visible, ...conditions);
   }
 
-  async list(
-    scope: ConfigurationScope,
-    query: CollectionQuery,
-  ): Promise<{ items: ApiConfigurationWithRegistries[]; total: number }> {
-    const where = this.scoped(scope, query.where);
-    const [rows, [totalRow]] = await Promise.all([
-      this.db
-        .select()
-        .from(itApiConfigurations)
-        .where(where)
-        .orderBy(...query.orderBy)
-        .limit(query.itemsPerPage)
-        .offset(query.offset),
-      this.db.select({ total: count() }).from(itApiConfigurations).where(where),
-    ]);
-    return { items: await this.withRegistries(rows), total: totalRow?.total ?? 0 };
-  }
-
   /** Which of `uuids` the scope may see (and so link or change). */
   async visibleUuids(scope: ConfigurationScope, uuids: string[]): Promise<Set<string>> {
     if (uuids.length === 0) return new Set();
@@ -91,17 +103,6 @@ export class ApiConfigurationsRepository {
       .from(itApiConfigurations)
       .where(this.scoped(scope, inArray(itApiConfigurations.uuid, uuids)));
     return new Set(rows.map((row) => row.uuid));
-  }
-
-  async findOwned(
-    scope: ConfigurationScope,
-    uuid: string,
-  ): Promise<ApiConfigurationWithRegistries | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(itApiConfigurations)
-      .where(this.scoped(scope, eq(itApiConfigurations.uuid, uuid)));
-    return row ? (await this.withRegistries([row]))[0] : undefined;
   }
 
   /**
@@ -177,15 +178,8 @@ export class ApiConfigurationsRepository {
     });
   }
 
-  async delete(scope: ConfigurationScope, uuid: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(itApiConfigurations)
-      .where(this.scoped(scope, eq(itApiConfigurations.uuid, uuid)))
-      .returning({ uuid: itApiConfigurations.uuid });
-    return rows.length > 0;
-  }
-
-  private async withRegistries(
+  /** Each configuration with the fiscal ids of the registries it is restricted to. */
+  protected override async withDetails(
     rows: ItApiConfigurationRow[],
   ): Promise<ApiConfigurationWithRegistries[]> {
     if (rows.length === 0) return [];

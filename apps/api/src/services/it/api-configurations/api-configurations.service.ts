@@ -1,8 +1,8 @@
-import { asc, desc } from 'drizzle-orm';
 import type {
   ApiConfiguration,
   ApiConfigurationRequest,
   ApiConfigurationUpdate,
+  PaginationQuery,
   Violation,
   WebhookDelivery as WebhookDeliveryItem,
 } from '@fiscus/contracts';
@@ -12,14 +12,15 @@ import {
   violationCodes,
   webhookTargetMessages,
 } from '@fiscus/contracts';
-import { itApiConfigurations, webhookDeliveries } from '../../../db/schema/index.ts';
 import type { WebhookDeliveryRow } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../platform/auth.ts';
 import { isUuid } from '../../../platform/auth.ts';
-import type { CollectionDefinition, CollectionPage } from '../../../platform/hydra.ts';
-import { parseCollectionQuery } from '../../../platform/hydra.ts';
+import type { CollectionPage } from '../../../platform/db/collection-query.ts';
+import { parseCollectionQuery } from '../../../platform/db/collection-query.ts';
+import { mapPage } from '../../../platform/db/owned-repository.ts';
 import { notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
 import { targetUrlProblem } from '../../../platform/webhooks/target-address.ts';
+import { deliveryCollection } from '../../../platform/webhooks/webhook-deliveries.repository.ts';
 import type { WebhookDelivery } from '../../../platform/webhooks/webhook-delivery.ts';
 import type {
   ApiConfigurationsRepository,
@@ -33,25 +34,6 @@ export const REGISTRY_IRI = '/api/it/business-registry-configurations';
 /** A window replay resends at most this many events; a wider window is split by the caller. */
 export const MAX_WINDOW_REPLAY = 1000;
 
-const listDefinition: CollectionDefinition = {
-  filters: {
-    target_url: { kind: 'partial', column: itApiConfigurations.targetUrl },
-    targetUrl: { kind: 'partial', column: itApiConfigurations.targetUrl },
-    event: { kind: 'exact', column: itApiConfigurations.event },
-  },
-  order: { created_at: itApiConfigurations.createdAt, target_url: itApiConfigurations.targetUrl },
-  defaultOrder: [desc(itApiConfigurations.createdAt), asc(itApiConfigurations.uuid)],
-};
-
-const deliveryListDefinition: CollectionDefinition = {
-  filters: {
-    status: { kind: 'exact', column: webhookDeliveries.status },
-    event: { kind: 'exact', column: webhookDeliveries.event },
-    created_at: { kind: 'date', column: webhookDeliveries.createdAt },
-  },
-  defaultOrder: [],
-};
-
 /** The account's webhooks (api-configurations), their delivery log and replays. */
 export class ApiConfigurationsService {
   constructor(
@@ -60,16 +42,12 @@ export class ApiConfigurationsService {
     private readonly allowPrivateTargets: boolean,
   ) {}
 
-  async list(actor: Actor, rawQuery: unknown): Promise<CollectionPage<ApiConfiguration>> {
+  async list(actor: Actor, query: PaginationQuery): Promise<CollectionPage<ApiConfiguration>> {
     assertCanConfigureWebhooks(actor);
-    const query = parseCollectionQuery(rawQuery, listDefinition);
-    const { items, total } = await this.configurations.list(configurationScopeOf(actor), query);
-    return {
-      items: items.map(toApiConfiguration),
-      total,
-      page: query.page,
-      itemsPerPage: query.itemsPerPage,
-    };
+    return mapPage(
+      await this.configurations.list(configurationScopeOf(actor), query),
+      toApiConfiguration,
+    );
   }
 
   async get(actor: Actor, uuid: string): Promise<ApiConfiguration> {
@@ -105,11 +83,11 @@ export class ApiConfigurationsService {
   async deliveries(
     actor: Actor,
     uuid: string,
-    rawQuery: unknown,
+    rawQuery: PaginationQuery,
   ): Promise<CollectionPage<WebhookDeliveryItem>> {
     assertCanConfigureWebhooks(actor);
     const { ownerId } = await this.findOwned(configurationScopeOf(actor), uuid);
-    const query = parseCollectionQuery(rawQuery, deliveryListDefinition);
+    const query = parseCollectionQuery(rawQuery, deliveryCollection);
     const { items, total } = await this.delivery.repository.list(ownerId, uuid, query);
     return {
       items: items.map(toDeliveryItem),
