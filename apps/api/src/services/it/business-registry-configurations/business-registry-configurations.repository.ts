@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { ItBusinessRegistryConfigurationRow, UserRow } from '../../../db/schema/index.ts';
 import {
@@ -9,7 +9,7 @@ import {
   users,
 } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
-import type { CollectionQuery } from '../../../platform/hydra.ts';
+import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
 
 const registries = itBusinessRegistryConfigurations;
 
@@ -34,10 +34,50 @@ export type RegistryWithLinks = ItBusinessRegistryConfigurationRow & {
 /** Who is looking: the owning account, and for a sub-account its own id (it sees only its links). */
 export type RegistryScope = { ownerId: string; subAccountId: string | null };
 
-export class BusinessRegistryConfigurationsRepository {
-  constructor(private readonly db: Database) {}
+/**
+ * Business registries (companies), owned by the business (`businessOf`); a sub-account's scope
+ * narrows them to the registries linked to it, and each item carries its webhook and
+ * sub-account links.
+ */
+export class BusinessRegistryConfigurationsRepository extends OwnedRepository<
+  typeof registries,
+  RegistryScope,
+  RegistryWithLinks
+> {
+  constructor(db: Database) {
+    super(db, {
+      table: registries,
+      owner: registries.ownerId,
+      id: registries.uuid,
+      updatedAt: registries.updatedAt,
+      // Spec filters (camelCase) plus the snake_case names the console's lookups send.
+      collection: {
+        filters: {
+          fiscalId: { kind: 'partial', column: registries.fiscalId },
+          fiscal_id: { kind: 'partial', column: registries.fiscalId },
+          email: { kind: 'partial', column: registries.email },
+          name: { kind: 'partial', column: registries.name },
+          supplierInvoiceEnabled: { kind: 'boolean', column: registries.supplierInvoiceEnabled },
+          applySignature: { kind: 'boolean', column: registries.applySignature },
+          applyLegalStorage: { kind: 'boolean', column: registries.applyLegalStorage },
+          legalStorageActive: { kind: 'boolean', column: registries.legalStorageActive },
+          receipts_enabled: { kind: 'boolean', column: registries.receiptsEnabled },
+          receiptsEnabled: { kind: 'boolean', column: registries.receiptsEnabled },
+        },
+        order: {
+          fiscalId: registries.fiscalId,
+          name: registries.name,
+          createdAt: registries.createdAt,
+        },
+        defaultOrder: [desc(registries.createdAt), asc(registries.uuid)],
+      },
+    });
+  }
 
-  private scoped(scope: RegistryScope, ...conditions: (SQL | undefined)[]): SQL | undefined {
+  protected override scoped(
+    scope: RegistryScope,
+    ...conditions: (SQL | undefined)[]
+  ): SQL | undefined {
     const visible =
       scope.subAccountId === null
         ? undefined
@@ -51,24 +91,6 @@ export class BusinessRegistryConfigurationsRepository {
     return and(eq(registries.ownerId, scope.ownerId), visible, ...conditions);
   }
 
-  async list(
-    scope: RegistryScope,
-    query: CollectionQuery,
-  ): Promise<{ items: RegistryWithLinks[]; total: number }> {
-    const where = this.scoped(scope, query.where);
-    const [rows, [totalRow]] = await Promise.all([
-      this.db
-        .select()
-        .from(registries)
-        .where(where)
-        .orderBy(...query.orderBy)
-        .limit(query.itemsPerPage)
-        .offset(query.offset),
-      this.db.select({ total: count() }).from(registries).where(where),
-    ]);
-    return { items: await this.withLinks(rows), total: totalRow?.total ?? 0 };
-  }
-
   async findByFiscalId(
     scope: RegistryScope,
     fiscalId: string,
@@ -77,7 +99,7 @@ export class BusinessRegistryConfigurationsRepository {
       .select()
       .from(registries)
       .where(this.scoped(scope, eq(registries.fiscalId, fiscalId)));
-    return row ? (await this.withLinks([row]))[0] : undefined;
+    return row ? (await this.withDetails([row]))[0] : undefined;
   }
 
   /** The owner's api-configuration uuids among `uuids` (foreign or unknown ones are absent). */
@@ -162,14 +184,6 @@ export class BusinessRegistryConfigurationsRepository {
       .where(and(eq(registries.ownerId, ownerId), eq(registries.uuid, uuid)));
   }
 
-  async delete(ownerId: string, uuid: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(registries)
-      .where(and(eq(registries.ownerId, ownerId), eq(registries.uuid, uuid)))
-      .returning({ uuid: registries.uuid });
-    return rows.length > 0;
-  }
-
   /** A sub-account of `managerId` by email (emails are stored lower-cased). */
   async findSubAccount(managerId: string, email: string): Promise<UserRow | undefined> {
     const [row] = await this.db
@@ -201,7 +215,7 @@ export class BusinessRegistryConfigurationsRepository {
         and(eq(itRegistrySubAccounts.subAccountId, subAccountId), eq(registries.ownerId, ownerId)),
       )
       .orderBy(asc(registries.fiscalId));
-    return this.withLinks(rows.map((row) => row.registry));
+    return this.withDetails(rows.map((row) => row.registry));
   }
 
   async link(registryUuid: string, subAccountId: string): Promise<void> {
@@ -224,7 +238,8 @@ export class BusinessRegistryConfigurationsRepository {
     return rows.length > 0;
   }
 
-  private async withLinks(
+  /** Each registry with its webhook configurations and linked sub-accounts. */
+  protected override async withDetails(
     rows: ItBusinessRegistryConfigurationRow[],
   ): Promise<RegistryWithLinks[]> {
     if (rows.length === 0) return [];

@@ -1,20 +1,19 @@
-import { asc, desc } from 'drizzle-orm';
 import type {
   BusinessRegistryConfiguration,
   BusinessRegistryConfigurationRequest,
   BusinessRegistryConfigurationUpdate,
+  PaginationQuery,
   ReceiptSettings,
   RegistrySubAccount,
   RegistrySubAccountRequest,
   Violation,
 } from '@fiscus/contracts';
 import { registryMessages, violationCodes } from '@fiscus/contracts';
-import { itBusinessRegistryConfigurations } from '../../../db/schema/index.ts';
 import type { UserRow } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../platform/auth.ts';
 import { isUuid } from '../../../platform/auth.ts';
-import type { CollectionDefinition, CollectionPage } from '../../../platform/hydra.ts';
-import { parseCollectionQuery } from '../../../platform/hydra.ts';
+import type { CollectionPage } from '../../../platform/db/collection-query.ts';
+import { mapPage } from '../../../platform/db/owned-repository.ts';
 import {
   forbidden,
   HttpProblem,
@@ -35,25 +34,12 @@ import type {
   RegistryWithLinks,
 } from './business-registry-configurations.repository.ts';
 
-const table = itBusinessRegistryConfigurations;
-
-/** Spec filters (camelCase) plus the snake_case names the console's lookups send. */
-const listDefinition: CollectionDefinition = {
-  filters: {
-    fiscalId: { kind: 'partial', column: table.fiscalId },
-    fiscal_id: { kind: 'partial', column: table.fiscalId },
-    email: { kind: 'partial', column: table.email },
-    name: { kind: 'partial', column: table.name },
-    supplierInvoiceEnabled: { kind: 'boolean', column: table.supplierInvoiceEnabled },
-    applySignature: { kind: 'boolean', column: table.applySignature },
-    applyLegalStorage: { kind: 'boolean', column: table.applyLegalStorage },
-    legalStorageActive: { kind: 'boolean', column: table.legalStorageActive },
-    receipts_enabled: { kind: 'boolean', column: table.receiptsEnabled },
-    receiptsEnabled: { kind: 'boolean', column: table.receiptsEnabled },
-  },
-  order: { fiscalId: table.fiscalId, name: table.name, createdAt: table.createdAt },
-  defaultOrder: [desc(table.createdAt), asc(table.uuid)],
-};
+/** Business registries need ROLE_CONFIG or ROLE_CONFIG_BRC in `it` (account spec 6). */
+export function assertRegistryReader(actor: Actor): void {
+  if (!hasRole(actor.roles, 'it', ROLE_CONFIG) && !hasRole(actor.roles, 'it', ROLE_CONFIG_BRC)) {
+    throw forbidden('Business registry configurations need ROLE_CONFIG or ROLE_CONFIG_BRC.');
+  }
+}
 
 /** Business registry configurations of the account (account spec 3, 7). */
 /** The webhook configurations a scope may see: a sub-account links only those. */
@@ -83,17 +69,9 @@ export class BusinessRegistryConfigurationsService {
 
   async list(
     actor: Actor,
-    rawQuery: unknown,
+    query: PaginationQuery,
   ): Promise<CollectionPage<BusinessRegistryConfiguration>> {
-    const scope = this.readScope(actor);
-    const query = parseCollectionQuery(rawQuery, listDefinition);
-    const { items, total } = await this.registries.list(scope, query);
-    return {
-      items: items.map(toRegistry),
-      total,
-      page: query.page,
-      itemsPerPage: query.itemsPerPage,
-    };
+    return mapPage(await this.registries.list(this.readScope(actor), query), toRegistry);
   }
 
   async get(actor: Actor, fiscalId: string): Promise<BusinessRegistryConfiguration> {
@@ -168,7 +146,7 @@ export class BusinessRegistryConfigurationsService {
         `This business registry configuration restricts ${current.apiConfigurations.length} API configuration(s); remove it from them first.`,
       );
     }
-    if (!(await this.registries.delete(scope.ownerId, current.uuid))) {
+    if (!(await this.registries.delete(scope, current.uuid))) {
       throw notFound(registryNotFound);
     }
   }
@@ -261,9 +239,7 @@ export class BusinessRegistryConfigurationsService {
    * to it.
    */
   private readScope(actor: Actor): RegistryScope {
-    if (!hasRole(actor.roles, 'it', ROLE_CONFIG) && !hasRole(actor.roles, 'it', ROLE_CONFIG_BRC)) {
-      throw forbidden('Business registry configurations need ROLE_CONFIG or ROLE_CONFIG_BRC.');
-    }
+    assertRegistryReader(actor);
     return {
       ownerId: businessOf(actor),
       subAccountId: subAccountOf(actor),
