@@ -1,10 +1,7 @@
 import type { CustomerInvoiceImport, SupplierInvoiceImport, Violation } from '@fiscus/contracts';
 import type { Finding } from '@fiscus/fatturapa';
 import { isValidSdiFileName, parseInvoice, toXml, validateInvoice } from '@fiscus/fatturapa';
-import type {
-  NotificationMessageJson,
-  ParsedSdiMessage,
-} from '@fiscus/sdi-messages';
+import type { NotificationMessageJson, ParsedSdiMessage } from '@fiscus/sdi-messages';
 import {
   notificationFileName,
   notificationJsonOf,
@@ -15,14 +12,14 @@ import type { Actor } from '../../../platform/auth.ts';
 import { unprocessable } from '../../../platform/problem-errors.ts';
 import { assertCanSend, assertDirection, invoiceOwnerOf } from '../invoice-access.ts';
 import { findingToViolation, MAX_INVOICE_BYTES } from '../invoices/invoice-intake.ts';
-import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import { markingFromNotifications, NOTIFICATION_ORDER } from '../invoices/invoice-lifecycle.ts';
+import { InvoicesRepository } from '../invoices/invoices.repository.ts';
+import { NotificationsRepository } from '../invoices/notifications.repository.ts';
 import { storedInvoiceValues } from '../invoices/invoices.service.ts';
 
 const REQUIRED_WITHOUT_NOTIFICATION = 'This field is required when there is not any notification';
 const REQUIRED = 'This field is required';
-
-/** The order SDI sends its messages in: the latest one decides the imported invoice's marking. */
-const NOTIFICATION_ORDER = ['AT', 'RC', 'MC', 'NS', 'DT', 'EC', 'NE'] as const;
 
 function decodeBase64(value: string): Buffer {
   return Buffer.from(value.replace(/\s+/g, ''), 'base64');
@@ -56,40 +53,8 @@ function invoiceViolation(finding: Finding, invoice: unknown): Violation {
   };
 }
 
-/** The marking an imported customer invoice takes from its notifications (latest SDI step wins). */
-export function markingFromNotifications(
-  types: Map<string, NotificationMessageJson>,
-  format: string,
-): string {
-  let marking = 'sent';
-  for (const type of NOTIFICATION_ORDER) {
-    const message = types.get(type);
-    if (!message) continue;
-    switch (type) {
-      case 'RC':
-        marking = format === 'FPA12' ? 'delivered-pa' : 'delivered';
-        break;
-      case 'MC':
-      case 'AT':
-        marking = 'not-delivered';
-        break;
-      case 'NS':
-        marking = 'rejected';
-        break;
-      case 'DT':
-        marking = 'deadline-terms';
-        break;
-      case 'EC':
-      case 'NE':
-        marking = message.esito_committente?.esito === 'EC02' ? 'rejected-pa' : 'accepted-pa';
-        break;
-    }
-  }
-  return marking;
-}
-
 export class ImportsService {
-  constructor(private readonly repository: InvoicesRepository) {}
+  constructor(private readonly db: Database) {}
 
   /**
    * Reads and validates the imported file as POST /invoices does (XML safety, the official
@@ -188,33 +153,40 @@ export class ImportsService {
       });
     if (violations.length > 0) throw unprocessable(violations);
     const invoice = await this.readInvoice(body.invoice, messages.has('NS'));
-    const row = await this.repository.insert({
-      ownerId: invoiceOwnerOf(actor),
-      type: 0,
-      marking: markingFromNotifications(
-        new Map([...messages].map(([type, m]) => [type, m.json])),
-        invoice.format,
-      ),
-      ...storedInvoiceValues(invoice),
-      sdiFileId: sdiId ?? null,
-      sdiFileName: fileName ?? null,
-    });
-    for (const type of NOTIFICATION_ORDER) {
-      const message = messages.get(type);
-      if (!message) continue;
-      await this.repository.insertNotification({
-        invoiceUuid: row.uuid,
-        ownerId: row.ownerId,
-        type,
-        fileName: notificationFileName(
-          message.parsed.nomeFile ?? fileName ?? `${row.uuid}.xml`,
-          message.parsed.type,
-          1,
+    // The invoice and its notifications are stored together, or not at all.
+    const row = await this.db.transaction(async (tx) => {
+      const stored = await new InvoicesRepository(tx).insert({
+        ownerId: invoiceOwnerOf(actor),
+        type: 0,
+        marking: markingFromNotifications(
+          new Map(
+            [...messages].map(([type, m]) => [type, { esito: m.json.esito_committente?.esito }]),
+          ),
+          invoice.format,
         ),
-        xml: message.xml,
-        message: message.json,
+        ...storedInvoiceValues(invoice),
+        sdiFileId: sdiId ?? null,
+        sdiFileName: fileName ?? null,
       });
-    }
+      const notifications = new NotificationsRepository(tx);
+      for (const type of NOTIFICATION_ORDER) {
+        const message = messages.get(type);
+        if (!message) continue;
+        await notifications.insert({
+          invoiceUuid: stored.uuid,
+          ownerId: stored.ownerId,
+          type,
+          fileName: notificationFileName(
+            message.parsed.nomeFile ?? fileName ?? `${stored.uuid}.xml`,
+            message.parsed.type,
+            1,
+          ),
+          xml: message.xml,
+          message: message.json,
+        });
+      }
+      return stored;
+    });
     return { uuid: row.uuid };
   }
 
@@ -248,7 +220,7 @@ export class ImportsService {
     if (!sdiId) violations.push({ propertyPath: 'sdi_id', message: REQUIRED, code: 'is_blank' });
     if (violations.length > 0) throw unprocessable(violations);
     const invoice = await this.readInvoice(body.invoice);
-    const row = await this.repository.insert({
+    const row = await new InvoicesRepository(this.db).insert({
       ownerId: invoiceOwnerOf(actor),
       type: 1,
       marking: 'received',

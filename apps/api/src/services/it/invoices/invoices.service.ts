@@ -3,6 +3,7 @@ import type { AnyInvoice, InvoiceFormat } from '@fiscus/fatturapa';
 import { parseInvoice, renderHtml, renderPdf } from '@fiscus/fatturapa';
 import type { ItInvoiceRow, ItNotificationRow } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../platform/auth.ts';
+import type { Database } from '../../../platform/db/database.ts';
 import type { CollectionPage } from '../../../platform/hydra.ts';
 import { isPropertySelected, parsePropertyFilter } from '../../../platform/property-filter.ts';
 import { HttpProblem, notFound, unprocessable } from '../../../platform/problem-errors.ts';
@@ -18,11 +19,10 @@ import { invoicesCsv } from './invoice-csv.ts';
 import type { AcceptedInvoice, InvoiceBody, InvoiceKind } from './invoice-intake.ts';
 import { acceptInvoice } from './invoice-intake.ts';
 import { summarizeInvoice } from './invoice-summary.ts';
-import type {
-  InvoiceSummaryRow,
-  InvoicesRepository,
-  ListedInvoiceRow,
-} from './invoices.repository.ts';
+import type { InvoiceSummaryRow, ListedInvoiceRow } from './invoice-list-query.ts';
+import { DRAFT_MARKINGS } from './invoice-lifecycle.ts';
+import { InvoicesRepository } from './invoices.repository.ts';
+import type { NotificationsRepository } from './notifications.repository.ts';
 import type { ZipEntry } from './zip-archive.ts';
 import { zipArchive } from './zip-archive.ts';
 
@@ -144,9 +144,20 @@ function parseQueryType(query: unknown): 0 | 1 {
   return type === '1' ? 1 : 0;
 }
 
+const NOT_FIXABLE_MESSAGE =
+  'The invoice is not fixable: only a rejected invoice whose latest rejection has a 002xx, 003xx or 004xx code, not archived and not already fixed.';
+
+function notFixable() {
+  return unprocessable([
+    { propertyPath: 'X-Fix-Invoice-Uuid', message: NOT_FIXABLE_MESSAGE, code: 'not_fixable' },
+  ]);
+}
+
 export class InvoicesService {
   constructor(
+    private readonly db: Database,
     private readonly repository: InvoicesRepository,
+    private readonly notificationsRepository: NotificationsRepository,
     private readonly sdi: SdiGateway,
   ) {}
 
@@ -163,29 +174,45 @@ export class InvoicesService {
       ? await this.fixTarget(actor, options.fixInvoiceUuid)
       : undefined;
     const accepted = await acceptInvoice(body, kind);
-    const row = await this.repository.insert({
-      ownerId,
-      type: 0,
-      marking: 'waiting',
-      ...storedInvoiceValues(accepted),
-      fixOfUuid: fixed?.uuid ?? null,
-      disableEndpoints: options.disableEndpoints ?? false,
+    // The invoice, the fixed one's link and the transmission commit together, or none does.
+    return this.db.transaction(async (tx) => {
+      const invoices = new InvoicesRepository(tx);
+      if (fixed) {
+        // Two fixes of one invoice at once: the second waits here, then finds it fixed.
+        const target = await invoices.findForUpdate(fixed.uuid);
+        if (!target || target.fixedByUuid) throw notFixable();
+      }
+      const row = await invoices.insert({
+        ownerId,
+        type: 0,
+        marking: 'waiting',
+        ...storedInvoiceValues(accepted),
+        fixOfUuid: fixed?.uuid ?? null,
+        disableEndpoints: options.disableEndpoints ?? false,
+      });
+      if (fixed) await invoices.update(fixed.uuid, { fixedByUuid: row.uuid });
+      await this.sdi.transmit(row.uuid, { db: tx });
+      return { uuid: row.uuid };
     });
-    if (fixed) await this.repository.update(fixed.uuid, { fixedByUuid: row.uuid });
-    await this.sdi.transmit(row.uuid);
-    return { uuid: row.uuid };
   }
 
   /** Sends a stored draft: the same validation as POST /invoices, then the same flow. */
   async sendStored(row: ItInvoiceRow, kind: InvoiceKind): Promise<{ uuid: string }> {
     const accepted = await acceptInvoice(Buffer.from(row.xml, 'utf8'), kind);
-    await this.repository.update(row.uuid, {
-      marking: 'waiting',
-      createdAt: new Date(),
-      ...storedInvoiceValues(accepted),
+    return this.db.transaction(async (tx) => {
+      const invoices = new InvoicesRepository(tx);
+      // A draft sent twice at once: the second waits here, then finds an invoice.
+      const draft = await invoices.findForUpdate(row.uuid);
+      if (!draft || !(DRAFT_MARKINGS as readonly string[]).includes(draft.marking))
+        throw notFound(`Draft ${row.uuid} not found.`);
+      await invoices.update(row.uuid, {
+        marking: 'waiting',
+        createdAt: new Date(),
+        ...storedInvoiceValues(accepted),
+      });
+      await this.sdi.transmit(row.uuid, { db: tx });
+      return { uuid: row.uuid };
     });
-    await this.sdi.transmit(row.uuid);
-    return { uuid: row.uuid };
   }
 
   async validate(actor: Actor, body: InvoiceBody, kind: InvoiceKind): Promise<{ valid: true }> {
@@ -198,17 +225,8 @@ export class InvoicesService {
     assertCanFix(actor);
     const row = await this.repository.findOwned(invoiceOwnerOf(actor), uuid);
     if (!row) throw notFound(`Invoice ${uuid} not found.`);
-    const notifications = await this.repository.notificationsOf([row.uuid]);
-    if (!isFixable(row, notifications)) {
-      throw unprocessable([
-        {
-          propertyPath: 'X-Fix-Invoice-Uuid',
-          message:
-            'The invoice is not fixable: only a rejected invoice whose latest rejection has a 002xx, 003xx or 004xx code, not archived and not already fixed.',
-          code: 'not_fixable',
-        },
-      ]);
-    }
+    const notifications = await this.notificationsRepository.of([row.uuid]);
+    if (!isFixable(row, notifications)) throw notFixable();
     return row;
   }
 
@@ -242,7 +260,7 @@ export class InvoicesService {
   async items(rows: InvoiceSummaryRow[], extended: boolean): Promise<ListedInvoice[]>;
   async items(rows: InvoiceSummaryRow[], extended: boolean): Promise<ListedInvoice[]> {
     if (!extended) return rows.map((row) => toInvoiceItem(row));
-    const notifications = await this.repository.notificationsOf(rows.map((row) => row.uuid));
+    const notifications = await this.notificationsRepository.of(rows.map((row) => row.uuid));
     return rows.map((row) =>
       toInvoiceItem(
         row,
@@ -268,19 +286,19 @@ export class InvoicesService {
 
   async notifications(actor: Actor, uuid: string): Promise<InvoiceNotification[]> {
     const row = await this.get(actor, uuid);
-    return (await this.repository.notificationsOf([row.uuid])).map(toNotificationItem);
+    return (await this.notificationsRepository.of([row.uuid])).map(toNotificationItem);
   }
 
   async notificationXml(actor: Actor, uuid: string): Promise<{ fileName: string; xml: string }> {
     assertItReader(actor);
-    const row = await this.repository.findNotificationOwned(invoiceOwnerOf(actor), uuid);
+    const row = await this.notificationsRepository.findOwned(invoiceOwnerOf(actor), uuid);
     if (!row) throw notFound(`Notification ${uuid} not found.`);
     return { fileName: row.fileName, xml: row.xml };
   }
 
   async notificationItem(actor: Actor, uuid: string): Promise<InvoiceNotification> {
     assertItReader(actor);
-    const row = await this.repository.findNotificationOwned(invoiceOwnerOf(actor), uuid);
+    const row = await this.notificationsRepository.findOwned(invoiceOwnerOf(actor), uuid);
     if (!row) throw notFound(`Notification ${uuid} not found.`);
     return toNotificationItem(row);
   }
@@ -289,7 +307,7 @@ export class InvoicesService {
     const row = await this.get(actor, uuid);
     return {
       uuid: row.uuid,
-      is_fixable: isFixable(row, await this.repository.notificationsOf([row.uuid])),
+      is_fixable: isFixable(row, await this.notificationsRepository.of([row.uuid])),
     };
   }
 

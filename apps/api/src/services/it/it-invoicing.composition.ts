@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Platform } from '../../app.ts';
+import type { AppConfig } from '../../config.ts';
+import { SandboxSdiGateway } from '../../gateways/sdi/sandbox.ts';
+import { PROVIDER_RETRY_POLICY } from '../../gateways/sdi/sdi-gateway.ts';
+import { DraftsService } from './drafts/drafts.service.ts';
+import { ImportsService } from './imports/imports.service.ts';
+import { InvoiceExchangeService } from './invoices/invoice-exchange.service.ts';
+import { InvoicesRepository } from './invoices/invoices.repository.ts';
+import { InvoicesService } from './invoices/invoices.service.ts';
+import { NotificationsRepository } from './invoices/notifications.repository.ts';
+import { SdiDirectoryRepository } from './invoices/sdi-directory.repository.ts';
+import {
+  DEMO_MANAGED_COMPANIES,
+  recipientAccountFinder,
+} from './sdi-simulation/find-recipient-account.ts';
+import { SimulationService } from './sdi-simulation/simulation.service.ts';
+import { StatsService } from './stats/stats.service.ts';
+
+export type ItInvoicing = {
+  invoices: InvoicesService;
+  drafts: DraftsService;
+  imports: ImportsService;
+  stats: StatsService;
+  /** Sandbox instances only: scripted SDI outcomes and generated supplier invoices. */
+  simulation: SimulationService | undefined;
+};
+
+/**
+ * Builds the Italian invoicing services once: the SDI gateway (the sandbox) reads and reports
+ * through the invoice-exchange service and reads SDI's registries through the directory; the
+ * invoices service hands files to the gateway. Registers the gateway's jobs on the worker.
+ */
+export function composeItInvoicing(
+  platform: Platform,
+  config: AppConfig,
+  logger: FastifyBaseLogger,
+): ItInvoicing {
+  const { db } = platform.database;
+  const findRecipientAccount = recipientAccountFinder(
+    db,
+    config.sandbox && config.seedDemo ? DEMO_MANAGED_COMPANIES : [],
+  );
+  const exchange = new InvoiceExchangeService({ db, jobs: platform.jobs, findRecipientAccount });
+  const sdi = new SandboxSdiGateway({
+    store: exchange,
+    directory: new SdiDirectoryRepository(db, findRecipientAccount),
+    jobs: platform.jobs,
+    logger,
+    delayMs: config.sandboxDelayMs,
+    paTermsMs: config.sandboxPaTermsMs,
+    // The provider's 14 tries with factor 1.6, on the sandbox's time scale (SANDBOX_DELAY_MS).
+    retryPolicy: { ...PROVIDER_RETRY_POLICY, intervalMs: config.sandboxDelayMs },
+  });
+  sdi.registerJobs(platform.worker);
+
+  const repository = new InvoicesRepository(db);
+  const invoices = new InvoicesService(db, repository, new NotificationsRepository(db), sdi);
+  return {
+    invoices,
+    drafts: new DraftsService(repository, invoices),
+    imports: new ImportsService(db),
+    stats: new StatsService(db),
+    simulation: config.sandbox ? new SimulationService(repository, sdi) : undefined,
+  };
+}
