@@ -1,4 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hydraCollectionSchema, withPropertyFilter } from '@fiscus/contracts';
@@ -195,15 +203,24 @@ export type ResourceDeclaration<Deps> = {
   access: AccessRule;
   routes(deps: Deps): ResourceRoute[];
   /**
-   * Irregular routes (content negotiation, raw bodies) written by hand with the same tags,
-   * security and authenticate hook.
+   * Irregular routes (content negotiation, file downloads, raw bodies) written by hand with the
+   * same tags, security and authenticate hook; their service checks its access rule itself.
    */
   handWritten?(
-    app: FastifyInstance,
+    app: ZodApp,
     deps: Deps,
     shared: { tags: string[]; security: { bearerAuth: never[] }[] },
   ): Promise<void> | void;
 };
+
+/** A Fastify instance whose routes are typed by their zod schemas. */
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 const security = [{ bearerAuth: [] as never[] }];
 
@@ -211,9 +228,10 @@ const security = [{ bearerAuth: [] as never[] }];
 export function resourceRoutes<Deps>(declaration: ResourceDeclaration<Deps>) {
   return async (app: FastifyInstance, deps: Deps): Promise<void> => {
     app.addHook('onRequest', app.authenticate);
+    const typed = app.withTypeProvider<ZodTypeProvider>();
     for (const route of declaration.routes(deps)) {
       const access = route.access ?? declaration.access;
-      app.withTypeProvider<ZodTypeProvider>().route({
+      typed.route({
         method: route.method,
         url: route.url,
         schema: { tags: declaration.tags, security, ...route.schema },
@@ -232,6 +250,6 @@ export function resourceRoutes<Deps>(declaration: ResourceDeclaration<Deps>) {
         },
       });
     }
-    await declaration.handWritten?.(app, deps, { tags: declaration.tags, security });
+    await declaration.handWritten?.(typed, deps, { tags: declaration.tags, security });
   };
 }

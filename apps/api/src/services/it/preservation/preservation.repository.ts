@@ -1,4 +1,5 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type {
   ItInvoiceRow,
   PreservationStatus,
@@ -6,12 +7,47 @@ import type {
 } from '../../../db/schema/index.ts';
 import { itInvoices, preservedDocuments } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
-import type { CollectionQuery } from '../../../platform/hydra.ts';
+import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
 import type { PreservationStore } from '../../../gateways/preservation/preservation-gateway.ts';
 
-/** SQL of preserved documents (and the read of invoices they come from). */
-export class PreservationRepository implements PreservationStore {
-  constructor(private readonly db: Database) {}
+/** Preserved documents of one type (customer-invoice, supplier-invoice) of the business. */
+export type PreservedDocumentScope = { ownerId: string; documentType: string };
+
+/**
+ * SQL of preserved documents (and the read of invoices they come from). Documents belong to the
+ * business (`businessOf`), like the invoices they preserve; the routes name their type too.
+ */
+export class PreservationRepository
+  extends OwnedRepository<typeof preservedDocuments, PreservedDocumentScope>
+  implements PreservationStore
+{
+  constructor(db: Database) {
+    super(db, {
+      table: preservedDocuments,
+      owner: preservedDocuments.ownerId,
+      id: preservedDocuments.uuid,
+      updatedAt: preservedDocuments.updatedAt,
+      collection: {
+        filters: {
+          status: { kind: 'exact', column: preservedDocuments.status },
+          created_at: { kind: 'date', column: preservedDocuments.createdAt },
+        },
+        order: { created_at: preservedDocuments.createdAt },
+        defaultOrder: [desc(preservedDocuments.createdAt), asc(preservedDocuments.uuid)],
+      },
+    });
+  }
+
+  protected override scoped(
+    scope: PreservedDocumentScope,
+    ...conditions: (SQL | undefined)[]
+  ): SQL | undefined {
+    return and(
+      eq(preservedDocuments.ownerId, scope.ownerId),
+      eq(preservedDocuments.documentType, scope.documentType),
+      ...conditions,
+    );
+  }
 
   async findInvoice(ownerId: string, uuid: string): Promise<ItInvoiceRow | undefined> {
     const [row] = await this.db
@@ -29,24 +65,6 @@ export class PreservationRepository implements PreservationStore {
     return row;
   }
 
-  async findOwned(
-    ownerId: string,
-    documentType: string,
-    uuid: string,
-  ): Promise<PreservedDocumentRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(preservedDocuments)
-      .where(
-        and(
-          eq(preservedDocuments.ownerId, ownerId),
-          eq(preservedDocuments.documentType, documentType),
-          eq(preservedDocuments.uuid, uuid),
-        ),
-      );
-    return row;
-  }
-
   async findBySource(
     ownerId: string,
     sourceUuid: string,
@@ -61,7 +79,7 @@ export class PreservationRepository implements PreservationStore {
   }
 
   /** Stores a new `to_be_stored` document; undefined when that source is already preserved. */
-  async insert(values: {
+  async insertToBeStored(values: {
     ownerId: string;
     documentType: string;
     sourceUuid: string;
@@ -112,28 +130,5 @@ export class PreservationRepository implements PreservationStore {
       .where(and(eq(preservedDocuments.uuid, uuid), eq(preservedDocuments.status, step.from)))
       .returning();
     return row;
-  }
-
-  async list(
-    ownerId: string,
-    documentType: string,
-    query: CollectionQuery,
-  ): Promise<{ items: PreservedDocumentRow[]; total: number }> {
-    const where = and(
-      eq(preservedDocuments.ownerId, ownerId),
-      eq(preservedDocuments.documentType, documentType),
-      query.where,
-    );
-    const [items, [totalRow]] = await Promise.all([
-      this.db
-        .select()
-        .from(preservedDocuments)
-        .where(where)
-        .orderBy(...query.orderBy)
-        .limit(query.itemsPerPage)
-        .offset(query.offset),
-      this.db.select({ total: count() }).from(preservedDocuments).where(where),
-    ]);
-    return { items, total: totalRow?.total ?? 0 };
   }
 }

@@ -1,12 +1,10 @@
-import { asc, desc } from 'drizzle-orm';
-import type { PreservedDocument, PreservedDocumentType } from '@fiscus/contracts';
+import type { PaginationQuery, PreservedDocument, PreservedDocumentType } from '@fiscus/contracts';
 import { preservedDocumentTypes, violationCodes } from '@fiscus/contracts';
 import type { PreservedDocumentRow } from '../../../db/schema/index.ts';
-import { preservedDocuments } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../platform/auth.ts';
 import { isUuid } from '../../../platform/auth.ts';
-import type { CollectionDefinition, CollectionPage } from '../../../platform/hydra.ts';
-import { parseCollectionQuery } from '../../../platform/hydra.ts';
+import type { CollectionPage } from '../../../platform/db/collection-query.ts';
+import { mapPage } from '../../../platform/db/owned-repository.ts';
 import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
 import {
   forbidden,
@@ -16,22 +14,13 @@ import {
   violation,
 } from '../../../platform/problem-errors.ts';
 import { hasAnyRole } from '../../../platform/roles.ts';
+import { businessOf } from '../../../platform/tenancy.ts';
 import { publishWebhookEvent } from '../../../platform/webhooks/events.ts';
 import type { PreservationGateway } from '../../../gateways/preservation/preservation-gateway.ts';
 import { depositReceiptPdf } from '../../../gateways/preservation/receipt-pdf.ts';
-import { configurationOwnerOf } from '../api-configurations/configuration-access.ts';
 import { ownCompanyFiscalIds } from '../api-configurations/invoice-notify.service.ts';
 import { assertItReader } from '../invoice-access.ts';
 import type { PreservationRepository } from './preservation.repository.ts';
-
-const listDefinition: CollectionDefinition = {
-  filters: {
-    status: { kind: 'exact', column: preservedDocuments.status },
-    created_at: { kind: 'date', column: preservedDocuments.createdAt },
-  },
-  order: { created_at: preservedDocuments.createdAt },
-  defaultOrder: [desc(preservedDocuments.createdAt), asc(preservedDocuments.uuid)],
-};
 
 /** Drafts are not documents yet: only what went to (or came from) SDI is preserved. */
 const UNPRESERVABLE_MARKINGS = new Set(['draft', 'draft-blocked']);
@@ -47,7 +36,7 @@ export class PreservationService {
   /** `POST /api/it/invoices/{uuid}/preserve`: idempotent, a second call returns the same document. */
   async preserveInvoice(actor: Actor, uuid: string): Promise<PreservedDocument> {
     assertItReader(actor);
-    const ownerId = configurationOwnerOf(actor);
+    const ownerId = businessOf(actor);
     const invoice = isUuid(uuid) ? await this.repository.findInvoice(ownerId, uuid) : undefined;
     if (!invoice) throw notFound('Invoice not found.');
     if (UNPRESERVABLE_MARKINGS.has(invoice.marking)) {
@@ -78,7 +67,7 @@ export class PreservationService {
     }
     const documentType: PreservedDocumentType =
       invoice.type === 0 ? 'customer-invoice' : 'supplier-invoice';
-    const inserted = await this.repository.insert({
+    const inserted = await this.repository.insertToBeStored({
       ownerId,
       documentType,
       sourceUuid: invoice.uuid,
@@ -99,7 +88,7 @@ export class PreservationService {
   async preservedDocumentOfInvoice(actor: Actor, uuid: string): Promise<PreservedDocument> {
     assertItReader(actor);
     const document = isUuid(uuid)
-      ? await this.repository.findBySource(configurationOwnerOf(actor), uuid)
+      ? await this.repository.findBySource(businessOf(actor), uuid)
       : undefined;
     if (!document) throw notFound('This invoice has not been sent to preservation.');
     return toPreservedDocument(document);
@@ -108,18 +97,11 @@ export class PreservationService {
   async list(
     actor: Actor,
     documentType: string,
-    rawQuery: unknown,
+    query: PaginationQuery,
   ): Promise<CollectionPage<PreservedDocument>> {
     assertPreservationUser(actor);
-    const type = knownType(documentType);
-    const query = parseCollectionQuery(rawQuery, listDefinition);
-    const { items, total } = await this.repository.list(configurationOwnerOf(actor), type, query);
-    return {
-      items: items.map(toPreservedDocument),
-      total,
-      page: query.page,
-      itemsPerPage: query.itemsPerPage,
-    };
+    const scope = { ownerId: businessOf(actor), documentType: knownType(documentType) };
+    return mapPage(await this.repository.list(scope, query), toPreservedDocument);
   }
 
   async originalDocument(
@@ -155,7 +137,7 @@ export class PreservationService {
     assertPreservationUser(actor);
     const type = knownType(documentType);
     const document = isUuid(uuid)
-      ? await this.repository.findOwned(configurationOwnerOf(actor), type, uuid)
+      ? await this.repository.findOwned({ ownerId: businessOf(actor), documentType: type }, uuid)
       : undefined;
     if (!document) throw notFound('Preserved document not found.');
     return document;
@@ -163,7 +145,7 @@ export class PreservationService {
 }
 
 /** The preservation service is a platform of its own in the token (account spec 6). */
-function assertPreservationUser(actor: Actor): void {
+export function assertPreservationUser(actor: Actor): void {
   if (!hasAnyRole(actor.roles, 'preservation')) {
     throw forbidden('The preservation service is not enabled for this account.');
   }
