@@ -18,7 +18,7 @@ import {
   TO_TRANSMIT_MARKINGS,
 } from './invoice-lifecycle.ts';
 import { InvoicesRepository } from './invoices.repository.ts';
-import { toInvoiceItem, toNotificationItem } from './invoices.service.ts';
+import { toInvoiceItem, toNotificationItem } from './invoice-item.ts';
 import { NotificationsRepository } from './notifications.repository.ts';
 
 export type InvoiceExchangeOptions = {
