@@ -124,7 +124,11 @@ export function collectionRoute<
     Documentation & {
       querystring: Q;
       member: M;
-      handle(input: RouteInput<P, Q, undefined, H>): Promise<CollectionPage<z.input<M>>>;
+      /**
+       * Members may lack properties: under the property filter (`properties[]`) a list may read
+       * only the columns asked for (the invoice lists do).
+       */
+      handle(input: RouteInput<P, Q, undefined, H>): Promise<CollectionPage<Partial<z.input<M>>>>;
     },
 ): ResourceRoute {
   return {
