@@ -6,8 +6,8 @@ import { assertCanDraft, assertCanSend, invoiceOwnerOf } from '../invoice-access
 import type { InvoiceBody, InvoiceKind } from '../invoices/invoice-intake.ts';
 import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
 import type { InvoicesService } from '../invoices/invoices.service.ts';
-import type { ListedInvoice } from '../invoices/invoices.service.ts';
-import { listReadsOf, storedInvoiceValues, toInvoiceItem } from '../invoices/invoices.service.ts';
+import type { ListedInvoice } from '../invoices/invoice-item.ts';
+import { listReadsOf, storedInvoiceValues, toInvoiceItem } from '../invoices/invoice-item.ts';
 import { readDraft } from './draft-intake.ts';
 
 /** Drafts live in it_invoices with marking draft / draft-blocked (see the schema's comment). */

@@ -16,7 +16,7 @@ import type { Database } from '../../../platform/db/database.ts';
 import { markingFromNotifications, NOTIFICATION_ORDER } from '../invoices/invoice-lifecycle.ts';
 import { InvoicesRepository } from '../invoices/invoices.repository.ts';
 import { NotificationsRepository } from '../invoices/notifications.repository.ts';
-import { storedInvoiceValues } from '../invoices/invoices.service.ts';
+import { storedInvoiceValues } from '../invoices/invoice-item.ts';
 
 const REQUIRED_WITHOUT_NOTIFICATION = 'This field is required when there is not any notification';
 const REQUIRED = 'This field is required';

@@ -7,7 +7,7 @@ import { assertCanSend, assertDirection, invoiceOwnerOf } from '../invoice-acces
 import type { InvoiceKind } from '../invoices/invoice-intake.ts';
 import { acceptInvoice } from '../invoices/invoice-intake.ts';
 import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
-import { storedInvoiceValues } from '../invoices/invoices.service.ts';
+import { storedInvoiceValues } from '../invoices/invoice-item.ts';
 import { generatedInvoiceJson } from './generated-invoice.ts';
 
 export type SimulatedType = 'NS' | 'MC' | 'NE' | 'DT' | 'AT' | 'RC' | 'transport-failure';
