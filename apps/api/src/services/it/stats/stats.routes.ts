@@ -1,27 +1,19 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statsParamsSchema, statsQuerySchema, statsResponseSchema } from '@fiscus/contracts';
-import { actorOf } from '../../../platform/auth.ts';
+import { itemRoute, resourceRoutes } from '../../../platform/http/resource-routes.ts';
+import { assertItReader } from '../invoice-access.ts';
 import type { StatsService } from './stats.service.ts';
 
-export const statsRoutes: FastifyPluginAsyncZod<{ service: StatsService }> = async (
-  app,
-  { service },
-) => {
-  app.addHook('onRequest', app.authenticate);
-
-  app.get(
-    '/invoices/stats/:year',
-    {
-      schema: {
-        tags: ['gov-it: stats'],
-        security: [{ bearerAuth: [] }],
-        summary: 'Invoice and notification counts (and cost) of a year, per month (Europe/Rome)',
-        params: statsParamsSchema,
-        querystring: statsQuerySchema,
-        response: { 200: statsResponseSchema },
-      },
-    },
-    async (request) =>
-      service.yearly(actorOf(request), request.params.year, request.query.fiscal_id),
-  );
-};
+/** The dashboard's yearly counts of the business's invoices. */
+export const statsRoutes = resourceRoutes({
+  tags: ['gov-it: stats'],
+  access: assertItReader,
+  routes: ({ service }: { service: StatsService }) => [
+    itemRoute('GET', '/invoices/stats/:year', {
+      summary: 'Invoice and notification counts (and cost) of a year, per month (Europe/Rome)',
+      params: statsParamsSchema,
+      querystring: statsQuerySchema,
+      response: statsResponseSchema,
+      handle: ({ actor, params, query }) => service.yearly(actor, params.year, query.fiscal_id),
+    }),
+  ],
+});
