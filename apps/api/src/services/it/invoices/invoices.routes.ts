@@ -20,6 +20,7 @@ import {
 import { actorOf } from '../../../platform/auth.ts';
 import { collectionResponse, sendCollection } from '../../../platform/hydra.ts';
 import { attachmentDisposition } from '../../../platform/http/content-disposition.ts';
+import { sendFile } from '../../../platform/http/file-response.ts';
 import type { InvoiceKind } from './invoice-intake.ts';
 import { invoicesCsv } from './invoice-csv.ts';
 import type { InvoicesService, PrintTheme } from './invoices.service.ts';
@@ -40,17 +41,6 @@ export function flag(value: unknown): boolean {
 
 export function themeOf(request: FastifyRequest): PrintTheme {
   return request.headers['x-printtheme'] === 'compact' ? 'compact' : 'standard';
-}
-
-/** Sends a file body on a route whose typed 200 schema describes the JSON representation. */
-function sendFile(
-  reply: FastifyReply,
-  type: string,
-  body: string | Buffer,
-  fileName?: string,
-): FastifyReply {
-  if (fileName) reply.header('content-disposition', attachmentDisposition(fileName));
-  return reply.type(type).send(body);
 }
 
 /** GET /invoices/{uuid} in the representation the client accepts (json, xml, pdf, html). */
@@ -175,16 +165,15 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
           type: direction,
         } = await service.zipPage(actor, request.query, content, themeOf(request));
         const name = `${direction === 1 ? 'supplier' : 'customer'}_invoices_${page}.zip`;
-        return sendFile(reply, 'application/zip', zip, name);
+        return sendFile(reply, { type: 'application/zip', body: zip, fileName: name });
       }
       if (type === 'text/csv') {
         const page = await service.listRows(actor, request.query);
-        return sendFile(
-          reply,
-          'text/csv; charset=utf-8',
-          invoicesCsv(page.items),
-          `report_${page.page}.csv`,
-        );
+        return sendFile(reply, {
+          type: 'text/csv; charset=utf-8',
+          body: invoicesCsv(page.items),
+          fileName: `report_${page.page}.csv`,
+        });
       }
       return sendCollection(
         request,
@@ -356,7 +345,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
         request.params.uuid,
         request.params.index,
       );
-      return sendFile(reply, file.mime, file.data, file.name);
+      return sendFile(reply, { type: file.mime, body: file.data, fileName: file.name });
     },
   );
 };
