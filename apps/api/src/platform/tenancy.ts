@@ -1,5 +1,3 @@
-import type { Column, SQL } from 'drizzle-orm';
-import { eq } from 'drizzle-orm';
 import type { Actor } from './auth.ts';
 
 /*
@@ -36,12 +34,4 @@ export function subAccountOf(actor: Actor): string | null {
 
 export function isSubAccount(actor: Actor): boolean {
   return actor.user.parentId !== null;
-}
-
-/** An owner scope: the function that names the owning account of what the actor touches. */
-export type OwnerScope = (actor: Actor) => string;
-
-/** WHERE clause restricting a tenant table to the rows of an owner. */
-export function ownedBy(ownerColumn: Column, ownerId: string): SQL {
-  return eq(ownerColumn, ownerId);
 }
