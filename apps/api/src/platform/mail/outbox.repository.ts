@@ -1,39 +1,37 @@
-import { and, count, eq } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { outboxMails } from '../../db/schema/index.ts';
-import type { CollectionQuery } from '../hydra.ts';
+import type { Database } from '../db/database.ts';
+import { OwnedRepository } from '../db/owned-repository.ts';
 
 export type OutboxMailRow = typeof outboxMails.$inferSelect;
 
-export class OutboxRepository {
-  constructor(private readonly db: Database) {}
-
-  async insert(mail: {
-    to: string;
-    subject: string;
-    text: string;
-    html: string | null;
-  }): Promise<void> {
-    await this.db.insert(outboxMails).values(mail);
+/**
+ * The sandbox's kept mails. A mail belongs to its addressee: the scope is an email address, or
+ * null for an administrator, who reads every mail.
+ */
+export class OutboxRepository extends OwnedRepository<typeof outboxMails, string | null> {
+  constructor(db: Database) {
+    super(db, {
+      table: outboxMails,
+      owner: outboxMails.to,
+      id: outboxMails.id,
+      collection: {
+        filters: {
+          to: { kind: 'exact', column: outboxMails.to },
+          subject: { kind: 'partial', column: outboxMails.subject },
+        },
+        defaultOrder: [desc(outboxMails.createdAt), desc(outboxMails.id)],
+      },
+    });
   }
 
-  /** Mails matching the query; only those sent to `addressee` unless it is null (administrators). */
-  async list(
-    query: CollectionQuery,
+  protected override scoped(
     addressee: string | null,
-  ): Promise<{ items: OutboxMailRow[]; total: number }> {
-    const where =
-      addressee === null ? query.where : and(query.where, eq(outboxMails.to, addressee));
-    const [items, [totalRow]] = await Promise.all([
-      this.db
-        .select()
-        .from(outboxMails)
-        .where(where)
-        .orderBy(...query.orderBy)
-        .limit(query.itemsPerPage)
-        .offset(query.offset),
-      this.db.select({ total: count() }).from(outboxMails).where(where),
-    ]);
-    return { items, total: totalRow?.total ?? 0 };
+    ...conditions: (SQL | undefined)[]
+  ): SQL | undefined {
+    return addressee === null
+      ? and(...conditions)
+      : and(...conditions, eq(outboxMails.to, addressee));
   }
 }
