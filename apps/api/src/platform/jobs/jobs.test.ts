@@ -250,6 +250,21 @@ describe('job queue', () => {
     expect((await queue.find(id))?.status).toBe('done');
   });
 
+  it('archives a finished job after a day, and keeps it readable there', async () => {
+    const id = await queue.enqueue('test.retention', {});
+    await worker('w-retention')
+      .register('test.retention', async () => undefined)
+      .runOnce();
+    await worker('w-retention').maintain();
+    expect((await queue.jobsOf('test.retention')).map((job) => job.id)).toEqual([id]);
+    await database.db.execute(
+      sql`update pgboss.job set completed_on = now() - interval '25 hours' where id = ${id}::uuid`,
+    );
+    await worker('w-retention').maintain();
+    expect(await queue.jobsOf('test.retention')).toEqual([]);
+    expect(await queue.find(id)).toMatchObject({ status: 'done' });
+  });
+
   it('moves the jobs left waiting in the table of the queue before pg-boss into pg-boss', async () => {
     await database.db.insert(legacyJobs).values([
       { type: 'test.legacy', payload: { n: 1 }, maxAttempts: 5, attempts: 0 },
