@@ -13,7 +13,11 @@ import {
 export const jobStatuses = ['pending', 'running', 'done', 'failed'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
 
-/** Durable job queue; workers claim due rows with FOR UPDATE SKIP LOCKED. */
+/**
+ * The job queue before pg-boss (whose tables are in the `pgboss` schema, platform/jobs). Nothing
+ * writes here any more: the jobs left waiting move into pg-boss on start (legacy-jobs.ts), and a
+ * later migration drops the table.
+ */
 export const jobs = pgTable(
   'jobs',
   {
