@@ -14,6 +14,7 @@ import type { DatabaseHandle } from './platform/db/database.ts';
 import { openDatabase } from './platform/db/database.ts';
 import type { FileStore } from './platform/files/file-store.ts';
 import { FolderFileStore } from './platform/files/folder-file-store.ts';
+import { openJobBoss } from './platform/jobs/job-boss.ts';
 import { JobQueue, JobWorker } from './platform/jobs/job-queue.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { resolveJwtSecret } from './platform/jwt-secret.ts';
@@ -161,9 +162,11 @@ export async function buildApp(
 
     // 2. Platform services.
     const { db } = database;
-    const jobs = new JobQueue(db);
+    // pg-boss installs its own tables (schema `pgboss`) beside ours on first start.
+    const jobBoss = await openJobBoss(database, app.log);
+    const jobs = new JobQueue(jobBoss);
     // Jobs enqueued by this process wake the worker at once; other processes find them by polling.
-    const worker = new JobWorker({ db, logger: app.log, queue: jobs });
+    const worker = new JobWorker({ boss: jobBoss, logger: app.log, queue: jobs });
     const outbox = new OutboxRepository(db);
     let mailer: Mailer;
     if (config.smtpUrl) {
