@@ -11,16 +11,10 @@ import { propertyFilterSerializer, registerCollectionMember } from './property-f
 
 export type { CollectionPage } from './db/collection-query.ts';
 /**
- * @deprecated Import from `platform/db/collection-query.ts`; kept while the invoices module
- * (another change) still imports the SQL half from here.
+ * @deprecated Import from `platform/db/collection-query.ts`; kept while `invoice-summary.ts`
+ * (another change) still imports it from here.
  */
-export {
-  parseCollectionQuery,
-  parseDate,
-  type CollectionDefinition,
-  type CollectionQuery,
-  type FilterKind,
-} from './db/collection-query.ts';
+export { parseDate } from './db/collection-query.ts';
 
 /** The collection representations, plain JSON first: it answers any type and a missing Accept. */
 const COLLECTION_TYPES = ['application/json', 'application/ld+json'];

@@ -263,3 +263,9 @@ function invalid(propertyPath: string, message: string): Violation {
 
 /** One page of a collection, as a repository returns it and `sendCollection` sends it. */
 export type CollectionPage<T> = { items: T[]; total: number; page: number; itemsPerPage: number };
+
+/** One page of a collection computed in memory (not a table), by the query's page and size. */
+export function pageOfComputed<T>(all: T[], query: unknown): CollectionPage<T> {
+  const { page, itemsPerPage, offset } = parseCollectionQuery(query, { defaultOrder: [] });
+  return { items: all.slice(offset, offset + itemsPerPage), total: all.length, page, itemsPerPage };
+}

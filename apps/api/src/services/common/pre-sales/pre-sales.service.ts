@@ -1,16 +1,10 @@
 import type { Consumption, PaginationQuery, PreSale } from '@fiscus/contracts';
 import type { Actor } from '../../../platform/auth.ts';
-import type {
-  CollectionDefinition,
-  CollectionPage,
-} from '../../../platform/db/collection-query.ts';
-import { parseCollectionQuery } from '../../../platform/db/collection-query.ts';
+import type { CollectionPage } from '../../../platform/db/collection-query.ts';
+import { pageOfComputed } from '../../../platform/db/collection-query.ts';
 import { mapPage } from '../../../platform/db/owned-repository.ts';
 import { loginOf } from '../../../platform/tenancy.ts';
 import type { PreSaleRow, PreSalesRepository } from './pre-sales.repository.ts';
-
-/** The 12 months are computed, not a table: only page and itemsPerPage apply. */
-const paginationOnly: CollectionDefinition = { defaultOrder: [] };
 
 /** Billing months follow the Italian calendar: a consumption at 00:30 on the 1st in Rome is that month's. */
 export const BILLING_TIME_ZONE = 'Europe/Rome';
@@ -46,10 +40,9 @@ export class PreSalesService {
   /** Always 12 entries (months without consumption total "0.00"), oldest first. */
   async listConsumptions(
     actor: Actor,
-    rawQuery: PaginationQuery,
+    query: PaginationQuery,
   ): Promise<CollectionPage<Consumption>> {
     const ownerId = loginOf(actor);
-    const query = parseCollectionQuery(rawQuery, paginationOnly);
     const months = lastTwelveMonths(this.clock());
     const first = months[0] ?? { year: 0, month: 1 };
     const rows = await this.repository.consumptionsSince(ownerId, first.year, first.month);
@@ -59,12 +52,8 @@ export class PreSalesService {
       year,
       total: totals.get(`${year}-${month}`) ?? '0.00',
     }));
-    return {
-      items: all.slice(query.offset, query.offset + query.itemsPerPage),
-      total: all.length,
-      page: query.page,
-      itemsPerPage: query.itemsPerPage,
-    };
+    // The 12 months are computed, not a table: only page and itemsPerPage apply.
+    return pageOfComputed(all, query);
   }
 }
 
