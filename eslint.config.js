@@ -9,8 +9,9 @@ import regexp from 'eslint-plugin-regexp';
 import { readdirSync } from 'node:fs';
 
 /**
- * Import zones that hold the architecture (docs/adding-a-resource.md): packages never import the
- * apps; a console feature never imports another feature, except the shared invoice form.
+ * Import zones that hold the architecture (docs/adding-a-resource.md): gateways never import
+ * services; packages never import the apps; a console feature never imports another feature,
+ * except the shared invoice form.
  */
 const SHARED_FEATURES = ['it-invoice-form'];
 const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
@@ -38,6 +39,23 @@ const featureZones = features.map((feature) => {
   };
 });
 const importZones = [
+  {
+    files: ['apps/api/src/gateways/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)services/',
+              message:
+                "A gateway speaks only its network's language: services apply what it reports (docs/adding-a-resource.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['packages/**/*.{ts,tsx,js,mjs}'],
     rules: {
