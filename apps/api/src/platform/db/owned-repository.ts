@@ -79,7 +79,7 @@ export class OwnedRepository<TTable extends PgTable, Scope = string, Item = Row<
     return row ? (await this.withDetails([row as Row<TTable>]))[0] : undefined;
   }
 
-  /** Inserts a row of `ownerId` (the owner column's key is set by the caller's values). */
+  /** Inserts one row; the values name its owner (`ownerId: loginOf(actor)` or `businessOf`). */
   async insert(values: Insert<TTable>): Promise<Row<TTable>> {
     const [row] = (await this.db
       .insert(this.owned.table)
