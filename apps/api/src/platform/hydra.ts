@@ -10,11 +10,6 @@ import { propertyFilterSerializer, registerCollectionMember } from './property-f
  */
 
 export type { CollectionPage } from './db/collection-query.ts';
-/**
- * @deprecated Import from `platform/db/collection-query.ts`; kept while `invoice-summary.ts`
- * (another change) still imports it from here.
- */
-export { parseDate } from './db/collection-query.ts';
 
 /** The collection representations, plain JSON first: it answers any type and a missing Accept. */
 const COLLECTION_TYPES = ['application/json', 'application/ld+json'];

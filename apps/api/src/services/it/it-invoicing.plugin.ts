@@ -1,4 +1,3 @@
-import fastifyAccepts from '@fastify/accepts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import { draftsRoutes } from './drafts/drafts.routes.ts';
@@ -25,7 +24,6 @@ export const itInvoicingPlugin: FastifyPluginAsync<{ config: AppConfig }> = asyn
   app,
   { config },
 ) => {
-  await app.register(fastifyAccepts);
   app.addContentTypeParser(RAW_INVOICE_TYPES, { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );

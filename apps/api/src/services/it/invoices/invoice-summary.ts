@@ -5,7 +5,7 @@ import type {
   FatturaElettronicaSemplificata,
   InvoiceFormat,
 } from '@fiscus/fatturapa';
-import { parseDate } from '../../../platform/hydra.ts';
+import { parseDate } from '../../../platform/db/collection-query.ts';
 
 /** The derived list columns of an invoice, computed once when it is stored. */
 export type InvoiceSummary = {
