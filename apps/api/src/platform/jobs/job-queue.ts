@@ -58,6 +58,15 @@ export type JobHandler = (payload: unknown, job: Job) => Promise<void>;
 const DEFAULT_TIMEOUT_MS = 5 * 60 * 1000;
 const TRANSACTION_WAKE_DELAY_MS = 100;
 
+/**
+ * When a job due at once starts: a second ago. pg-boss claims jobs whose `start_after < now()`,
+ * and PGlite's clock moves in milliseconds: a job stored with `start_after = now()` and claimed in
+ * the same millisecond is not due yet, so a drain right after an enqueue could find nothing.
+ * (An interval string such as '-1 second' is what pg-boss documents, but its insert casts the
+ * same parameter to a timestamp too, which PostgreSQL's planner refuses.)
+ */
+const dueNow = () => new Date(Date.now() - 1000);
+
 /** pg-boss's send options for ours: retries, back-off, expiry and the type's dead-letter queue. */
 function sendOptions(type: string, options: Omit<EnqueueOptions, 'db'>): PgBoss.SendOptions {
   return {
@@ -66,7 +75,7 @@ function sendOptions(type: string, options: Omit<EnqueueOptions, 'db'>): PgBoss.
     retryBackoff: true,
     expireInSeconds: Math.max(1, Math.round((options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)),
     deadLetter: deadLetterQueue(type),
-    ...(options.runAt ? { startAfter: options.runAt } : {}),
+    startAfter: options.runAt ?? dueNow(),
     ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
   };
 }

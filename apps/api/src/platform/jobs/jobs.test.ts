@@ -50,6 +50,16 @@ describe('job queue', () => {
     });
   });
 
+  it('claims a job in the very run after its enqueue, even within the same millisecond', async () => {
+    // PGlite's now() moves in milliseconds; a job stored at `now()` used to be "not due yet"
+    // when claimed in the same millisecond, so a drain right after an enqueue found nothing.
+    const w = worker('w-at-once').register('test.at-once', async () => undefined);
+    for (let round = 0; round < 50; round += 1) {
+      await queue.enqueue('test.at-once', { round });
+      expect(await w.runOnce(), `round ${round}`).toBe(1);
+    }
+  });
+
   it('leaves jobs that are not due yet, or of types nobody handles', async () => {
     const later = await queue.enqueue(
       'test.later',
