@@ -5,10 +5,10 @@ import {
   itApiConfigurationRegistries,
   itApiConfigurations,
   itBusinessRegistryConfigurations,
-  itRegistrySubAccounts,
 } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
+import { registriesOfSubAccount } from '../business-registry-configurations/business-registry-configurations.repository.ts';
 import type { ConfigurationScope } from './configuration-access.ts';
 
 const configurationLinks = itApiConfigurationRegistries;
@@ -49,14 +49,6 @@ export class ApiConfigurationsRepository extends OwnedRepository<
     });
   }
 
-  /** Registry uuids linked to a sub-account (the SQL of a subquery). */
-  private registriesOfSubAccount(subAccountId: string) {
-    return this.db
-      .select({ uuid: itRegistrySubAccounts.registryUuid })
-      .from(itRegistrySubAccounts)
-      .where(eq(itRegistrySubAccounts.subAccountId, subAccountId));
-  }
-
   /**
    * The owner's configurations the scope may see. A sub-account sees a configuration only when
    * it is restricted to registries and every one of them is linked to the sub-account: one
@@ -86,7 +78,7 @@ export class ApiConfigurationsRepository extends OwnedRepository<
                     eq(configurationLinks.apiConfigurationUuid, itApiConfigurations.uuid),
                     notInArray(
                       configurationLinks.registryUuid,
-                      this.registriesOfSubAccount(scope.subAccountId),
+                      registriesOfSubAccount(this.db, scope.subAccountId),
                     ),
                   ),
                 ),
@@ -128,7 +120,7 @@ export class ApiConfigurationsRepository extends OwnedRepository<
             ? undefined
             : inArray(
                 itBusinessRegistryConfigurations.uuid,
-                this.registriesOfSubAccount(scope.subAccountId),
+                registriesOfSubAccount(this.db, scope.subAccountId),
               ),
         ),
       );

@@ -39,6 +39,14 @@ export type RegistryScope = { ownerId: string; subAccountId: string | null };
  * narrows them to the registries linked to it, and each item carries its webhook and
  * sub-account links.
  */
+/** The uuids of the registries linked to a sub-account, as a subquery (its whole scope). */
+export function registriesOfSubAccount(db: Database, subAccountId: string) {
+  return db
+    .select({ uuid: itRegistrySubAccounts.registryUuid })
+    .from(itRegistrySubAccounts)
+    .where(eq(itRegistrySubAccounts.subAccountId, subAccountId));
+}
+
 export class BusinessRegistryConfigurationsRepository extends OwnedRepository<
   typeof registries,
   RegistryScope,
@@ -81,13 +89,7 @@ export class BusinessRegistryConfigurationsRepository extends OwnedRepository<
     const visible =
       scope.subAccountId === null
         ? undefined
-        : inArray(
-            registries.uuid,
-            this.db
-              .select({ uuid: itRegistrySubAccounts.registryUuid })
-              .from(itRegistrySubAccounts)
-              .where(eq(itRegistrySubAccounts.subAccountId, scope.subAccountId)),
-          );
+        : inArray(registries.uuid, registriesOfSubAccount(this.db, scope.subAccountId));
     return and(eq(registries.ownerId, scope.ownerId), visible, ...conditions);
   }
 
