@@ -35,7 +35,12 @@ export type {
 export { DataTable } from './data-table';
 export type { DataTableColumn, DataTableState, RowSelection } from './data-table';
 export { DetailsDialog, DetailsList } from './details-dialog';
-export { useDetailsDialog, DIALOG_ID_PARAM, DIALOG_DATA_PREFIX } from './use-details-dialog';
+export {
+  useDetailsDialog,
+  useUrlDialog,
+  DIALOG_ID_PARAM,
+  DIALOG_DATA_PREFIX,
+} from './use-details-dialog';
 export type { DetailsDialogControl } from './use-details-dialog';
 export { ConfirmDialog } from './confirm-dialog';
 export {

@@ -1,3 +1,8 @@
+/**
+ * Dialogs opened through the URL: details, forms and confirmations alike
+ * (`?dialogId=invoice&dialog_uuid=…`, `?dialogId=edit&dialog_uuid=…`, `?dialogId=new`), so Back
+ * closes them, a reload keeps them open and a link reopens them.
+ */
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
@@ -60,17 +65,19 @@ export function useDetailsDialog<K extends string>(
   const location = useLocation();
   const navigate = useNavigate();
   const keysKey = dataKeys.join('\n');
+  // A dialog without data (`?dialogId=new`) has no keys to read.
+  const keyList = useMemo(() => (keysKey === '' ? [] : keysKey.split('\n')), [keysKey]);
 
   const data = useMemo(() => {
     if (searchParams.get(DIALOG_ID_PARAM) !== dialogId) return null;
     const found: Partial<DialogData<K>> = {};
-    for (const key of keysKey.split('\n') as K[]) {
+    for (const key of keyList as K[]) {
       const value = searchParams.get(`${DIALOG_DATA_PREFIX}${key}`);
       if (value === null || value === '') return null;
       found[key] = value;
     }
     return found as DialogData<K>;
-  }, [searchParams, dialogId, keysKey]);
+  }, [searchParams, dialogId, keyList]);
 
   const href = useCallback(
     (next: DialogData<K>) =>
@@ -92,10 +99,13 @@ export function useDetailsDialog<K extends string>(
       void navigate(-1);
       return;
     }
-    const rest = withoutDialog(new URLSearchParams(location.search), keysKey.split('\n'));
+    const rest = withoutDialog(new URLSearchParams(location.search), keyList);
     const search = rest.toString();
     void navigate(`${location.pathname}${search ? `?${search}` : ''}`, { replace: true });
-  }, [location.state, location.search, location.pathname, navigate, dialogId, keysKey]);
+  }, [location.state, location.search, location.pathname, navigate, dialogId, keyList]);
 
   return { data, isOpen: data !== null, open, close, href };
 }
+
+/** The general name of `useDetailsDialog`: any dialog (details, form, confirmation) in the URL. */
+export const useUrlDialog = useDetailsDialog;

@@ -2,17 +2,13 @@ import type { PreSaleAction } from '@fiscus/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { keepPreviousData, usePrefetchQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, formatListTimestamp, useListState } from '../../../components/list-kit';
+import { formatListTimestamp, useListState, useUrlDialog } from '../../../components/list-kit';
 import type { DataTableColumn } from '../../../components/list-kit';
+import { ResourceListPage, useRowDialog } from '../../../components/resource-page';
 import { currentLanguage } from '../../../lib/i18n';
 import { preSaleActionQueries } from '../api/pre-sale-action-queries';
 import { PreSaleActionDeleteDialog } from './pre-sale-action-delete-dialog';
@@ -21,11 +17,7 @@ import { PreSaleActionDialog } from './pre-sale-action-dialog';
 /** Key of this table's column choices in localStorage. */
 export const PRE_SALE_ACTIONS_TABLE_KEY = 'common-pre-sale-actions';
 
-type OpenForm =
-  | { kind: 'create' }
-  | { kind: 'edit'; action: PreSaleAction }
-  | { kind: 'delete'; action: PreSaleAction }
-  | null;
+const actionId = (action: PreSaleAction) => action.uuid;
 
 function YesNoChip({ value, yes, no }: { value: boolean; yes: string; no: string }) {
   return (
@@ -53,8 +45,10 @@ export default function PreSaleActionsPage() {
     ...preSaleActionQueries.list(list.queryParams),
     placeholderData: keepPreviousData,
   });
-  const [form, setForm] = useState<OpenForm>(null);
-  const closeForm = () => setForm(null);
+  // Forms open through the URL (`?dialogId=new`, `?dialogId=edit&dialog_uuid=…`).
+  const create = useUrlDialog('new', []);
+  const edit = useRowDialog('edit', actions.data?.items, actionId);
+  const remove = useRowDialog('delete', actions.data?.items, actionId);
   const yes = t('values.yes');
   const no = t('values.no');
 
@@ -105,60 +99,32 @@ export default function PreSaleActionsPage() {
   ];
 
   return (
-    <Box>
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {t('title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('subtitle')}
-      </Typography>
-      <DataTable
-        label={t('title')}
-        columns={columns}
-        rows={actions.data?.items}
-        total={actions.data?.total ?? 0}
-        getRowId={(action) => action.uuid}
-        state={list}
-        isLoading={actions.isPending}
-        isError={actions.isError}
-        toolbar={
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setForm({ kind: 'create' })}
-          >
-            {t('actions.create')}
-          </Button>
-        }
-        rowActions={(action) => (
-          <>
-            <Tooltip title={t('actions.edit')}>
-              <IconButton
-                size="small"
-                aria-label={t('actions.edit')}
-                onClick={() => setForm({ kind: 'edit', action })}
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('actions.delete')}>
-              <IconButton
-                size="small"
-                color="error"
-                aria-label={t('actions.delete')}
-                onClick={() => setForm({ kind: 'delete', action })}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </>
-        )}
-      />
-      {form?.kind === 'create' && <PreSaleActionDialog action={null} onClose={closeForm} />}
-      {form?.kind === 'edit' && <PreSaleActionDialog action={form.action} onClose={closeForm} />}
-      {form?.kind === 'delete' && (
-        <PreSaleActionDeleteDialog action={form.action} onClose={closeForm} />
-      )}
-    </Box>
+    <ResourceListPage
+      title={t('title')}
+      subtitle={t('subtitle')}
+      list={list}
+      query={actions}
+      columns={columns}
+      getRowId={actionId}
+      toolbar={
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => create.open({})}>
+          {t('actions.create')}
+        </Button>
+      }
+      rowActions={(action) => [
+        { id: 'edit', label: t('actions.edit'), icon: EditIcon, onClick: () => edit.open(action) },
+        {
+          id: 'delete',
+          label: t('actions.delete'),
+          icon: DeleteIcon,
+          color: 'error',
+          onClick: () => remove.open(action),
+        },
+      ]}
+    >
+      {create.isOpen && <PreSaleActionDialog action={null} onClose={create.close} />}
+      {edit.row && <PreSaleActionDialog action={edit.row} onClose={edit.close} />}
+      {remove.row && <PreSaleActionDeleteDialog action={remove.row} onClose={remove.close} />}
+    </ResourceListPage>
   );
 }

@@ -1,10 +1,15 @@
 import type { SubAccount } from '@fiscus/contracts';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { usePrefetchQuery } from '@tanstack/react-query';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import Button from '@mui/material/Button';
+import { keepPreviousData, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useDetailsDialog, useListState } from '../../../components/list-kit';
+import { useListState, useUrlDialog } from '../../../components/list-kit';
+import { ResourceListPage, useRowDialog } from '../../../components/resource-page';
+import { currentLanguage } from '../../../lib/i18n';
 import { subAccountQueries } from '../api/sub-account-queries';
 import { SubAccountCreateDialog } from './sub-account-create-dialog';
 import { SubAccountDeleteDialog } from './sub-account-delete-dialog';
@@ -12,13 +17,13 @@ import { SubAccountDetailsDialog } from './sub-account-details-dialog';
 import { SubAccountEditDialog } from './sub-account-edit-dialog';
 import {
   SUB_ACCOUNTS_TABLE_KEY,
-  SubAccountList,
+  subAccountColumns,
   subAccountDefaultFilters,
+  subAccountFilterInputs,
 } from './sub-account-list';
-import type { SubAccountAction } from './sub-account-list';
 import { SubAccountPasswordDialog } from './sub-account-password-dialog';
 
-type OpenForm = { kind: 'create' } | { kind: SubAccountAction; account: SubAccount } | null;
+const accountId = (account: SubAccount) => account.email;
 
 /** `/settings/sub-accounts` (spec 2.12): the manager's sub-accounts. The route guard checks the role. */
 export default function SubAccountsPage() {
@@ -29,36 +34,76 @@ export default function SubAccountsPage() {
   // Both namespaces at once: loading the kit's strings only when the table first renders
   // would suspend again and delay the list request behind a second round trip.
   const { t } = useTranslation(['subAccounts', 'listKit']);
-  const details = useDetailsDialog('sub-account', ['email']);
-  const [form, setForm] = useState<OpenForm>(null);
-  const closeForm = () => setForm(null);
+  const language = currentLanguage();
+  const accounts = useQuery({
+    ...subAccountQueries.list(list.queryParams),
+    // Keep the current page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+  // Every dialog opens through the URL: `?dialogId=sub-account&dialog_email=…` (details),
+  // `new`, `edit`, `password`, `delete`.
+  const details = useUrlDialog('sub-account', ['email']);
+  const create = useUrlDialog('new', []);
+  const edit = useRowDialog('edit', accounts.data?.items, accountId, 'email');
+  const password = useUrlDialog('password', ['email']);
+  const remove = useUrlDialog('delete', ['email']);
 
   return (
-    <Box>
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {t('title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('subtitle')}
-      </Typography>
-      <SubAccountList
-        list={list}
-        onCreate={() => setForm({ kind: 'create' })}
-        onAction={(kind, account) => setForm({ kind, account })}
-        detailsHref={(email) => details.href({ email })}
-        onShowDetails={(email) => details.open({ email })}
-      />
-      {form?.kind === 'create' && <SubAccountCreateDialog onClose={closeForm} />}
-      {form?.kind === 'edit' && <SubAccountEditDialog account={form.account} onClose={closeForm} />}
-      {form?.kind === 'password' && (
-        <SubAccountPasswordDialog email={form.account.email} onClose={closeForm} />
+    <ResourceListPage
+      title={t('title')}
+      subtitle={t('subtitle')}
+      list={list}
+      filters={subAccountFilterInputs(t)}
+      query={accounts}
+      columns={subAccountColumns({
+        t,
+        language,
+        detailsHref: (email) => details.href({ email }),
+        onShowDetails: (email) => details.open({ email }),
+      })}
+      getRowId={accountId}
+      toolbar={
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => create.open({})}>
+          {t('actions.create')}
+        </Button>
+      }
+      rowActions={(account) => [
+        {
+          id: 'details',
+          label: t('actions.details'),
+          icon: VisibilityIcon,
+          onClick: () => details.open({ email: account.email }),
+        },
+        {
+          id: 'edit',
+          label: t('actions.edit'),
+          icon: EditIcon,
+          onClick: () => edit.open(account),
+        },
+        {
+          id: 'password',
+          label: t('actions.changePassword'),
+          icon: LockResetIcon,
+          onClick: () => password.open({ email: account.email }),
+        },
+        {
+          id: 'delete',
+          label: t('actions.delete'),
+          icon: DeleteIcon,
+          color: 'error',
+          onClick: () => remove.open({ email: account.email }),
+        },
+      ]}
+    >
+      {create.isOpen && <SubAccountCreateDialog onClose={create.close} />}
+      {edit.row && <SubAccountEditDialog account={edit.row} onClose={edit.close} />}
+      {password.data && (
+        <SubAccountPasswordDialog email={password.data.email} onClose={password.close} />
       )}
-      {form?.kind === 'delete' && (
-        <SubAccountDeleteDialog email={form.account.email} onClose={closeForm} />
-      )}
+      {remove.data && <SubAccountDeleteDialog email={remove.data.email} onClose={remove.close} />}
       {details.data && (
         <SubAccountDetailsDialog email={details.data.email} onClose={details.close} />
       )}
-    </Box>
+    </ResourceListPage>
   );
 }

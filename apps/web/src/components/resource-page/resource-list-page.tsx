@@ -1,0 +1,84 @@
+/**
+ * The list page of a resource on the list kit: header (title, buttons, explanation), filters,
+ * the table (columns, sorting, pagination, bulk selection, empty, loading and error states), the
+ * row actions and the page's dialogs. A screen declares these; the kit renders them the same way
+ * on every page.
+ */
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+import {
+  DataTable,
+  FilterPanel,
+  type DataTableColumn,
+  type FilterInput,
+  type FilterValues,
+  type ListState,
+  type RowSelection,
+} from '../list-kit';
+import { ListPageHeader } from './list-page-header';
+import { RowActions, type RowAction } from './row-actions';
+
+/** What the page needs from the list's query (a TanStack `useQuery` result fits). */
+export interface ListQueryResult<T> {
+  data?: { items: T[]; total: number };
+  isPending: boolean;
+  isError: boolean;
+}
+
+export interface ResourceListPageProps<T, F extends FilterValues> {
+  title: string;
+  subtitle?: string;
+  /** Buttons beside the title. */
+  headerActions?: ReactNode;
+  /** Buttons in the table's toolbar (e.g. "New"). */
+  toolbar?: ReactNode;
+  list: ListState<F>;
+  /** The filter panel's inputs; none = no panel. */
+  filters?: FilterInput[];
+  query: ListQueryResult<T>;
+  columns: DataTableColumn<T>[];
+  getRowId: (row: T) => string;
+  rowActions?: (row: T) => readonly RowAction[];
+  selection?: RowSelection;
+  /** Accessible name of the table; the title by default. */
+  tableLabel?: string;
+  /** The page's dialogs, usually opened through the URL (`useUrlDialog`, `useRowDialog`). */
+  children?: ReactNode;
+}
+
+export function ResourceListPage<T, F extends FilterValues>({
+  title,
+  subtitle,
+  headerActions,
+  toolbar,
+  list,
+  filters,
+  query,
+  columns,
+  getRowId,
+  rowActions,
+  selection,
+  tableLabel,
+  children,
+}: ResourceListPageProps<T, F>) {
+  return (
+    <Box>
+      <ListPageHeader title={title} subtitle={subtitle} actions={headerActions} />
+      {filters && filters.length > 0 && <FilterPanel state={list} inputs={filters} />}
+      <DataTable<T>
+        label={tableLabel ?? title}
+        columns={columns}
+        rows={query.data?.items}
+        total={query.data?.total ?? 0}
+        getRowId={getRowId}
+        state={list}
+        isLoading={query.isPending}
+        isError={query.isError}
+        toolbar={toolbar}
+        selection={selection}
+        rowActions={rowActions && ((row) => <RowActions actions={rowActions(row)} />)}
+      />
+      {children}
+    </Box>
+  );
+}
