@@ -1,47 +1,12 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, signIn } from '../../../lib/auth';
 import { fakeToken } from '../../../test/fake-token';
 import { renderRoutes } from '../../../test/render-with-providers';
+import { sentRequests } from '../../../test/server';
 import { DashboardPage } from './dashboard-page';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-function collection(items: unknown[]): Response {
-  return new Response(JSON.stringify({ 'hydra:member': items, 'hydra:totalItems': items.length }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/ld+json' },
-  });
-}
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockImplementation((input) =>
-    Promise.resolve(
-      String(input).endsWith('/pre-sales')
-        ? collection([
-            {
-              uuid: '6f1c1f9e-7a43-4a53-9d4f-2f2d8c8e0f11',
-              current_credit_purchased: '1500.00',
-              current_credit_available: '962.50',
-              current_credit_purchased_at: '2026-01-26T03:39:09.696Z',
-              invoices_received: 40,
-              invoices_sent: 60,
-            },
-          ])
-        : collection([
-            { year: 2026, month: 1, total: '0.10' },
-            { year: 2026, month: 2, total: '0.20' },
-          ]),
-    ),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearSession();
-});
+afterEach(() => clearSession());
 
 const routes = [{ path: '/dashboard', element: <DashboardPage /> }];
 
@@ -61,6 +26,6 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Credit' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Consumption' })).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentRequests()).toEqual([]);
   });
 });

@@ -1,0 +1,29 @@
+/**
+ * Every resource of the mock API, each with fresh in-memory data: `setup.ts` installs these before
+ * each test. Drafts come before invoices (`/invoices/draft` is not an invoice's uuid).
+ */
+import { apiConfigurationsHandlers } from './api-configurations';
+import { authHandlers } from './auth';
+import { dashboardHandlers } from './dashboard';
+import { draftsHandlers } from './drafts';
+import { invoiceImportsHandlers } from './invoice-imports';
+import { invoicesHandlers } from './invoices';
+import { preSaleActionsHandlers } from './pre-sale-actions';
+import { runtimeConfigHandlers } from './runtime-config';
+import { statsHandlers } from './stats';
+import { subAccountsHandlers } from './sub-accounts';
+
+export function createHandlers() {
+  return [
+    ...runtimeConfigHandlers(),
+    ...authHandlers(),
+    ...dashboardHandlers(),
+    ...preSaleActionsHandlers(),
+    ...subAccountsHandlers(),
+    ...apiConfigurationsHandlers(),
+    ...statsHandlers(),
+    ...draftsHandlers(),
+    ...invoicesHandlers(),
+    ...invoiceImportsHandlers(),
+  ];
+}
