@@ -5,20 +5,11 @@ import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { keepPreviousData, usePrefetchQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  DataTable,
-  FilterPanel,
-  formatListTimestamp,
-  useDetailsDialog,
-  useListState,
-} from '../../../components/list-kit';
+import { formatListTimestamp, useListState, useUrlDialog } from '../../../components/list-kit';
 import type { DataTableColumn } from '../../../components/list-kit';
+import { ResourceListPage, useRowDialog } from '../../../components/resource-page';
 import { currentLanguage } from '../../../lib/i18n';
 import { apiConfigurationQueries } from '../api/api-configuration-queries';
 import { ApiConfigurationDeleteDialog } from './api-configuration-delete-dialog';
@@ -31,6 +22,8 @@ export const API_CONFIGURATIONS_TABLE_KEY = 'it-api-configurations';
 const PAGE_SIZE = 100;
 /** The form dialog's `dialog_uuid` when it creates a configuration. */
 export const NEW_CONFIGURATION = 'new';
+
+const configurationId = (row: ApiConfiguration) => row.uuid;
 
 /** `/api-configurations` (spec 2.11): the account's webhooks, their form and delivery log. */
 export default function ApiConfigurationsPage() {
@@ -46,9 +39,9 @@ export default function ApiConfigurationsPage() {
     ...apiConfigurationQueries.list(list.queryParams),
     placeholderData: keepPreviousData,
   });
-  const formDialog = useDetailsDialog('api-configuration', ['uuid']);
-  const deliveryDialog = useDetailsDialog('api-configuration-deliveries', ['uuid']);
-  const [deleting, setDeleting] = useState<ApiConfiguration | null>(null);
+  const formDialog = useUrlDialog('api-configuration', ['uuid']);
+  const deliveryDialog = useUrlDialog('api-configuration-deliveries', ['uuid']);
+  const remove = useRowDialog('delete', configurations.data?.items, configurationId);
 
   const columns: DataTableColumn<ApiConfiguration>[] = [
     {
@@ -100,68 +93,45 @@ export default function ApiConfigurationsPage() {
   const formUuid = formDialog.data?.uuid;
 
   return (
-    <Box>
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {t('title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('subtitle')}
-      </Typography>
-      <FilterPanel
-        state={list}
-        inputs={[{ kind: 'text', name: 'targetUrl', label: t('fields.target_url') }]}
-      />
-      <DataTable
-        label={t('title')}
-        columns={columns}
-        rows={configurations.data?.items}
-        total={configurations.data?.total ?? 0}
-        getRowId={(row) => row.uuid}
-        state={list}
-        isLoading={configurations.isPending}
-        isError={configurations.isError}
-        toolbar={
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => formDialog.open({ uuid: NEW_CONFIGURATION })}
-          >
-            {t('actions.create')}
-          </Button>
-        }
-        rowActions={(row) => (
-          <>
-            <Tooltip title={t('actions.deliveries')}>
-              <IconButton
-                size="small"
-                aria-label={t('actions.deliveries')}
-                onClick={() => deliveryDialog.open({ uuid: row.uuid })}
-              >
-                <HistoryIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('actions.edit')}>
-              <IconButton
-                size="small"
-                aria-label={t('actions.edit')}
-                onClick={() => formDialog.open({ uuid: row.uuid })}
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('actions.delete')}>
-              <IconButton
-                size="small"
-                color="error"
-                aria-label={t('actions.delete')}
-                onClick={() => setDeleting(row)}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </>
-        )}
-      />
+    <ResourceListPage
+      title={t('title')}
+      subtitle={t('subtitle')}
+      list={list}
+      filters={[{ kind: 'text', name: 'targetUrl', label: t('fields.target_url') }]}
+      query={configurations}
+      columns={columns}
+      getRowId={configurationId}
+      toolbar={
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => formDialog.open({ uuid: NEW_CONFIGURATION })}
+        >
+          {t('actions.create')}
+        </Button>
+      }
+      rowActions={(row) => [
+        {
+          id: 'deliveries',
+          label: t('actions.deliveries'),
+          icon: HistoryIcon,
+          onClick: () => deliveryDialog.open({ uuid: row.uuid }),
+        },
+        {
+          id: 'edit',
+          label: t('actions.edit'),
+          icon: EditIcon,
+          onClick: () => formDialog.open({ uuid: row.uuid }),
+        },
+        {
+          id: 'delete',
+          label: t('actions.delete'),
+          icon: DeleteIcon,
+          color: 'error',
+          onClick: () => remove.open(row),
+        },
+      ]}
+    >
       {formUuid !== undefined && (
         <ApiConfigurationDialog
           // A new key per record so the form starts from that record's values.
@@ -173,9 +143,9 @@ export default function ApiConfigurationsPage() {
       {deliveryDialog.data && (
         <DeliveryLogDialog uuid={deliveryDialog.data.uuid} onClose={deliveryDialog.close} />
       )}
-      {deleting && (
-        <ApiConfigurationDeleteDialog configuration={deleting} onClose={() => setDeleting(null)} />
+      {remove.row && (
+        <ApiConfigurationDeleteDialog configuration={remove.row} onClose={remove.close} />
       )}
-    </Box>
+    </ResourceListPage>
   );
 }

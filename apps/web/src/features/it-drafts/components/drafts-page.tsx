@@ -4,39 +4,25 @@ import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
 import InfoIcon from '@mui/icons-material/Info';
 import SendIcon from '@mui/icons-material/Send';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteDialog } from '../../../components/form';
 import {
-  ConfirmDialog,
-  DataTable,
-  FilterPanel,
   formatListDate,
   formatListTimestamp,
-  useDetailsDialog,
   useListState,
+  useUrlDialog,
   type DataTableColumn,
 } from '../../../components/list-kit';
+import { ResourceListPage } from '../../../components/resource-page';
 import { formatMoney } from '../../../lib/decimal-amount';
 import { currentLanguage } from '../../../lib/i18n';
-import { readString, writeString } from '../../../lib/storage';
 import { draftQueries } from '../api/draft-queries';
-import { deleteDraft, sendDraft } from '../api/draft-requests';
-import {
-  failedEntry,
-  lastSentStorageKey,
-  parseStoredBulk,
-  type BulkEntry,
-  type BulkMode,
-} from '../model/bulk-state';
+import { deleteDraft } from '../api/draft-requests';
+import { useBulkRunner } from '../hooks/use-bulk-runner';
 import { emptyDraftFilters, toDraftListQuery } from '../model/draft-filters';
 import type { DraftListRow } from '../model/draft-list-row';
 import { BulkProgressDialog } from './bulk-progress-dialog';
@@ -50,13 +36,6 @@ export const DRAFTS_TABLE_KEY = 'invoice.drafts';
 /** `?dialogId=draft&dialog_uuid=…` opens a draft's details over the list (a link reopens it). */
 export const DRAFT_DIALOG_ID = 'draft';
 
-interface BulkRun {
-  mode: BulkMode;
-  total: number;
-  entries: BulkEntry[];
-  running: boolean;
-}
-
 export interface DraftsPageProps {
   /** Where 'go to invoice' leads for a sent draft; `app/` knows the invoice list's URL. */
   invoiceHref: (invoiceUuid: string) => string;
@@ -67,11 +46,13 @@ export interface DraftsPageProps {
   renderDetails: (dialog: { uuid: string; onClose: () => void }) => ReactNode;
 }
 
-/** `/invoice-drafts`: drafts with row actions, bulk send/delete and the draft form dialog. */
+/**
+ * `/invoice-drafts`: drafts with row actions, bulk send/delete and the draft form dialog. The
+ * form opens through the URL: `?dialogId=new`, `?dialogId=edit|send&dialog_uuid=…`.
+ */
 export function DraftsPage({ invoiceHref, renderDetails }: DraftsPageProps) {
   const { t } = useTranslation('drafts');
   const language = currentLanguage();
-  const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
   const list = useListState(DRAFTS_TABLE_KEY, { defaultFilters: emptyDraftFilters });
   const query = useMemo(
@@ -80,74 +61,36 @@ export function DraftsPage({ invoiceHref, renderDetails }: DraftsPageProps) {
     [list.filters, list.page, list.itemsPerPage],
   );
   const drafts = useQuery({ ...draftQueries.list(query), placeholderData: keepPreviousData });
-  const details = useDetailsDialog(DRAFT_DIALOG_ID, ['uuid']);
+  const details = useUrlDialog(DRAFT_DIALOG_ID, ['uuid']);
   // Same dialog, also owning the tab key, so closing it leaves no stale tab behind.
-  const dialogWithTab = useDetailsDialog(DRAFT_DIALOG_ID, ['uuid', 'tab']);
+  const dialogWithTab = useUrlDialog(DRAFT_DIALOG_ID, ['uuid', 'tab']);
+  const create = useUrlDialog('new', []);
+  const edit = useUrlDialog('edit', ['uuid']);
+  const send = useUrlDialog('send', ['uuid']);
+  const remove = useUrlDialog('delete', ['uuid']);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
-  const [dialog, setDialog] = useState<{ mode: DraftDialogMode; uuid?: string } | null>(null);
-  const [toDelete, setToDelete] = useState<DraftListRow | null>(null);
   const [sentInvoice, setSentInvoice] = useState<string | null>(null);
-  const [bulk, setBulk] = useState<BulkRun | null>(null);
-  const storageKey = lastSentStorageKey(DRAFTS_TABLE_KEY);
-  const [lastSent, setLastSent] = useState(() => parseStoredBulk(readString(storageKey)));
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: draftQueries.lists() });
   const rows = drafts.data?.items ?? [];
+  const bulk = useBulkRunner({
+    tableKey: DRAFTS_TABLE_KEY,
+    rows,
+    selectedIds,
+    setSelectedIds,
+    onFinished: refresh,
+  });
 
-  /** Spec 4 "Bulk send and delete": one call per draft, in order, then keep the failures checked. */
-  const runBulk = async (mode: 'send' | 'delete') => {
-    if (selectedIds.length === 0) {
-      enqueueSnackbar(t('messages.nothingSelected'), { variant: 'warning' });
-      return;
-    }
-    const ids = [...selectedIds];
-    const entries: BulkEntry[] = [];
-    setBulk({ mode, total: ids.length, entries: [], running: true });
-    for (const uuid of ids) {
-      const row = rows.find((draft) => draft.uuid === uuid);
-      const base = {
-        uuid,
-        invoiceNumber: row?.invoiceNumber ?? null,
-        invoiceDate: row?.invoiceDate ?? null,
-      };
-      try {
-        if (mode === 'send') {
-          const sent = await sendDraft(uuid);
-          entries.push({
-            ...base,
-            status: 'success',
-            message: '',
-            violationError: false,
-            draftBlocked: false,
-            violations: [],
-            invoiceUuid: sent.uuid,
-          });
-        } else {
-          await deleteDraft(uuid);
-          entries.push({
-            ...base,
-            status: 'success',
-            message: '',
-            violationError: false,
-            draftBlocked: false,
-            violations: [],
-          });
-        }
-      } catch (error) {
-        entries.push(failedEntry(base, error));
-      }
-      setBulk({ mode, total: ids.length, entries: [...entries], running: true });
-    }
-    setBulk({ mode, total: ids.length, entries, running: false });
-    setSelectedIds(
-      entries.filter((entry) => entry.status !== 'success').map((entry) => entry.uuid),
-    );
-    if (mode === 'send') {
-      writeString(storageKey, JSON.stringify(entries));
-      setLastSent(entries);
-    }
-    await refresh();
-  };
+  const form: { mode: DraftDialogMode; uuid?: string; close: () => void } | null = create.isOpen
+    ? { mode: 'new', close: create.close }
+    : edit.data
+      ? { mode: 'edit', uuid: edit.data.uuid, close: edit.close }
+      : send.data
+        ? { mode: 'send', uuid: send.data.uuid, close: send.close }
+        : null;
+  const deleting = remove.data
+    ? (rows.find((row) => row.uuid === remove.data?.uuid) ?? { uuid: remove.data.uuid })
+    : null;
 
   const columns: DataTableColumn<DraftListRow>[] = [
     {
@@ -210,128 +153,115 @@ export function DraftsPage({ invoiceHref, renderDetails }: DraftsPageProps) {
     },
   ];
 
-  const rowAction = (label: string, icon: ReactNode, onClick: () => void) => (
-    <Tooltip title={label}>
-      <IconButton size="small" aria-label={label} onClick={onClick}>
-        {icon}
-      </IconButton>
-    </Tooltip>
-  );
-
   return (
-    <Box>
-      <Stack direction="row" spacing={1} sx={{ mb: 3, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {t('title')}
-        </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => setDialog({ mode: 'new' })}
-        >
-          {t('actions.new')}
-        </Button>
-        <Button
-          variant="outlined"
-          startIcon={<HistoryIcon />}
-          disabled={!lastSent}
-          onClick={() =>
-            lastSent &&
-            setBulk({ mode: 'view', total: lastSent.length, entries: lastSent, running: false })
-          }
-        >
-          {t('actions.viewLastSent')}
-        </Button>
-      </Stack>
-      <FilterPanel state={list} inputs={draftFilterInputs(list.filters, t)} />
-      <DataTable
-        label={t('title')}
-        columns={columns}
-        rows={drafts.data?.items}
-        total={drafts.data?.total ?? 0}
-        getRowId={(row) => row.uuid}
-        state={list}
-        isLoading={drafts.isPending}
-        isError={drafts.isError}
-        rowActions={(row) => (
-          <Stack direction="row">
-            {rowAction(t('actions.delete'), <DeleteIcon />, () => setToDelete(row))}
-            {rowAction(t('actions.edit'), <EditIcon />, () =>
-              setDialog({ mode: 'edit', uuid: row.uuid }),
-            )}
-            {rowAction(t('actions.details'), <InfoIcon />, () => details.open({ uuid: row.uuid }))}
-            {rowAction(t('actions.send'), <SendIcon />, () =>
-              setDialog({ mode: 'send', uuid: row.uuid }),
-            )}
-          </Stack>
-        )}
-        selection={{
-          selectedIds,
-          onChange: setSelectedIds,
-          bulkActions: () => (
-            <>
-              <Button startIcon={<SendIcon />} onClick={() => void runBulk('send')}>
-                {t('actions.sendSelected')}
-              </Button>
-              <Button startIcon={<DeleteIcon />} onClick={() => void runBulk('delete')}>
-                {t('actions.deleteSelected')}
-              </Button>
-            </>
-          ),
-        }}
-      />
-      {dialog && (
+    <ResourceListPage
+      title={t('title')}
+      headerActions={
+        <>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => create.open({})}>
+            {t('actions.new')}
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<HistoryIcon />}
+            disabled={!bulk.lastSent}
+            onClick={bulk.showLastSent}
+          >
+            {t('actions.viewLastSent')}
+          </Button>
+        </>
+      }
+      list={list}
+      filters={draftFilterInputs(list.filters, t)}
+      query={drafts}
+      columns={columns}
+      getRowId={(row) => row.uuid}
+      rowActions={(row) => [
+        {
+          id: 'delete',
+          label: t('actions.delete'),
+          icon: DeleteIcon,
+          onClick: () => remove.open({ uuid: row.uuid }),
+        },
+        {
+          id: 'edit',
+          label: t('actions.edit'),
+          icon: EditIcon,
+          onClick: () => edit.open({ uuid: row.uuid }),
+        },
+        {
+          id: 'details',
+          label: t('actions.details'),
+          icon: InfoIcon,
+          onClick: () => details.open({ uuid: row.uuid }),
+        },
+        {
+          id: 'send',
+          label: t('actions.send'),
+          icon: SendIcon,
+          onClick: () => send.open({ uuid: row.uuid }),
+        },
+      ]}
+      selection={{
+        selectedIds,
+        onChange: setSelectedIds,
+        bulkActions: () => (
+          <>
+            <Button startIcon={<SendIcon />} onClick={() => void bulk.start('send')}>
+              {t('actions.sendSelected')}
+            </Button>
+            <Button startIcon={<DeleteIcon />} onClick={() => void bulk.start('delete')}>
+              {t('actions.deleteSelected')}
+            </Button>
+          </>
+        ),
+      }}
+    >
+      {form && (
         <DraftDialog
-          key={`${dialog.mode}:${dialog.uuid ?? ''}`}
-          mode={dialog.mode}
-          uuid={dialog.uuid}
-          onClose={() => setDialog(null)}
+          key={`${form.mode}:${form.uuid ?? ''}`}
+          mode={form.mode}
+          uuid={form.uuid}
+          onClose={form.close}
           onDone={({ sentInvoiceUuid }) => {
-            setDialog(null);
+            form.close();
             void queryClient.invalidateQueries({ queryKey: draftQueries.all() });
             if (sentInvoiceUuid) setSentInvoice(sentInvoiceUuid);
           }}
         />
       )}
       {details.data && renderDetails({ uuid: details.data.uuid, onClose: dialogWithTab.close })}
-      {bulk && (
+      {bulk.run && (
         <BulkProgressDialog
-          mode={bulk.mode}
-          total={bulk.total}
-          entries={bulk.entries}
-          running={bulk.running}
+          mode={bulk.run.mode}
+          total={bulk.run.total}
+          entries={bulk.run.entries}
+          running={bulk.run.running}
           onFix={(uuid) => {
-            setBulk(null);
-            setDialog({ mode: 'edit', uuid });
+            bulk.dismiss();
+            edit.open({ uuid });
           }}
-          onClose={() => setBulk(null)}
+          onClose={bulk.dismiss}
         />
       )}
       {sentInvoice && (
         <DraftSentDialog href={invoiceHref(sentInvoice)} onClose={() => setSentInvoice(null)} />
       )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t('delete.title')}
-        message={t('delete.message', { number: toDelete?.invoiceNumber ?? toDelete?.uuid ?? '' })}
-        confirmLabel={t('actions.delete')}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          const target = toDelete;
-          setToDelete(null);
-          if (!target) return;
-          deleteDraft(target.uuid).then(
-            () => {
-              enqueueSnackbar(t('messages.deleted'), { variant: 'success' });
-              void refresh();
-            },
-            (error: unknown) =>
-              enqueueSnackbar(error instanceof Error ? error.message : t('messages.loadError'), {
-                variant: 'error',
-              }),
-          );
-        }}
-      />
-    </Box>
+      {deleting && (
+        <DeleteDialog
+          title={t('delete.title')}
+          message={t('delete.message', {
+            number: ('invoiceNumber' in deleting ? deleting.invoiceNumber : null) ?? deleting.uuid,
+          })}
+          onDelete={async () => {
+            await deleteDraft(deleting.uuid);
+            void refresh();
+          }}
+          successMessage={t('messages.deleted')}
+          errorMessage={t('messages.loadError')}
+          onClose={remove.close}
+        />
+      )}
+    </ResourceListPage>
   );
 }

@@ -1,18 +1,11 @@
 import type { Invoice } from '@fiscus/contracts';
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  DataTable,
-  FilterPanel,
-  useDetailsDialog,
-  useListState,
-} from '../../../components/list-kit';
+import { useListState, useUrlDialog } from '../../../components/list-kit';
+import { ResourceListPage } from '../../../components/resource-page';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCan } from '../../../lib/roles';
 import { invoiceQueries } from '../api/invoice-queries';
@@ -85,10 +78,10 @@ export function InvoiceListPage({
     [direction, list.filters, list.page, list.itemsPerPage, list.order],
   );
   const invoices = useQuery({ ...invoiceQueries.list(query), placeholderData: keepPreviousData });
-  const details = useDetailsDialog(INVOICE_DIALOG_ID, ['uuid']);
+  const details = useUrlDialog(INVOICE_DIALOG_ID, ['uuid']);
   // Same dialog, also owning the tab key: its close() removes dialog_tab with the rest, so a
   // dialog opened from a link leaves no stale tab behind for the next one.
-  const dialogWithTab = useDetailsDialog(INVOICE_DIALOG_ID, ['uuid', 'tab']);
+  const dialogWithTab = useUrlDialog(INVOICE_DIALOG_ID, ['uuid', 'tab']);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const showCreate = canCreateInvoices(access, direction);
 
@@ -102,32 +95,29 @@ export function InvoiceListPage({
   );
 
   return (
-    <Box>
-      <Stack direction="row" spacing={1} sx={{ mb: 3, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {t(direction === 0 ? 'title.customer' : 'title.supplier')}
-        </Typography>
-        {showCreate && newInvoiceAction}
-        {showCreate && importAction}
-      </Stack>
-      <FilterPanel state={list} inputs={invoiceFilterInputs(direction, list.filters, t)} />
-      <DataTable
-        label={t(direction === 0 ? 'title.customer' : 'title.supplier')}
-        columns={invoiceColumns({
-          t,
-          language,
-          detailsHref: (uuid) => details.href({ uuid }),
-          onShowDetails: (uuid) => details.open({ uuid }),
-        })}
-        rows={invoices.data?.items}
-        total={invoices.data?.total ?? 0}
-        getRowId={(invoice) => invoice.uuid}
-        state={list}
-        isLoading={invoices.isPending}
-        isError={invoices.isError}
-        selection={{ selectedIds, onChange: setSelectedIds, bulkActions: () => downloads }}
-        toolbar={downloads}
-      />
+    <ResourceListPage
+      title={t(direction === 0 ? 'title.customer' : 'title.supplier')}
+      headerActions={
+        showCreate && (
+          <>
+            {newInvoiceAction}
+            {importAction}
+          </>
+        )
+      }
+      list={list}
+      filters={invoiceFilterInputs(direction, list.filters, t)}
+      query={invoices}
+      columns={invoiceColumns({
+        t,
+        language,
+        detailsHref: (uuid) => details.href({ uuid }),
+        onShowDetails: (uuid) => details.open({ uuid }),
+      })}
+      getRowId={(invoice) => invoice.uuid}
+      selection={{ selectedIds, onChange: setSelectedIds, bulkActions: () => downloads }}
+      toolbar={downloads}
+    >
       {details.data && (
         <InvoiceDetailsDialog
           uuid={details.data.uuid}
@@ -135,6 +125,6 @@ export function InvoiceListPage({
           creditNoteAction={creditNoteAction}
         />
       )}
-    </Box>
+    </ResourceListPage>
   );
 }
