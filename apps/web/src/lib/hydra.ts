@@ -13,6 +13,8 @@ export interface Violation {
   propertyPath: string;
   message: string;
   code?: string;
+  /** The refused value, when the API echoes it back. */
+  propertyContent?: string;
 }
 
 /** RFC 7807 problem details as the API sends them. */
@@ -95,6 +97,8 @@ function parseViolations(value: unknown): Violation[] {
     if (!message) return [];
     const violation: Violation = { propertyPath: firstString(entry.propertyPath), message };
     if (typeof entry.code === 'string') violation.code = entry.code;
+    if (typeof entry.propertyContent === 'string')
+      violation.propertyContent = entry.propertyContent;
     return [violation];
   });
 }

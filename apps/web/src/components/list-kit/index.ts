@@ -10,7 +10,7 @@
  *     isLoading={invoices.isPending} isError={invoices.isError} />
  *
  * Details dialogs: `useDetailsDialog('invoice', ['uuid'])` mirrors `?dialogId=invoice&dialog_uuid=…`.
- * Forms: `applyServerErrors` + `ServerErrorAlert` + `useValidationMessage` map a 422 onto fields.
+ * Forms and confirmations live in the form kit (`components/form`).
  */
 export { useListState, DEFAULT_PAGE_SIZE } from './use-list-state';
 export type { ListState, ListStateOptions } from './use-list-state';
@@ -42,7 +42,8 @@ export {
   DIALOG_DATA_PREFIX,
 } from './use-details-dialog';
 export type { DetailsDialogControl } from './use-details-dialog';
-export { ConfirmDialog } from './confirm-dialog';
+// Moved to the form kit; kept here until the pages import it from there.
+export { ConfirmDialog } from '../form/confirm-dialog';
 export {
   DATE_PRESETS,
   MIN_FILTER_YEAR,
@@ -51,7 +52,4 @@ export {
   dayStartBound,
 } from './date-presets';
 export type { DatePreset, DayRange } from './date-presets';
-export { applyServerErrors, useValidationMessage, validationMessageKey } from './form-errors';
-export type { ServerFormError } from './form-errors';
-export { ServerErrorAlert } from './server-error-alert';
 export { formatListDate, formatListTimestamp } from './timestamp';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { get, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useRegisterFields } from './field-registry';
+import { useRegisterFields } from '../../../components/form';
 import { joinPath, type FieldSpec } from './field-spec';
 import { InvoiceField } from './invoice-field';
 

@@ -1,12 +1,11 @@
 import { fieldError } from '@fiscus/fatturapa/fields';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { memo } from 'react';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/form';
 import { formatDecimalOnBlur } from '../model/decimal-format';
-import { useRegisterField } from './field-registry';
 import { joinPath, type FieldSpec } from './field-spec';
 import { useFormMessage } from './use-form-message';
 
@@ -25,9 +24,10 @@ const adviceStyle = {
 } as const;
 
 /**
- * One input bound to the form: label from `fields.<name>`, upper-casing, number formatting on
- * blur, check-digit helper text and the client or server error. Memoised: the totals re-render
- * on every keystroke and must not redraw every box they contain.
+ * One input of the invoice form, drawn from its spec on the form kit's text field: label from
+ * `fields.<name>`, upper-casing, number formatting on blur, check-digit helper text and the
+ * client or server error. Memoised: the totals re-render on every keystroke and must not redraw
+ * every box they contain.
  */
 export const InvoiceField = memo(function InvoiceField({
   base,
@@ -41,12 +41,13 @@ export const InvoiceField = memo(function InvoiceField({
   const { t, i18n } = useTranslation(['invoiceForm', 'codeLists']);
   const translateMessage = useFormMessage();
   const name = joinPath(base, spec.path);
-  const { control } = useFormContext();
-  const { field, fieldState } = useController({ name, control });
-  useRegisterField(name);
+  const { control, getFieldState } = useFormContext();
+  const fieldFormState = useFormState({ control, name });
   const conditionPath = spec.checkWhen ? joinPath(base, spec.checkWhen.path) : name;
+  const watched: unknown = useWatch({ control, name });
   const condition: unknown = useWatch({ control, name: conditionPath });
-  const value = typeof field.value === 'string' ? field.value : '';
+  const value = typeof watched === 'string' ? watched : '';
+  const invalid = getFieldState(name, fieldFormState).invalid;
 
   const checkApplies =
     spec.check !== undefined &&
@@ -58,40 +59,30 @@ export const InvoiceField = memo(function InvoiceField({
       ? t(`checks.${spec.check}`)
       : fieldError(spec.check, value, checkLanguage(language));
   }
-  const errorMessage = translateMessage(fieldState.error?.message);
-  const adviceOnly = checkMessage !== undefined && !fieldState.invalid;
+  const adviceOnly = checkMessage !== undefined && !invalid;
   const labelKey = spec.label ?? lastSegment(spec.path);
   const kind = spec.kind ?? 'text';
-
-  const onBlur = () => {
-    if (kind === 'amount' || kind === 'price') {
-      const formatted = formatDecimalOnBlur(value, kind);
-      if (formatted !== value) field.onChange(formatted);
-    }
-    field.onBlur();
-  };
 
   return (
     <Grid size={{ xs: 12, md: spec.size ?? 4 }}>
       <TextField
-        name={field.name}
-        inputRef={field.ref}
-        value={value}
-        onChange={(event) =>
-          field.onChange(spec.upper ? event.target.value.toUpperCase() : event.target.value)
-        }
-        onBlur={onBlur}
+        name={name}
         label={t(`fields.${labelKey}`)}
+        help={checkMessage ?? null}
+        translateMessage={translateMessage}
+        transform={spec.upper ? (typed) => typed.toUpperCase() : undefined}
+        formatOnBlur={
+          kind === 'amount' || kind === 'price'
+            ? (typed) => formatDecimalOnBlur(typed, kind)
+            : undefined
+        }
         required={spec.required}
         disabled={disabled}
         select={kind === 'select'}
         multiline={kind === 'multiline'}
         minRows={kind === 'multiline' ? 2 : undefined}
         type={kind === 'date' ? 'date' : 'text'}
-        error={fieldState.invalid}
-        helperText={errorMessage ?? checkMessage}
         size="small"
-        fullWidth
         // A failed check digit is advice, in amber: SDI decides on its registries (00301), and
         // its sandbox knows the official samples' numbers, whose check digits are wrong.
         sx={adviceOnly ? adviceStyle : undefined}

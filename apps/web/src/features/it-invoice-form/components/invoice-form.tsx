@@ -17,7 +17,7 @@ import type {
 import { canonicalJson, toInvoicePayload } from '../model/invoice-payload';
 import { simplifiedInvoiceFormSchema } from '../model/simplified-invoice-form-schema';
 import { standardInvoiceFormSchema } from '../model/standard-invoice-form-schema';
-import { FieldRegistry, FieldRegistryProvider } from './field-registry';
+import { FieldRegistry, FieldRegistryProvider } from '../../../components/form';
 import { FormFailureAlert } from './form-failure-alert';
 import { SimplifiedInvoiceFields } from './simplified-invoice-fields';
 import { StandardInvoiceFields } from './standard-invoice-fields';

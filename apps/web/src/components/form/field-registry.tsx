@@ -1,3 +1,7 @@
+/**
+ * Which fields a form shows: each kit field registers its name, so a server violation goes onto
+ * a field the user can see and the rest into the alert (form dialogs and the invoice form).
+ */
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 
 /**

@@ -1,3 +1,4 @@
+/** Asks before a destructive action (a delete, a bulk delete): title, message, Cancel and confirm. */
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -18,7 +19,6 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Asks before a destructive row action (delete). */
 export function ConfirmDialog({
   open,
   title,

@@ -26,13 +26,19 @@ describe('applyServerErrors', () => {
     expect(result).toEqual({
       isValidation: true,
       detail: 'email: This email is already used.',
+      violations: error.violations,
       otherViolations: [{ propertyPath: 'roles', message: 'Unknown role.' }],
     });
   });
 
   it('hides the body of a server failure behind the generic message', () => {
     const result = applyServerErrors(new ApiError(500, problem(500, 'stack...')), vi.fn(), []);
-    expect(result).toEqual({ isValidation: false, detail: '', otherViolations: [] });
+    expect(result).toEqual({
+      isValidation: false,
+      detail: '',
+      violations: [],
+      otherViolations: [],
+    });
   });
 
   it('keeps the detail of another client error (e.g. 404)', () => {
@@ -45,8 +51,21 @@ describe('applyServerErrors', () => {
     expect(applyServerErrors(new TypeError('boom'), vi.fn(), [])).toEqual({
       isValidation: false,
       detail: '',
+      violations: [],
       otherViolations: [],
     });
+  });
+
+  it('finds fields through a function and keeps the echoed value', () => {
+    const setError = vi.fn();
+    const violation = { propertyPath: 'rows[0]', message: 'Bad.', propertyContent: 'x' };
+    const result = applyServerErrors(
+      new ApiError(422, problem(422, ''), [violation]),
+      setError,
+      (path) => (path === 'rows[0]' ? 'rows.0' : undefined),
+    );
+    expect(setError).toHaveBeenCalledWith('rows.0', { type: 'server', message: 'Bad.' });
+    expect(result.violations).toEqual([violation]);
   });
 });
 

@@ -1,0 +1,74 @@
+/**
+ * The one mapper of a failed submit: the server's violations go onto the fields that show them,
+ * the rest (and the problem's detail) into the form's alert. Also the one translator of
+ * validation messages for forms (the catalogue of `lib/validation-messages`).
+ */
+import { useCallback } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/hydra';
+import type { Violation } from '../../lib/hydra';
+import { translateValidationMessage } from '../../lib/validation-messages';
+
+export { validationMessageKey } from '../../lib/validation-messages';
+
+/** Turns a validation message (client rule or server text) into the user's language. */
+export type MessageTranslator = (message: string | undefined) => string | undefined;
+
+/** Translates a validation message (client or server) into the active language. */
+export function useValidationMessage(): MessageTranslator {
+  const { t } = useTranslation('common');
+  return useCallback(
+    (message: string | undefined) =>
+      message === undefined ? undefined : translateValidationMessage(t, message),
+    [t],
+  );
+}
+
+/** What a failed submit shows above the form. */
+export interface ServerFormError {
+  /** True for a 422: the alert is titled "Validation Error" (spec 8). */
+  isValidation: boolean;
+  /** The problem's detail text; empty when the server gave none or for a 5xx. */
+  detail: string;
+  /** Every violation the server listed (with `propertyContent` when it echoed the value). */
+  violations: Violation[];
+  /** Violations that matched no field of the form. */
+  otherViolations: Violation[];
+}
+
+/** The form field a violation's `propertyPath` names, or undefined when none shows it. */
+export type ViolationField<T extends FieldValues> = (propertyPath: string) => Path<T> | undefined;
+
+/**
+ * Puts the server's violations on their form fields (by default `propertyPath` is the field
+ * name; `fields` may be the list of names or a function that finds the field) and returns what
+ * the alert above the form shows.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[] | ViolationField<T>,
+): ServerFormError {
+  if (!isApiError(error)) {
+    return { isValidation: false, detail: '', violations: [], otherViolations: [] };
+  }
+  const fieldOf: ViolationField<T> =
+    typeof fields === 'function'
+      ? fields
+      : (propertyPath) => fields.find((name) => name === propertyPath);
+  const otherViolations: Violation[] = [];
+  for (const violation of error.violations) {
+    const field = fieldOf(violation.propertyPath);
+    if (field) setError(field, { type: 'server', message: violation.message });
+    else otherViolations.push(violation);
+  }
+  const is4xx = error.status >= 400 && error.status < 500;
+  return {
+    isValidation: error.status === 422,
+    // 5xx and network failures get the generic message instead of whatever the body said.
+    detail: is4xx ? error.problem.detail : '',
+    violations: error.violations,
+    otherViolations,
+  };
+}
