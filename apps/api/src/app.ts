@@ -39,6 +39,9 @@ import { registerStaticConsole } from './platform/static-console.ts';
 import { commonRoutes } from './services/common/common.routes.ts';
 import { composeCommon } from './services/common/compose.ts';
 import { seedDemoRegistries } from './services/it/business-registry-configurations/seed-demo-registries.ts';
+import type { StartupGate } from './services/demo/demo-startup-gate.ts';
+import { registerStartupGate } from './services/demo/demo-startup-gate.ts';
+import { demoWebhookReceiverRoutes } from './services/demo/demo-webhook-receiver.ts';
 import { composeItIntegrations } from './services/it/integrations/compose.ts';
 import { itIntegrationsPlugin } from './services/it/it-integrations.plugin.ts';
 import { itInvoicingPlugin } from './services/it/it-invoicing.plugin.ts';
@@ -56,6 +59,8 @@ export type Platform = {
   files: FileStore;
   /** True when this start created the demo accounts. */
   seeded: boolean;
+  /** Open unless server.ts is making the demo history (see demo-startup-gate.ts). */
+  startup: StartupGate;
 };
 
 declare module 'fastify' {
@@ -116,6 +121,8 @@ export async function buildApp(
     });
     // Before any plugin or route adds its hooks, so hostile strings never reach one.
     registerHostileInputGuard(app);
+    // Closed by server.ts while the demo history is made at the first start (503 meanwhile).
+    const startup = registerStartupGate(app);
 
     // 1. External plugins.
     await app.register(fastifyHelmet, {
@@ -179,7 +186,7 @@ export async function buildApp(
     const seeded = config.seedDemo ? await seedDemo(db) : false;
     // The official samples' parties as the Italian demo account's companies (idempotent).
     if (config.sandbox) await seedDemoRegistries(db);
-    app.decorate('platform', { database, jobs, worker, mailer, files, seeded });
+    app.decorate('platform', { database, jobs, worker, mailer, files, seeded, startup });
     app.addHook('onClose', async () => {
       await worker.stop();
       if (ownsDatabase) await database.close();
@@ -204,6 +211,7 @@ export async function buildApp(
     // 3. Routes.
     await app.register(runtimeConfigRoutes, { config, db });
     if (config.sandbox) await app.register(outboxRoutes, { outbox });
+    if (config.sandbox) await app.register(demoWebhookReceiverRoutes);
 
     await app.register(commonRoutes, {
       prefix: '/api/common',

@@ -50,6 +50,11 @@ export type AppConfig = {
   resetRateLimit: { max: number; ipMax: number; timeWindowMs: number };
   webDistDir: string;
   seedDemo: boolean;
+  /**
+   * SEED_DEMO_HISTORY (default: SEED_DEMO): the server's first start also makes the demo account's
+   * year of invoices (services/demo). Only `server.ts` runs it, never an app built by a test.
+   */
+  seedDemoHistory: boolean;
   version: string;
 };
 
@@ -108,6 +113,7 @@ const envSchema = z.object({
     .default(60 * 60_000),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   SEED_DEMO: booleanEnv.optional(),
+  SEED_DEMO_HISTORY: booleanEnv.optional(),
   ...Object.fromEntries(
     serviceIds.map((id) => [`SERVICE_URL_${id.toUpperCase()}`, z.string().min(1).optional()]),
   ),
@@ -196,6 +202,7 @@ export function loadConfig(
     },
     webDistDir: resolveFromRoot(e.WEB_DIST_DIR),
     seedDemo: e.SEED_DEMO ?? e.SANDBOX,
+    seedDemoHistory: (e.SEED_DEMO ?? e.SANDBOX) && (e.SEED_DEMO_HISTORY ?? true),
     version: readVersion(),
   };
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DEMO_PASSWORD, demoLogins } from './db/seed-demo.ts';
+import { seedDemoHistory } from './services/demo/demo-history.ts';
 
 /**
  * Process entry: `tsx src/server.ts [--workers-only | --no-workers]` (or WORKERS=only / none).
@@ -50,7 +51,27 @@ async function main(): Promise<void> {
     return;
   }
 
-  await app.listen({ port: config.port, host: config.host });
+  // The first start of a demo instance makes the demo account's year of history before it serves:
+  // it listens already (the history's webhooks reach the API's own receiver) but answers 503.
+  const history = config.seedDemoHistory && seeded;
+  if (history) app.platform.startup.open = false;
+  const address = await app.listen({ port: config.port, host: config.host });
+  let historyLine: string | undefined;
+  if (history) {
+    const started = Date.now();
+    try {
+      const summary = await seedDemoHistory({
+        db: app.platform.database.db,
+        logger: app.log,
+        apiBaseUrl: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '[::1]'),
+      });
+      historyLine = `Demo history of italy@ made in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.customerInvoices} customer and ${summary.supplierInvoices} supplier invoices, ${summary.drafts} drafts, ${summary.webhookDeliveries} webhook deliveries.`;
+    } catch (error) {
+      app.log.error({ err: error }, 'the demo history could not be made');
+    } finally {
+      app.platform.startup.open = true;
+    }
+  }
   const url = config.publicUrl;
   const lines = [
     '',
@@ -61,6 +82,7 @@ async function main(): Promise<void> {
     lines.push(
       `Sandbox mode. Demo logins (password ${DEMO_PASSWORD})${seeded ? ', created now' : ''}:`,
       ...demoLogins.map((login) => `  ${login.email.padEnd(36)} ${login.persona}`),
+      ...(historyLine ? [historyLine] : []),
     );
   }
   console.log(lines.join('\n') + '\n');

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { count } from 'drizzle-orm';
 import type { DemoLogin } from '@fiscus/contracts';
+import { DEMO_OWN_COMPANY, DEMO_SUB_FISCAL_CODE } from '../gateways/sdi/registries/index.ts';
 import type { Database } from '../platform/db/database.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { lastTwelveMonths } from '../services/common/pre-sales/pre-sales.service.ts';
@@ -44,8 +45,9 @@ export const demoPersonas: DemoPersona[] = [
     profile: {
       fullname: 'Alpha Demo',
       invoicingName: 'ALPHA SRL',
-      invoicingVatNumber: 'IT01234567890',
-      invoicingFiscalId: '01234567890',
+      // A valid check digit (the official samples' IT01234567890 has a wrong one).
+      invoicingVatNumber: `IT${DEMO_OWN_COMPANY.vat}`,
+      invoicingFiscalId: DEMO_OWN_COMPANY.vat,
       invoicingAddress: 'Via Roma 1',
       invoicingCity: 'Milano',
       invoicingProvince: 'MI',
@@ -85,7 +87,7 @@ export const demoPersonas: DemoPersona[] = [
     local: 'sub',
     persona: 'Sub-account of manager@',
     roles: { it: ['ROLE_INVOICING', 'ROLE_SHOW_STATS'], common: ['ROLE_SUB_ACCOUNT'] },
-    profile: { fullname: 'Sub Demo', fiscalId: 'SBUDMO80A01F205X' },
+    profile: { fullname: 'Sub Demo', fiscalId: DEMO_SUB_FISCAL_CODE },
     managedBy: 'manager',
   },
   {

@@ -56,6 +56,8 @@ export type SandboxOptions = {
   paTermsMs: number;
   retryPolicy: TransmissionRetryPolicy;
   signer?: SdiSigner;
+  /** SDI's clock for the times it writes in its messages (the demo history sets its own). */
+  clock?: () => Date;
 };
 
 /** A fresh RSA key and self-signed certificate: the sandbox SDI signs with them like SDI does. */
@@ -76,6 +78,10 @@ export class SandboxSdiGateway implements SdiGateway {
 
   constructor(private readonly options: SandboxOptions) {
     this.signerInstance = options.signer;
+  }
+
+  private now(): Date {
+    return this.options.clock?.() ?? new Date();
   }
 
   private get signer(): SdiSigner {
@@ -151,7 +157,7 @@ export class SandboxSdiGateway implements SdiGateway {
       await this.send(file, 'checks', {
         type: 'NS',
         ...messageBase(file),
-        dataOraRicezione: new Date(),
+        dataOraRicezione: this.now(),
         listaErrori: errorsOf(parsed.findings),
       });
       return;
@@ -246,7 +252,7 @@ export class SandboxSdiGateway implements SdiGateway {
         type: 'RC',
         ...messageBase(file),
         dataOraRicezione: file.receivedAt,
-        dataOraConsegna: new Date(),
+        dataOraConsegna: this.now(),
         destinatario,
       },
       paTerms,
@@ -361,7 +367,7 @@ export class SandboxSdiGateway implements SdiGateway {
           type: 'RC',
           ...base,
           dataOraRicezione: file.receivedAt,
-          dataOraConsegna: new Date(),
+          dataOraConsegna: this.now(),
           destinatario: namedRecipient(file),
         });
         return;

@@ -1,3 +1,5 @@
+import { DEMO_PUBLIC_OFFICES } from './demo-parties.ts';
+
 /** An office of a public administration in IPA (Indice delle Pubbliche Amministrazioni). */
 export interface IpaOffice {
   /** Codice Univoco Ufficio: 6 characters, the CodiceDestinatario of FPA12 invoices. */
@@ -66,10 +68,19 @@ export const SEED_IPA_OFFICES: readonly IpaOffice[] = [
     administrationFiscalCode: '80012345676',
     central: false,
   },
+  // The demo account's public customers (demo-parties.ts).
+  ...DEMO_PUBLIC_OFFICES.map((office): IpaOffice => ({
+    code: office.officeCode,
+    description: `${office.name} - Ufficio fatturazione`,
+    status: 'active',
+    administrationFiscalCode: office.fiscalCode,
+    central: false,
+  })),
 ];
 
 export const SEED_IPA_ADMINISTRATIONS: readonly IpaAdministration[] = [
   { fiscalCode: '80012345676', name: 'COMUNE DI PROVA' },
+  ...DEMO_PUBLIC_OFFICES.map((office) => ({ fiscalCode: office.fiscalCode, name: office.name })),
 ];
 
 export interface IpaRegistry {

@@ -1,3 +1,5 @@
+import { DEMO_CUSTOMERS } from './demo-parties.ts';
+
 /** Status of a codice destinatario in SDI's channel registry. */
 export type ChannelStatus = 'active' | 'inactive';
 
@@ -36,8 +38,8 @@ export const NO_CHANNEL_CODE = '0000000';
 export const FOREIGN_BUYER_CODE = 'XXXXXXX';
 
 /**
- * ABC1234 is the code of the official FPR samples (buyer 09876543210); the others let tests and
- * demos reach 00312 (inactive) and MC (unreachable).
+ * ABC1234 is the code of the official FPR samples (buyer 09876543210); INA…/UNR0001 let tests and
+ * demos reach 00312 (inactive) and MC (unreachable); then the demo customers' channels.
  */
 export const SEED_RECIPIENT_CODES: readonly RecipientCodeEntry[] = [
   {
@@ -56,6 +58,16 @@ export const SEED_RECIPIENT_CODES: readonly RecipientCodeEntry[] = [
     description: 'Canale non raggiungibile',
     reachable: false,
   },
+  // The demo customers' channels (the FAIL… one never reaches SDI: no entry).
+  ...DEMO_CUSTOMERS.filter((customer) => !customer.recipientCode.startsWith('FAIL')).map(
+    (customer): RecipientCodeEntry => ({
+      code: customer.recipientCode,
+      status: 'active',
+      ownerVat: customer.vat,
+      description: customer.name,
+      reachable: customer.reachable,
+    }),
+  ),
 ];
 
 export interface RecipientCodeRegistry {

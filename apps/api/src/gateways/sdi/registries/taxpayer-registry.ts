@@ -1,4 +1,10 @@
 import { isValidCodiceFiscale, isValidPartitaIva } from '@fiscus/fatturapa/fields';
+import {
+  DEMO_CUSTOMERS,
+  DEMO_OWN_COMPANY,
+  DEMO_PUBLIC_OFFICES,
+  DEMO_SUPPLIERS,
+} from './demo-parties.ts';
 
 /** A subject known to the (sandbox) Anagrafe Tributaria. */
 export interface TaxpayerEntry {
@@ -14,11 +20,22 @@ export interface TaxpayerEntry {
  * IT01234567890 and the buyer 09876543210, named AMMINISTRAZIONE BETA, DITTA BETA or BETA GAMMA
  * depending on the sample) and the sandbox's demo public administration. Their numbers have
  * wrong check digits, so without this registry SDI's checks would reject the official samples.
+ * Then the demo's businesses (demo-parties.ts), whose numbers are valid.
  */
 export const SEED_TAXPAYERS: readonly TaxpayerEntry[] = [
   { country: 'IT', code: '01234567890', name: 'ALPHA SRL' },
   { country: 'IT', code: '09876543210', name: 'BETA' },
   { country: 'IT', code: '80012345676', name: 'COMUNE DI PROVA' },
+  ...[DEMO_OWN_COMPANY, ...DEMO_CUSTOMERS, ...DEMO_SUPPLIERS].map((company) => ({
+    country: 'IT',
+    code: company.vat,
+    name: company.name,
+  })),
+  ...DEMO_PUBLIC_OFFICES.map((office) => ({
+    country: 'IT',
+    code: office.fiscalCode,
+    name: office.name,
+  })),
 ];
 
 export interface TaxpayerRegistry {

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { itBusinessRegistryConfigurations, users } from '../../../db/schema/index.ts';
+import { DEMO_OWN_COMPANY } from '../../../gateways/sdi/registries/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 
 export const DEMO_REGISTRY_OWNER = 'italy@demo.fiscus.test';
 
 /**
- * The parties of the official FatturaPA samples as companies of the Italian demo account, so the
- * samples can be sent unchanged: ALPHA SRL sells, BETA buys and receives supplier invoices.
+ * The Italian demo account's own company (ALPHA SRL with a valid VAT number, what its demo history
+ * invoices as) and the parties of the official FatturaPA samples, so the samples can be sent
+ * unchanged: ALPHA SRL (01234567890) sells, BETA buys and receives supplier invoices.
  * Idempotent (existing rows are left as the user edited them); nothing happens without the demo
  * account.
  */
@@ -19,6 +21,12 @@ export async function seedDemoRegistries(db: Database): Promise<void> {
   await db
     .insert(itBusinessRegistryConfigurations)
     .values([
+      {
+        ownerId: owner.id,
+        fiscalId: DEMO_OWN_COMPANY.vat,
+        name: DEMO_OWN_COMPANY.name,
+        email: DEMO_REGISTRY_OWNER,
+      },
       {
         ownerId: owner.id,
         fiscalId: '01234567890',

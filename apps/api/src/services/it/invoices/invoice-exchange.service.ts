@@ -26,6 +26,8 @@ export type InvoiceExchangeOptions = {
   jobs: JobQueue;
   /** Which account of this instance receives a delivered invoice as a supplier invoice. */
   findRecipientAccount: (buyer: SdiBuyer) => Promise<string | undefined>;
+  /** When notifications and supplier copies are stored; the database's clock unless given. */
+  clock?: () => Date;
 };
 
 /** The repositories of one transaction. */
@@ -166,6 +168,7 @@ export class InvoiceExchangeService implements SdiExchangeStore {
       fileName: message.fileName,
       xml: message.xml,
       message: toNotificationJson(message.xml),
+      ...this.stamp(),
     });
     const marking = markingAfterNotification(
       message.type,
@@ -201,8 +204,13 @@ export class InvoiceExchangeService implements SdiExchangeStore {
       archived: false,
       notice: null,
       sourceUuid: invoice.uuid,
+      ...this.stamp(),
     });
     await this.publishInvoice(tx, 'supplier-invoice', received);
+  }
+
+  private stamp(): { createdAt?: Date } {
+    return this.options.clock ? { createdAt: this.options.clock() } : {};
   }
 
   /** Announces an invoice event to the owner's webhooks (none with X-DisableEndpoints). */

@@ -78,6 +78,8 @@ export class InvoicesService {
     private readonly repository: InvoicesRepository,
     private readonly notificationsRepository: NotificationsRepository,
     private readonly sdi: SdiGateway,
+    /** When invoices are created; the database's clock unless given (the demo history's). */
+    private readonly clock?: () => Date,
   ) {}
 
   /** POST /invoices[/simplified]: validate, store with marking `waiting`, queue the transmission. */
@@ -108,6 +110,7 @@ export class InvoicesService {
         ...storedInvoiceValues(accepted),
         fixOfUuid: fixed?.uuid ?? null,
         disableEndpoints: options.disableEndpoints ?? false,
+        ...(this.clock ? { createdAt: this.clock() } : {}),
       });
       if (fixed) await invoices.update(fixed.uuid, { fixedByUuid: row.uuid });
       await this.sdi.transmit(row.uuid, { db: tx });
@@ -126,7 +129,7 @@ export class InvoicesService {
         throw notFound(`Draft ${row.uuid} not found.`);
       await invoices.update(row.uuid, {
         marking: 'waiting',
-        createdAt: new Date(),
+        createdAt: this.clock?.() ?? new Date(),
         ...storedInvoiceValues(accepted),
       });
       await this.sdi.transmit(row.uuid, { db: tx });

@@ -16,6 +16,8 @@ export class SimulationService {
   constructor(
     private readonly repository: InvoicesRepository,
     private readonly sdi: SdiGateway,
+    /** When supplier invoices arrive; the database's clock unless given (the demo history's). */
+    private readonly clock?: () => Date,
   ) {}
 
   /** Scripts SDI's answer to one of the caller's customer invoices. */
@@ -89,6 +91,7 @@ export class SimulationService {
         .toString(36)
         .toUpperCase()
         .padStart(5, '0')}.xml`,
+      ...(this.clock ? { createdAt: this.clock() } : {}),
     });
     return { uuid: row.uuid };
   }
