@@ -10,6 +10,7 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe(resolve(repoRoot, 'data', 'pglite'));
     expect(config.sandbox).toBe(true);
     expect(config.seedDemo).toBe(true);
+    expect(config.seedDemoHistory).toBe(true);
     expect(config.workers).toBe('embedded');
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.webDistDir).toBe(resolve(repoRoot, 'apps/web/dist'));
@@ -51,6 +52,7 @@ describe('loadConfig', () => {
       bodyLimit: 4096,
       sandbox: false,
       seedDemo: false,
+      seedDemoHistory: false,
       sandboxDelayMs: 10,
       logLevel: 'debug',
       workers: 'none',

@@ -80,7 +80,7 @@ describe('demo data', () => {
     ).json();
     expect(profile).toMatchObject({
       invoicing_name: 'ALPHA SRL',
-      invoicing_vat_number: 'IT01234567890',
+      invoicing_vat_number: 'IT01234567897',
       sdi_recipient: { recipient_code: 'ABC1234' },
     });
     const subs = await t.request({

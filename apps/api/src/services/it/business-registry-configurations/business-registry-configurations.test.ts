@@ -482,6 +482,7 @@ describe('business registry configurations', () => {
       .where(eq(itBusinessRegistryConfigurations.ownerId, demo.user.id));
     expect(rows.map((r) => [r.fiscalId, r.name, r.supplierInvoiceEnabled]).sort()).toEqual([
       ['01234567890', 'ALPHA SRL', false],
+      ['01234567897', 'ALPHA SRL', false],
       ['09876543210', 'BETA', true],
     ]);
     await t.db.delete(users).where(eq(users.id, demo.user.id));
