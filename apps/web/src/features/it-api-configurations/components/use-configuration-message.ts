@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useValidationMessage } from '../../../components/list-kit';
+import { useValidationMessage } from '../../../components/form';
 import { configurationMessages } from './api-configuration-form-schema';
 
 const ownKeys = new Map<string, string>(
