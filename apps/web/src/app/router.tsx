@@ -1,20 +1,39 @@
 /**
- * Route table of spec 2.1. Every page is a lazy route (its own chunk) so the login page only
- * downloads what it renders. Routes of later issues are absent on purpose: until they land they
- * fall through to the not-found page, while their menu entries already exist.
+ * Route table of spec 2.1, built from the screens the features declare (`app/screens.ts`).
+ * Every page is a lazy route (its own chunk) so the login page only downloads what it renders.
+ * Screens of later issues have no page yet: they fall through to the not-found page, while
+ * their menu entries already exist.
  */
-import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { i18n, namespaces } from '../lib/i18n';
+import type { PageModule, Screen } from '../lib/screens';
 import { RoleGuard } from './guards/role-guard';
 import { RouteErrorPage } from './pages/route-error-page';
-
-type PageModule = { default: ComponentType };
+import { screens } from './screens';
 
 /** Turns a default-exported page module into a route `lazy` loader. */
 function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
+}
+
+/** A screen's route, inside its role guard when it has one; null for a screen without page. */
+function screenRoute(screen: Screen, relative: boolean): RouteObject | null {
+  if (!screen.page) return null;
+  const route: RouteObject = {
+    path: relative ? screen.path.slice(1) : screen.path,
+    lazy: page(screen.page),
+  };
+  if (!screen.guard) return route;
+  const { context, requiredRole, redirectTo } = screen.guard;
+  return {
+    element: <RoleGuard context={context} requiredRole={requiredRole} redirectTo={redirectTo} />,
+    children: [route],
+  };
+}
+
+function routesOf(list: readonly Screen[], relative: boolean): RouteObject[] {
+  return list.flatMap((screen) => screenRoute(screen, relative) ?? []);
 }
 
 export const routes: RouteObject[] = [
@@ -23,15 +42,10 @@ export const routes: RouteObject[] = [
     // Shown while the first lazy route's code arrives.
     HydrateFallback: PageLoader,
     children: [
-      { path: '/login', lazy: page(() => import('../features/auth/components/login-page')) },
-      {
-        path: '/reset-password',
-        lazy: page(() => import('../features/auth/components/reset-password-page')),
-      },
-      {
-        path: '/no-services',
-        lazy: page(() => import('./pages/no-services-page')),
-      },
+      ...routesOf(
+        screens.filter((screen) => screen.public),
+        false,
+      ),
       {
         path: '/',
         // Every translation file of the language (about 12 KB gzip in all) is fetched together
@@ -49,78 +63,10 @@ export const routes: RouteObject[] = [
             errorElement: <RouteErrorPage />,
             children: [
               { index: true, element: <Navigate to="/dashboard" replace /> },
-              { path: 'dashboard', lazy: page(() => import('./pages/dashboard-route')) },
-              {
-                path: 'profile',
-                lazy: page(() => import('../features/common-profile/components/profile-page')),
-              },
-              {
-                path: 'settings/pre-sale-actions',
-                lazy: page(
-                  () =>
-                    import('../features/common-pre-sale-actions/components/pre-sale-actions-page'),
-                ),
-              },
-              {
-                element: (
-                  <RoleGuard
-                    context="common"
-                    requiredRole="ROLE_SUB_ACCOUNT_MANAGER"
-                    redirectTo="/"
-                  />
-                ),
-                children: [
-                  {
-                    path: 'settings/sub-accounts',
-                    lazy: page(
-                      () => import('../features/common-sub-accounts/components/sub-accounts-page'),
-                    ),
-                  },
-                ],
-              },
-              {
-                // Spec 2.11: the integration page needs ROLE_CONFIG, otherwise back to /.
-                element: <RoleGuard context="it" requiredRole="ROLE_CONFIG" redirectTo="/" />,
-                children: [
-                  {
-                    path: 'api-configurations',
-                    lazy: page(
-                      () =>
-                        import('../features/it-api-configurations/components/api-configurations-page'),
-                    ),
-                  },
-                ],
-              },
-              {
-                path: 'customer-invoice',
-                lazy: page(() => import('./pages/customer-invoice-route')),
-              },
-              {
-                path: 'customer-invoice/:invoiceUuid/fix',
-                lazy: page(
-                  () => import('../features/it-invoice-create/components/fix-invoice-page'),
-                ),
-              },
-              {
-                path: 'customer-invoice/:uuid/download-pdf',
-                lazy: page(
-                  () => import('../features/it-invoices/components/invoice-download-page'),
-                ),
-              },
-              {
-                path: 'customer-invoice/:uuid/download-xml',
-                lazy: page(
-                  () => import('../features/it-invoices/components/invoice-download-page'),
-                ),
-              },
-              {
-                path: 'invoice-drafts',
-                lazy: page(() => import('./pages/invoice-drafts-route')),
-              },
-              {
-                path: 'supplier-invoice',
-                lazy: page(() => import('./pages/supplier-invoice-route')),
-              },
+              ...routesOf(
+                screens.filter((screen) => !screen.public),
+                true,
+              ),
               { path: '*', lazy: page(() => import('./pages/not-found-page')) },
             ],
           },

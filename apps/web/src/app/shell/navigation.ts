@@ -1,56 +1,23 @@
 /**
- * Sidebar menus per platform (spec 2.4) and the rules that filter them (spec 2.3, 6). Pure data
- * and functions so the rules are unit-tested without rendering.
+ * Sidebar menus per platform (spec 2.4), built from the screens' menu declarations
+ * (`app/screens.ts`) and the sections of `menu-sections.ts`, and the rules that filter them
+ * (spec 2.3, 6). Pure data and functions so the rules are unit-tested without rendering.
  */
 import type { Access, NavigationContext } from '../../lib/roles';
-import type { ContextId } from '../../lib/runtime-config';
+import type { MenuRules, NavIcon } from '../../lib/screens';
+import { screens } from '../screens';
+import { menuSections } from './menu-sections';
 
-/** Icon names resolved to MUI icons by the drawer; keeps this module free of React. */
-export type NavIcon =
-  | 'dashboard'
-  | 'webhook'
-  | 'business'
-  | 'jobs'
-  | 'send'
-  | 'inbox'
-  | 'transfer'
-  | 'draft'
-  | 'receipt'
-  | 'receiptReturn'
-  | 'receiptVoid'
-  | 'orders'
-  | 'orderResponses'
-  | 'archive'
-  | 'expenses'
-  | 'docs'
-  | 'legalEntities'
-  | 'creditNotes'
-  | 'despatch'
-  | 'bank'
-  | 'payments'
-  | 'transactions';
+export type { NavIcon } from '../../lib/screens';
 
-export interface NavItem {
+/** A sidebar entry: a screen's menu declaration with its path and label key. */
+export interface NavItem extends MenuRules {
   /** Stable id, persisted as the last navigation item. */
   id: string;
   /** Key in the `shell` namespace (`menu.items.<id>`). */
   labelKey: string;
   path: string;
   icon: NavIcon;
-  /** Opens outside the console (a new tab) instead of routing. */
-  external?: boolean;
-  /** Any of these roles in the role context shows the item; absent = no role needed. */
-  allow?: readonly string[];
-  /** Any of these roles in the role context hides the item. */
-  deny?: readonly string[];
-  /** Context whose roles `allow`/`deny` read; defaults to the menu's context. */
-  roleContext?: ContextId;
-  /** A platform the user must have (any role in it), e.g. preservation. */
-  requiresPlatform?: ContextId;
-  /** Shown only to sub-accounts. */
-  subAccountOnly?: boolean;
-  /** Shown only to payment-provider (stripe) accounts. */
-  stripeOnly?: boolean;
 }
 
 export interface NavSection {
@@ -64,168 +31,37 @@ export interface NavSection {
   items: NavItem[];
 }
 
-const supplierOnly = 'ROLE_INVOICING_SUPPLIER_ONLY';
-const customerOnly = 'ROLE_INVOICING_CUSTOMER_ONLY';
-
-function item(id: string, path: string, icon: NavIcon, rules: Partial<NavItem> = {}): NavItem {
-  return { id, labelKey: `menu.items.${id}`, path, icon, ...rules };
+/** The declared menu entries of `context`, with their screen's path. */
+function entriesOf(context: NavigationContext): (NavItem & { section: string; order: number })[] {
+  return screens.flatMap((screen) =>
+    (screen.menu ?? [])
+      .filter((entry) => entry.context === context)
+      .map(({ context: _context, ...entry }) => ({
+        ...entry,
+        labelKey: `menu.items.${entry.id}`,
+        path: screen.path,
+      })),
+  );
 }
 
-const italyMenu: NavSection[] = [
-  {
-    id: 'home',
-    items: [
-      item('dashboard', '/dashboard', 'dashboard'),
-      // Same page as `dashboard`; a sub-account only gets it with ROLE_SHOW_STATS (spec 6).
-      item('dashboardStats', '/dashboard', 'dashboard', {
-        subAccountOnly: true,
-        allow: ['ROLE_SHOW_STATS'],
-      }),
-    ],
-  },
-  {
-    id: 'integration',
-    subheaderKey: 'menu.sections.integration',
-    items: [
-      item('apiConfigurations', '/api-configurations', 'webhook', { allow: ['ROLE_CONFIG'] }),
-      item('businessRegistry', '/business-registry-configurations', 'business', {
-        allow: ['ROLE_CONFIG', 'ROLE_CONFIG_BRC'],
-      }),
-      item('jobs', '/jobs', 'jobs'),
-    ],
-  },
-  {
-    id: 'invoices',
-    subheaderKey: 'menu.sections.invoices',
-    subheaderDeny: [supplierOnly, customerOnly],
-    items: [
-      item('customerInvoices', '/customer-invoice', 'send', { deny: [supplierOnly] }),
-      item('supplierInvoices', '/supplier-invoice', 'inbox', { deny: [customerOnly] }),
-      item('invoiceTransfers', '/invoice-transfers', 'transfer', { deny: [supplierOnly] }),
-      item('invoiceDrafts', '/invoice-drafts', 'draft', {
-        allow: ['ROLE_INVOICING_DRAFT', 'ROLE_INVOICING'],
-        deny: [supplierOnly],
-      }),
-    ],
-  },
-  {
-    id: 'smartReceipts',
-    subheaderKey: 'menu.sections.smartReceipts',
-    allow: ['ROLE_RECEIPTS'],
-    items: [
-      item('smartReceiptsSale', '/smart-receipts-sale', 'receipt'),
-      item('smartReceiptsReturn', '/smart-receipts-return', 'receiptReturn'),
-      item('smartReceiptsVoid', '/smart-receipts-void', 'receiptVoid'),
-    ],
-  },
-  {
-    id: 'nso',
-    subheaderKey: 'menu.sections.nso',
-    items: [
-      item('incomingOrders', '/incoming-orders', 'orders'),
-      item('outgoingOrders', '/outgoing-orders', 'orders'),
-      item('incomingOrderResponses', '/incoming-order-responses', 'orderResponses'),
-      item('outgoingOrderResponses', '/outgoing-order-responses', 'orderResponses'),
-    ],
-  },
-  {
-    id: 'archive',
-    subheaderKey: 'menu.sections.archive',
-    items: [
-      item('preservation', '/preservation-documents', 'archive', {
-        requiresPlatform: 'preservation',
-      }),
-      item('expenses', '/expenses', 'expenses'),
-    ],
-  },
-  {
-    id: 'utility',
-    subheaderKey: 'menu.sections.utility',
-    items: [item('apiDocs', '/api/docs', 'docs', { external: true })],
-  },
-];
-
-function peppolMenu(prefix: '/peppol' | '/peppol-be', withOrders: boolean): NavSection[] {
-  const sections: NavSection[] = [
-    {
-      id: 'home',
-      items: [
-        item('dashboard', '/dashboard', 'dashboard'),
-        item('peppolWebhooks', `${prefix}/webhooks`, 'webhook'),
-        item('legalEntities', `${prefix}/legal-entities`, 'legalEntities'),
-      ],
-    },
-    {
-      id: 'invoices',
-      subheaderKey: 'menu.sections.invoices',
-      items: [
-        item('incomingInvoices', `${prefix}/incoming-invoices`, 'inbox'),
-        item('outgoingInvoices', `${prefix}/outgoing-invoices`, 'send'),
-      ],
-    },
-    {
-      id: 'creditNotes',
-      subheaderKey: 'menu.sections.creditNotes',
-      items: [
-        item('incomingCreditNotes', `${prefix}/incoming-credit-notes`, 'creditNotes'),
-        item('outgoingCreditNotes', `${prefix}/outgoing-credit-notes`, 'creditNotes'),
-      ],
-    },
-  ];
-  if (!withOrders) return sections;
-  return [
-    ...sections,
-    {
-      id: 'orders',
-      subheaderKey: 'menu.sections.orders',
-      items: [
-        item('incomingOrders', `${prefix}/incoming-orders`, 'orders'),
-        item('outgoingOrders', `${prefix}/outgoing-orders`, 'orders'),
-        item('incomingOrderResponses', `${prefix}/incoming-order-responses`, 'orderResponses'),
-        item('outgoingOrderResponses', `${prefix}/outgoing-order-responses`, 'orderResponses'),
-      ],
-    },
-    {
-      id: 'despatchAdvices',
-      subheaderKey: 'menu.sections.despatchAdvices',
-      items: [
-        item('incomingDespatchAdvices', `${prefix}/incoming-despatch-advices`, 'despatch'),
-        item('outgoingDespatchAdvices', `${prefix}/outgoing-despatch-advices`, 'despatch'),
-      ],
-    },
-  ];
+/** A platform's sidebar: its sections, each with the entries declared for it, in order. */
+function menuOf(context: NavigationContext): NavSection[] {
+  const entries = entriesOf(context);
+  return menuSections[context].map((section) => ({
+    ...section,
+    items: entries
+      .filter((entry) => entry.section === section.id)
+      .sort((a, b) => a.order - b.order)
+      .map(({ section: _section, order: _order, ...item }) => item),
+  }));
 }
-
-const polandMenu: NavSection[] = [
-  {
-    id: 'home',
-    items: [
-      item('legalEntities', '/gov-pl/legal-entities', 'legalEntities'),
-      item('plWebhooks', '/gov-pl/webhooks', 'webhook'),
-      item('outgoingInvoices', '/gov-pl/outgoing-invoices', 'send'),
-      item('incomingInvoices', '/gov-pl/incoming-invoices', 'inbox'),
-    ],
-  },
-];
-
-const openBankingMenu: NavSection[] = [
-  {
-    id: 'home',
-    items: [
-      item('obWebhooks', '/openbanking/webhooks', 'webhook'),
-      item('obBusinessRegistry', '/openbanking/business-registry', 'bank'),
-      item('transactions', '/openbanking/transactions', 'transactions'),
-      item('payments', '/openbanking/payments', 'payments'),
-    ],
-  },
-];
 
 export const menus: Record<NavigationContext, NavSection[]> = {
-  it: italyMenu,
-  peppol: peppolMenu('/peppol', true),
-  pl: polandMenu,
-  ob: openBankingMenu,
-  peppol_be: peppolMenu('/peppol-be', false),
+  it: menuOf('it'),
+  peppol: menuOf('peppol'),
+  pl: menuOf('pl'),
+  ob: menuOf('ob'),
+  peppol_be: menuOf('peppol_be'),
 };
 
 /**

@@ -1,0 +1,75 @@
+/**
+ * Screens whose page composes several features (a feature never imports another one, so `app/`
+ * puts them together): the dashboard with the yearly statistics, the invoice lists with the
+ * new-invoice, import and credit-note dialogs, the drafts with the invoice details dialog.
+ */
+import type { Screen } from '../../lib/screens';
+
+const supplierOnly = 'ROLE_INVOICING_SUPPLIER_ONLY';
+const customerOnly = 'ROLE_INVOICING_CUSTOMER_ONLY';
+
+export const composedScreens: readonly Screen[] = [
+  { path: '/no-services', public: true, page: () => import('./no-services-page') },
+  {
+    path: '/dashboard',
+    page: () => import('./dashboard-route'),
+    menu: [
+      { id: 'dashboard', context: 'it', section: 'home', order: 10, icon: 'dashboard' },
+      // Same page as `dashboard`; a sub-account only gets it with ROLE_SHOW_STATS (spec 6).
+      {
+        id: 'dashboardStats',
+        context: 'it',
+        section: 'home',
+        order: 20,
+        icon: 'dashboard',
+        subAccountOnly: true,
+        allow: ['ROLE_SHOW_STATS'],
+      },
+      { id: 'dashboard', context: 'peppol', section: 'home', order: 10, icon: 'dashboard' },
+      { id: 'dashboard', context: 'peppol_be', section: 'home', order: 10, icon: 'dashboard' },
+    ],
+  },
+  {
+    path: '/customer-invoice',
+    page: () => import('./customer-invoice-route'),
+    menu: [
+      {
+        id: 'customerInvoices',
+        context: 'it',
+        section: 'invoices',
+        order: 10,
+        icon: 'send',
+        deny: [supplierOnly],
+      },
+    ],
+  },
+  {
+    path: '/supplier-invoice',
+    page: () => import('./supplier-invoice-route'),
+    menu: [
+      {
+        id: 'supplierInvoices',
+        context: 'it',
+        section: 'invoices',
+        order: 20,
+        icon: 'inbox',
+        deny: [customerOnly],
+      },
+    ],
+  },
+  {
+    path: '/invoice-drafts',
+    page: () => import('./invoice-drafts-route'),
+    menu: [
+      {
+        id: 'invoiceDrafts',
+        context: 'it',
+        section: 'invoices',
+        order: 40,
+        icon: 'draft',
+        allow: ['ROLE_INVOICING_DRAFT', 'ROLE_INVOICING'],
+        deny: [supplierOnly],
+      },
+    ],
+  },
+];

@@ -1,0 +1,125 @@
+/**
+ * Screens of later issues (business registry, jobs, transfers, receipts, NSO, preservation,
+ * expenses, Peppol, KSeF, open banking): their menu entries already show, in the same format as
+ * a feature's, and their paths fall through to the not-found page until a feature declares the
+ * page. The API documentation link leaves the console.
+ */
+import type { NavigationContext } from '../../lib/roles';
+import type { MenuEntry, MenuRules, NavIcon, Screen } from '../../lib/screens';
+
+const supplierOnly = 'ROLE_INVOICING_SUPPLIER_ONLY';
+
+/** A screen without a page yet, with its one menu entry. */
+function planned(
+  path: string,
+  entry: { id: string; context: NavigationContext; section: string; order: number; icon: NavIcon },
+  rules: MenuRules = {},
+): Screen {
+  const menuEntry: MenuEntry = { ...entry, ...rules };
+  return { path, menu: [menuEntry] };
+}
+
+/** Items of one section, in order (10, 20, 30…). */
+function section(
+  context: NavigationContext,
+  sectionId: string,
+  items: readonly (readonly [id: string, path: string, icon: NavIcon, rules?: MenuRules])[],
+): Screen[] {
+  return items.map(([id, path, icon, rules], index) =>
+    planned(path, { id, context, section: sectionId, order: (index + 1) * 10, icon }, rules),
+  );
+}
+
+const italy: Screen[] = [
+  planned(
+    '/business-registry-configurations',
+    { id: 'businessRegistry', context: 'it', section: 'integration', order: 20, icon: 'business' },
+    { allow: ['ROLE_CONFIG', 'ROLE_CONFIG_BRC'] },
+  ),
+  planned('/jobs', { id: 'jobs', context: 'it', section: 'integration', order: 30, icon: 'jobs' }),
+  planned(
+    '/invoice-transfers',
+    { id: 'invoiceTransfers', context: 'it', section: 'invoices', order: 30, icon: 'transfer' },
+    { deny: [supplierOnly] },
+  ),
+  ...section('it', 'smartReceipts', [
+    ['smartReceiptsSale', '/smart-receipts-sale', 'receipt'],
+    ['smartReceiptsReturn', '/smart-receipts-return', 'receiptReturn'],
+    ['smartReceiptsVoid', '/smart-receipts-void', 'receiptVoid'],
+  ]),
+  ...section('it', 'nso', [
+    ['incomingOrders', '/incoming-orders', 'orders'],
+    ['outgoingOrders', '/outgoing-orders', 'orders'],
+    ['incomingOrderResponses', '/incoming-order-responses', 'orderResponses'],
+    ['outgoingOrderResponses', '/outgoing-order-responses', 'orderResponses'],
+  ]),
+  ...section('it', 'archive', [
+    ['preservation', '/preservation-documents', 'archive', { requiresPlatform: 'preservation' }],
+    ['expenses', '/expenses', 'expenses'],
+  ]),
+  ...section('it', 'utility', [['apiDocs', '/api/docs', 'docs', { external: true }]]),
+];
+
+/** The Peppol menus (Italy's Peppol and Belgium's); the dashboard entry is the dashboard's. */
+function peppol(context: 'peppol' | 'peppol_be', prefix: string, withOrders: boolean): Screen[] {
+  const screens = [
+    planned(`${prefix}/webhooks`, {
+      id: 'peppolWebhooks',
+      context,
+      section: 'home',
+      order: 20,
+      icon: 'webhook',
+    }),
+    planned(`${prefix}/legal-entities`, {
+      id: 'legalEntities',
+      context,
+      section: 'home',
+      order: 30,
+      icon: 'legalEntities',
+    }),
+    ...section(context, 'invoices', [
+      ['incomingInvoices', `${prefix}/incoming-invoices`, 'inbox'],
+      ['outgoingInvoices', `${prefix}/outgoing-invoices`, 'send'],
+    ]),
+    ...section(context, 'creditNotes', [
+      ['incomingCreditNotes', `${prefix}/incoming-credit-notes`, 'creditNotes'],
+      ['outgoingCreditNotes', `${prefix}/outgoing-credit-notes`, 'creditNotes'],
+    ]),
+  ];
+  if (!withOrders) return screens;
+  return [
+    ...screens,
+    ...section(context, 'orders', [
+      ['incomingOrders', `${prefix}/incoming-orders`, 'orders'],
+      ['outgoingOrders', `${prefix}/outgoing-orders`, 'orders'],
+      ['incomingOrderResponses', `${prefix}/incoming-order-responses`, 'orderResponses'],
+      ['outgoingOrderResponses', `${prefix}/outgoing-order-responses`, 'orderResponses'],
+    ]),
+    ...section(context, 'despatchAdvices', [
+      ['incomingDespatchAdvices', `${prefix}/incoming-despatch-advices`, 'despatch'],
+      ['outgoingDespatchAdvices', `${prefix}/outgoing-despatch-advices`, 'despatch'],
+    ]),
+  ];
+}
+
+const poland = section('pl', 'home', [
+  ['legalEntities', '/gov-pl/legal-entities', 'legalEntities'],
+  ['plWebhooks', '/gov-pl/webhooks', 'webhook'],
+  ['outgoingInvoices', '/gov-pl/outgoing-invoices', 'send'],
+  ['incomingInvoices', '/gov-pl/incoming-invoices', 'inbox'],
+]);
+
+const openBanking = section('ob', 'home', [
+  ['obWebhooks', '/openbanking/webhooks', 'webhook'],
+  ['obBusinessRegistry', '/openbanking/business-registry', 'bank'],
+  ['transactions', '/openbanking/transactions', 'transactions'],
+  ['payments', '/openbanking/payments', 'payments'],
+]);
+
+export const plannedScreens: readonly Screen[] = [
+  ...italy,
+  ...peppol('peppol', '/peppol', true),
+  ...peppol('peppol_be', '/peppol-be', false),
+  ...poland,
+  ...openBanking,
+];

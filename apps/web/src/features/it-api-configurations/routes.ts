@@ -1,0 +1,20 @@
+/** The webhook configurations screen (spec 2.11): ROLE_CONFIG, otherwise back to /. */
+import type { Screen } from '../../lib/screens';
+
+export const screens: readonly Screen[] = [
+  {
+    path: '/api-configurations',
+    page: () => import('./components/api-configurations-page'),
+    guard: { context: 'it', requiredRole: 'ROLE_CONFIG', redirectTo: '/' },
+    menu: [
+      {
+        id: 'apiConfigurations',
+        context: 'it',
+        section: 'integration',
+        order: 10,
+        icon: 'webhook',
+        allow: ['ROLE_CONFIG'],
+      },
+    ],
+  },
+];

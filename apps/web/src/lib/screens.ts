@@ -1,0 +1,90 @@
+/**
+ * How a feature declares its screens, once (docs/adding-a-resource.md "Adding a screen
+ * (console)"): the path, the lazy page, the role rule of the route and the menu entries that
+ * lead there. The router (`app/router.tsx`) and the sidebar (`app/shell/navigation.ts`) both
+ * read the list in `app/screens.ts`; neither holds a hand-written entry per screen.
+ */
+import type { ComponentType } from 'react';
+import type { NavigationContext } from './roles';
+import type { ContextId } from './runtime-config';
+
+/** Icon names resolved to MUI icons by the drawer; keeps declarations free of React. */
+export type NavIcon =
+  | 'dashboard'
+  | 'webhook'
+  | 'business'
+  | 'jobs'
+  | 'send'
+  | 'inbox'
+  | 'transfer'
+  | 'draft'
+  | 'receipt'
+  | 'receiptReturn'
+  | 'receiptVoid'
+  | 'orders'
+  | 'orderResponses'
+  | 'archive'
+  | 'expenses'
+  | 'docs'
+  | 'legalEntities'
+  | 'creditNotes'
+  | 'despatch'
+  | 'bank'
+  | 'payments'
+  | 'transactions';
+
+/** Who sees a menu entry (spec 2.3, 6); every rule must hold. */
+export interface MenuRules {
+  /** Opens outside the console (a new tab) instead of routing. */
+  external?: boolean;
+  /** Any of these roles in the role context shows the item; absent = no role needed. */
+  allow?: readonly string[];
+  /** Any of these roles in the role context hides the item. */
+  deny?: readonly string[];
+  /** Context whose roles `allow`/`deny` read; defaults to the menu's context. */
+  roleContext?: ContextId;
+  /** A platform the user must have (any role in it), e.g. preservation. */
+  requiresPlatform?: ContextId;
+  /** Shown only to sub-accounts. */
+  subAccountOnly?: boolean;
+  /** Shown only to payment-provider (stripe) accounts. */
+  stripeOnly?: boolean;
+}
+
+/** One sidebar entry leading to a screen. */
+export interface MenuEntry extends MenuRules {
+  /** Stable id, persisted as the last navigation item; label `shell:menu.items.<id>`. */
+  id: string;
+  /** The platform menu the entry belongs to. */
+  context: NavigationContext;
+  /** The menu section (declared in `app/shell/menu-sections.ts`). */
+  section: string;
+  /** Place within the section, ascending (10, 20, 30… leaves room for later screens). */
+  order: number;
+  icon: NavIcon;
+}
+
+/** The route's role rule: without `requiredRole` in `context` the user goes to `redirectTo`. */
+export interface ScreenGuard {
+  context: ContextId;
+  requiredRole: string;
+  redirectTo: string;
+}
+
+export interface PageModule {
+  default: ComponentType;
+}
+
+export interface Screen {
+  /** Absolute path (`/settings/pre-sale-actions`, `/customer-invoice/:uuid/fix`). */
+  path: string;
+  /**
+   * The page, loaded lazily (its own chunk). Absent for a screen of a later issue: its menu
+   * entries show and its path falls through to the not-found page.
+   */
+  page?: () => Promise<PageModule>;
+  /** Outside the console shell and without a session (the login page). */
+  public?: boolean;
+  guard?: ScreenGuard;
+  menu?: readonly MenuEntry[];
+}
