@@ -123,9 +123,15 @@ export function planDemoHistory(now: Date, seed: number): DemoPlan {
   const end = now.getTime() - 3 * 60 * 60 * 1000;
   const recentFrom = end - RECENT_DAYS * DAY;
   // Business grows: the density of invoices rises linearly by half over the year (inverse CDF).
+  // Office hours on working days: 07:00-16:00 UTC (08:00-18:00 in Italy), weekends to Monday.
   const moment = () => {
     const fraction = (-1 + Math.sqrt(1 + 1.25 * random())) / 0.5;
-    return start + fraction * (end - start);
+    const day = new Date(start + fraction * (end - start));
+    const weekday = day.getUTCDay();
+    const shift = weekday === 6 ? 2 : weekday === 0 ? 1 : 0;
+    day.setUTCDate(day.getUTCDate() + shift);
+    day.setUTCHours(7 + Math.floor(random() * 9), Math.floor(random() * 60), 0, 0);
+    return Math.min(day.getTime(), end);
   };
   const line = (description: string, low: number, high: number): Line => ({
     description,
