@@ -6,39 +6,34 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormField } from '../../../components/form';
+import type { FormFieldOptions } from '../../../components/form';
 
-interface FileFieldProps {
-  label: string;
+interface FileFieldProps extends FormFieldOptions {
+  /** The form field holding the chosen `File` (or null). */
+  name: string;
   accept: string;
-  value: File | null;
-  onChange: (file: File | null) => void;
   required?: boolean;
-  error?: string;
-  hint?: string;
 }
 
 /**
- * A file input as a button plus the chosen file's name. The native input stays in the DOM
- * (visually hidden) and carries the label, so assistive technology and tests can use it.
+ * A file input bound by name (the form kit's field): a button plus the chosen file's name. The
+ * native input stays in the DOM (visually hidden) and carries the label, so assistive technology
+ * and tests can use it.
  */
-export function FileField({
-  label,
-  accept,
-  value,
-  onChange,
-  required,
-  error,
-  hint,
-}: FileFieldProps) {
+export function FileField({ name, accept, required, ...options }: FileFieldProps) {
   const { t } = useTranslation('invoiceImports');
+  const { field, label, invalid, helperText } = useFormField(name, options);
   const inputRef = useRef<HTMLInputElement>(null);
   const helperId = useId();
+  const value: unknown = field.value;
+  const file = value instanceof File ? value : null;
   return (
-    <FormControl error={Boolean(error)} fullWidth>
+    <FormControl error={invalid} fullWidth>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Button
           variant="outlined"
-          color={error ? 'error' : 'primary'}
+          color={invalid ? 'error' : 'primary'}
           startIcon={<UploadFileIcon />}
           onClick={() => inputRef.current?.click()}
         >
@@ -46,27 +41,27 @@ export function FileField({
         </Button>
         <Typography
           variant="body2"
-          color={value ? 'text.primary' : 'text.secondary'}
+          color={file ? 'text.primary' : 'text.secondary'}
           sx={{ overflowWrap: 'anywhere' }}
         >
-          {value ? value.name : t('files.none')}
+          {file ? file.name : t('files.none')}
         </Typography>
         <input
           ref={inputRef}
           type="file"
           accept={accept}
           aria-label={label}
-          aria-describedby={error || hint ? helperId : undefined}
-          aria-invalid={Boolean(error)}
+          aria-describedby={helperText ? helperId : undefined}
+          aria-invalid={invalid}
           style={{ display: 'none' }}
           onChange={(event) => {
-            onChange(event.target.files?.[0] ?? null);
+            field.onChange(event.target.files?.[0] ?? null);
             // Choosing the same file again after removing it must fire a change again.
             event.target.value = '';
           }}
         />
       </Stack>
-      {(error ?? hint) && <FormHelperText id={helperId}>{error ?? hint}</FormHelperText>}
+      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
     </FormControl>
   );
 }

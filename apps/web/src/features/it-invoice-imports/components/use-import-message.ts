@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useValidationMessage } from '../../../components/list-kit';
+import { useValidationMessage } from '../../../components/form';
 import { importMessageKey } from '../model/import-messages';
 
 /** Translates an import validation message (client or server); unknown text shows as sent. */
