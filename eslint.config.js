@@ -32,6 +32,10 @@ const featureZones = features.map((feature) => {
               regex: `^(\\.\\./)+(features/)?(${others.join('|')})(/|$)`,
               message: `A feature does not import another feature (only ${SHARED_FEATURES.join(', ')}); move what both need to components/ or lib/.`,
             },
+            ...SHARED_FEATURES.filter((name) => name !== feature).map((name) => ({
+              regex: `^(\\.\\./)+(features/)?${name}/`,
+              message: `Import ${name} through its public entry (features/${name}/index.ts).`,
+            })),
           ],
         },
       ],
@@ -73,6 +77,25 @@ const importZones = [
     },
   },
   ...featureZones,
+  {
+    // The app composes features through their public entry only; their routes are collected
+    // by app/screens.ts (import.meta.glob of features/*/routes.ts).
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+features/[^/]+/',
+              message:
+                'app/ imports a feature only through its public entry (features/<feature>/index.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 export default tseslint.config(

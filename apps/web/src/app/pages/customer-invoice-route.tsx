@@ -8,8 +8,7 @@ import {
   CreditNoteDialog,
   NewInvoiceButton,
 } from '../../features/it-invoice-create';
-import { invoiceQueries } from '../../features/it-invoices/api/invoice-queries';
-import { InvoiceListPage } from '../../features/it-invoices/components/invoice-list-page';
+import { invoiceQueries, InvoiceListPage } from '../../features/it-invoices';
 import { useCan } from '../../lib/roles';
 
 /** Query key that opens the credit-note dialog for an invoice uuid (a link reopens it). */

@@ -1,4 +1,4 @@
-import { DashboardPage } from '../../features/common-dashboard/components/dashboard-page';
+import { DashboardPage } from '../../features/common-dashboard';
 import { canSeeYearlyStatistics, YearlyStatistics } from '../../features/it-statistics';
 import { useCan } from '../../lib/roles';
 

@@ -1,9 +1,6 @@
 import { Navigate } from 'react-router';
 import { DraftsPage } from '../../features/it-drafts';
-import {
-  InvoiceDetailsDialog,
-  invoiceDialogHref,
-} from '../../features/it-invoices/components/invoice-details-dialog';
+import { InvoiceDetailsDialog, invoiceDialogHref } from '../../features/it-invoices';
 import { useCan } from '../../lib/roles';
 
 /**

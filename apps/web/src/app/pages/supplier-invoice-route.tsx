@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { SupplierInvoiceImportButton } from '../../features/it-invoice-imports';
-import { invoiceQueries } from '../../features/it-invoices/api/invoice-queries';
-import { InvoiceListPage } from '../../features/it-invoices/components/invoice-list-page';
+import { invoiceQueries, InvoiceListPage } from '../../features/it-invoices';
 import { useCan } from '../../lib/roles';
 
 /**
