@@ -1,51 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, getSession, signIn } from '../lib/auth';
 import { fakeToken } from '../test/fake-token';
+import { demoPassword } from '../test/handlers/auth';
 import { renderRoutes } from '../test/render-with-providers';
+import { sentRequests } from '../test/server';
 import { routes } from './router';
-
-const fetchMock = vi.fn<typeof fetch>();
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' },
-  });
-}
-
-/** A tiny fake of the API: login, empty collections, a profile. */
-function fakeApi(url: string, init?: RequestInit): Response {
-  if (url.endsWith('/api/common/login')) {
-    const body = JSON.parse(String(init?.body)) as { password: string };
-    return body.password === 'right-password'
-      ? json(200, { token: fakeToken({ it: ['ROLE_INVOICING'] }) })
-      : json(401, {
-          type: 'about:blank',
-          title: 'Unauthorized',
-          status: 401,
-          detail: 'Invalid credentials',
-        });
-  }
-  if (url.includes('/pre-sales') || url.includes('/consumptions')) {
-    return json(200, { 'hydra:member': [], 'hydra:totalItems': 0 });
-  }
-  return json(404, { type: 'about:blank', title: 'Not Found', status: 404, detail: '' });
-}
 
 const namespaces = ['common', 'auth', 'shell', 'dashboard'];
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockImplementation((input, init) => Promise.resolve(fakeApi(String(input), init)));
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearSession();
-});
+afterEach(() => clearSession());
 
 describe('route guards', () => {
   it('sends a visitor without session to login with redirect_to', async () => {
@@ -85,7 +50,7 @@ describe('login page', () => {
     await user.click(submit);
     expect(await screen.findByText('Email is required')).toBeVisible();
     expect(screen.getByText('Password is required')).toBeVisible();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentRequests()).toEqual([]);
 
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'italy@demo.fiscus.test');
     await user.type(screen.getByLabelText(/^Password/), 'wrong');
@@ -94,7 +59,7 @@ describe('login page', () => {
     expect(getSession()).toBeNull();
 
     await user.clear(screen.getByLabelText(/^Password/));
-    await user.type(screen.getByLabelText(/^Password/), 'right-password');
+    await user.type(screen.getByLabelText(/^Password/), demoPassword);
     await user.click(submit);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(getSession()?.username).toBe('italy@demo.fiscus.test');
