@@ -1,13 +1,7 @@
-import CloseIcon from '@mui/icons-material/Close';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -15,8 +9,9 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../../components/form';
 import { apiFetch } from '../../../lib/api-client';
 import {
   InvoiceForm,
@@ -71,7 +66,6 @@ function canonical(value: unknown): string {
 export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
   const { t } = useTranslation('drafts');
   const { enqueueSnackbar } = useSnackbar();
-  const titleId = useId();
   const [tab, setTab] = useState<'guided' | 'source'>('guided');
   const [newVariant, setNewVariant] = useState<InvoiceFormVariant>('standard');
   const [blocked, setBlocked] = useState(false);
@@ -115,10 +109,8 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
   };
 
   let content;
-  if (mode !== 'new' && stored.isPending) {
-    content = <CircularProgress aria-label={t('messages.loading')} />;
-  } else if (mode !== 'new' && (!draft || !initialValue)) {
-    content = <Alert severity="error">{t('messages.loadError')}</Alert>;
+  if (mode !== 'new' && (!draft || !initialValue)) {
+    content = null;
   } else if (tab === 'guided') {
     content = (
       <Box>
@@ -184,26 +176,29 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
   }
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby={titleId}>
-      <DialogTitle id={titleId} sx={{ pr: 6 }}>
-        {t(`dialog.${mode}`)}
-        <IconButton
-          aria-label={t('actions.close')}
-          onClick={onClose}
-          sx={{ position: 'absolute', right: 8, top: 8 }}
+    <DialogFrame
+      onClose={onClose}
+      title={t(`dialog.${mode}`)}
+      closeLabel={t('actions.close')}
+      maxWidth="lg"
+      header={
+        <Tabs
+          value={tab}
+          onChange={(_event, next: 'guided' | 'source') => setTab(next)}
+          sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
         >
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <Tabs
-        value={tab}
-        onChange={(_event, next: 'guided' | 'source') => setTab(next)}
-        sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Tab value="guided" label={t('dialog.tabs.guided')} />
-        <Tab value="source" label={t('dialog.tabs.source')} />
-      </Tabs>
+          <Tab value="guided" label={t('dialog.tabs.guided')} />
+          <Tab value="source" label={t('dialog.tabs.source')} />
+        </Tabs>
+      }
+      load={{
+        isPending: mode !== 'new' && stored.isPending,
+        isError: mode !== 'new' && (!draft || !initialValue),
+        pendingLabel: t('messages.loading'),
+        errorText: t('messages.loadError'),
+      }}
+    >
       <DialogContent>{content}</DialogContent>
-    </Dialog>
+    </DialogFrame>
   );
 }

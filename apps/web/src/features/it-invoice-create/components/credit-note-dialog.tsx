@@ -1,13 +1,8 @@
-import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../../components/form';
 import { InvoiceForm } from '../../it-invoice-form';
 import { invoiceCreateQueries, sendInvoice, validateInvoice } from '../api/invoice-requests';
 import { canCreateCreditNote, payloadOfInvoice, variantOfInvoice } from '../model/invoice-record';
@@ -26,17 +21,14 @@ export interface CreditNoteDialogProps {
  */
 export function CreditNoteDialog({ invoiceUuid, onClose, onCreated }: CreditNoteDialogProps) {
   const { t } = useTranslation('invoiceCreate');
-  const titleId = useId();
   const invoice = useQuery(invoiceCreateQueries.invoice(invoiceUuid));
   const toastCreated = useInvoiceCreatedToast();
   const record = invoice.data;
   const initialValue = record ? payloadOfInvoice(record) : undefined;
 
   let content;
-  if (invoice.isPending) {
-    content = <CircularProgress aria-label={t('messages.loading')} />;
-  } else if (!record || !initialValue) {
-    content = <Alert severity="error">{t('messages.loadError')}</Alert>;
+  if (!record || !initialValue) {
+    content = null;
   } else if (!canCreateCreditNote(record)) {
     content = <Alert severity="warning">{t('creditNote.notOffered')}</Alert>;
   } else {
@@ -60,18 +52,19 @@ export function CreditNoteDialog({ invoiceUuid, onClose, onCreated }: CreditNote
   }
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby={titleId}>
-      <DialogTitle id={titleId} sx={{ pr: 6 }}>
-        {t('creditNote.title', { number: record?.invoiceNumber ?? '' })}
-        <IconButton
-          aria-label={t('actions.close')}
-          onClick={onClose}
-          sx={{ position: 'absolute', right: 8, top: 8 }}
-        >
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+    <DialogFrame
+      onClose={onClose}
+      title={t('creditNote.title', { number: record?.invoiceNumber ?? '' })}
+      closeLabel={t('actions.close')}
+      maxWidth="lg"
+      load={{
+        isPending: invoice.isPending,
+        isError: !record || !initialValue,
+        pendingLabel: t('messages.loading'),
+        errorText: t('messages.loadError'),
+      }}
+    >
       <DialogContent>{content}</DialogContent>
-    </Dialog>
+    </DialogFrame>
   );
 }

@@ -1,17 +1,14 @@
-import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../../components/form';
 import { InvoiceForm, InvoiceSourceEditor, type InvoiceFormVariant } from '../../it-invoice-form';
 import { invoiceCreateQueries, sendInvoice, validateInvoice } from '../api/invoice-requests';
 import { useInvoiceCreatedToast } from './use-invoice-created';
@@ -31,7 +28,6 @@ type NewInvoiceTab = 'guided' | 'source';
  */
 export function NewInvoiceDialog({ open, onClose, onCreated }: NewInvoiceDialogProps) {
   const { t } = useTranslation('invoiceCreate');
-  const titleId = useId();
   const [tab, setTab] = useState<NewInvoiceTab>('guided');
   const [variant, setVariant] = useState<InvoiceFormVariant>('standard');
   const profile = useQuery({ ...invoiceCreateQueries.supplierProfile(), enabled: open });
@@ -45,25 +41,23 @@ export function NewInvoiceDialog({ open, onClose, onCreated }: NewInvoiceDialogP
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="lg" aria-labelledby={titleId}>
-      <DialogTitle id={titleId} sx={{ pr: 6 }}>
-        {t('newInvoice.title')}
-        <IconButton
-          aria-label={t('actions.close')}
-          onClick={onClose}
-          sx={{ position: 'absolute', right: 8, top: 8 }}
+    <DialogFrame
+      open={open}
+      onClose={onClose}
+      title={t('newInvoice.title')}
+      closeLabel={t('actions.close')}
+      maxWidth="lg"
+      header={
+        <Tabs
+          value={tab}
+          onChange={(_event, next: NewInvoiceTab) => setTab(next)}
+          sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
         >
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <Tabs
-        value={tab}
-        onChange={(_event, next: NewInvoiceTab) => setTab(next)}
-        sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Tab value="guided" label={t('newInvoice.tabs.guided')} />
-        <Tab value="source" label={t('newInvoice.tabs.source')} />
-      </Tabs>
+          <Tab value="guided" label={t('newInvoice.tabs.guided')} />
+          <Tab value="source" label={t('newInvoice.tabs.source')} />
+        </Tabs>
+      }
+    >
       <DialogContent>
         {tab === 'guided' ? (
           <Box>
@@ -111,6 +105,6 @@ export function NewInvoiceDialog({ open, onClose, onCreated }: NewInvoiceDialogP
           />
         )}
       </DialogContent>
-    </Dialog>
+    </DialogFrame>
   );
 }

@@ -18,6 +18,7 @@ export function FormFailureAlert({ failure }: { failure: FormFailure | null }) {
         path: line.path === 'generic' ? '' : line.path,
         message: line.message,
       }))}
+      title={failure.isValidation ? t('messages.validationError') : undefined}
       fallback={failure.toast === 'server' ? t('messages.serverError') : t('messages.genericError')}
     />
   );
