@@ -1,56 +1,30 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ListKitTestProviders } from '../../../components/list-kit/test-providers';
-import common from '../../../locales/en/common.json';
-import invoiceImports from '../../../locales/en/invoiceImports.json';
+import { http } from 'msw';
+import type { ReactElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { apiUrl, problem } from '../../../test/handlers/http';
+import { importedInvoiceUuid as INVOICE_UUID } from '../../../test/handlers/invoice-imports';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { sentRequests, server } from '../../../test/server';
 import { CustomerInvoiceImportDialog } from './customer-invoice-import-dialog';
 import { SupplierInvoiceImportDialog } from './supplier-invoice-import-dialog';
 
-const INVOICE_UUID = '5b0f7c8e-2d3a-4c1b-9e8f-7a6b5c4d3e2f';
-
-function fakeApi(answer: () => Response) {
-  const sent: { path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://console.test');
-      sent.push({
-        path: url.pathname,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      });
-      return answer();
-    }),
-  );
-  return sent;
+function renderDialog(ui: ReactElement) {
+  return renderWithProviders(ui, { namespaces: ['invoiceImports'] });
 }
 
-const json = (status: number, body: unknown, type = 'application/json') =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
-
-function renderWithProviders(ui: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <SnackbarProvider maxSnack={3}>
-        <ListKitTestProviders namespaces={{ invoiceImports, common }}>{ui}</ListKitTestProviders>
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+/** What the dialogs sent: path and body of each request. */
+function sent() {
+  return sentRequests().map(({ path, body }) => ({ path, body }));
 }
 
 const xml = (name: string, content: string) => new File([content], name, { type: 'text/xml' });
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('CustomerInvoiceImportDialog', () => {
   it('shows the spec messages and sends nothing while the form is incomplete', async () => {
     const user = userEvent.setup();
-    const sent = fakeApi(() => json(201, { uuid: INVOICE_UUID }));
-    renderWithProviders(<CustomerInvoiceImportDialog open onClose={() => undefined} />);
+    await renderDialog(<CustomerInvoiceImportDialog open onClose={() => undefined} />);
     const dialog = await screen.findByRole('dialog', { name: 'Import customer invoice' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
@@ -63,15 +37,14 @@ describe('CustomerInvoiceImportDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByText('Please select notification type')).toBeVisible();
     expect(within(dialog).getByText('Please upload notification file')).toBeVisible();
-    expect(sent).toHaveLength(0);
+    expect(sent()).toEqual([]);
   });
 
   it('imports with a notification, sending the files as base64', async () => {
     const user = userEvent.setup();
-    const sent = fakeApi(() => json(201, { uuid: INVOICE_UUID }));
     const onImported = vi.fn();
     const onClose = vi.fn();
-    renderWithProviders(
+    await renderDialog(
       <CustomerInvoiceImportDialog open onClose={onClose} onImported={onImported} />,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Import customer invoice' });
@@ -91,7 +64,7 @@ describe('CustomerInvoiceImportDialog', () => {
     expect(await screen.findByText('File imported')).toBeVisible();
     expect(onImported).toHaveBeenCalledWith(INVOICE_UUID);
     expect(onClose).toHaveBeenCalled();
-    expect(sent).toEqual([
+    expect(sent()).toEqual([
       {
         path: '/api/it/customer-invoice-imports',
         body: {
@@ -104,32 +77,17 @@ describe('CustomerInvoiceImportDialog', () => {
 
   it("puts the server's violation on the notification row it names", async () => {
     const user = userEvent.setup();
-    fakeApi(() =>
-      json(
-        422,
-        {
-          type: '/errors/422',
-          title: 'An error occurred',
-          status: 422,
-          detail: 'notifications.NS: The file is a RC notification, not NS.',
-          violations: [
-            {
-              propertyPath: 'notifications.NS',
-              message: 'The file is a RC notification, not NS.',
-              code: 'invalid_choice',
-            },
-          ],
-        },
-        'application/problem+json',
-      ),
-    );
-    renderWithProviders(<CustomerInvoiceImportDialog open onClose={() => undefined} />);
+    await renderDialog(<CustomerInvoiceImportDialog open onClose={() => undefined} />);
     const dialog = await screen.findByRole('dialog', { name: 'Import customer invoice' });
     await user.upload(within(dialog).getByLabelText('Invoice file'), xml('i.xml', '<a/>'));
     await user.click(within(dialog).getByRole('button', { name: 'Add notification' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Notification 1 type' }));
     await user.click(await screen.findByRole('option', { name: 'NS - Rejection' }));
-    await user.upload(within(dialog).getByLabelText('Notification 1 file'), xml('n.xml', '<b/>'));
+    // A delivery receipt sent as the rejection: the API checks the file's type.
+    await user.upload(
+      within(dialog).getByLabelText('Notification 1 file'),
+      xml('n.xml', '<RicevutaConsegna/>'),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
 
     const alert = await within(dialog).findByRole('alert');
@@ -146,13 +104,12 @@ describe('CustomerInvoiceImportDialog', () => {
 describe('SupplierInvoiceImportDialog', () => {
   it('requires name and SDI id only without a metadata file', async () => {
     const user = userEvent.setup();
-    const sent = fakeApi(() => json(201, { uuid: INVOICE_UUID }));
-    renderWithProviders(<SupplierInvoiceImportDialog open onClose={() => undefined} />);
+    await renderDialog(<SupplierInvoiceImportDialog open onClose={() => undefined} />);
     const dialog = await screen.findByRole('dialog', { name: 'Import supplier invoice' });
     await user.upload(within(dialog).getByLabelText('Invoice file'), xml('i.xml', '<a/>'));
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findAllByText('This field is required')).toHaveLength(2);
-    expect(sent).toHaveLength(0);
+    expect(sent()).toEqual([]);
 
     await user.upload(
       within(dialog).getByLabelText('Metadata file'),
@@ -160,7 +117,7 @@ describe('SupplierInvoiceImportDialog', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('File imported')).toBeVisible();
-    expect(sent).toEqual([
+    expect(sent()).toEqual([
       {
         path: '/api/it/supplier-invoice-imports',
         body: { invoice: btoa('<a/>'), metadata: btoa('<FileMetadati/>') },
@@ -170,8 +127,12 @@ describe('SupplierInvoiceImportDialog', () => {
 
   it('shows an unexpected failure as the generic error', async () => {
     const user = userEvent.setup();
-    fakeApi(() => json(500, { title: 'Internal Server Error', status: 500, detail: 'boom' }));
-    renderWithProviders(<SupplierInvoiceImportDialog open onClose={() => undefined} />);
+    server.use(
+      http.post(apiUrl('it', '/supplier-invoice-imports'), () =>
+        problem(500, 'Internal Server Error', 'boom'),
+      ),
+    );
+    await renderDialog(<SupplierInvoiceImportDialog open onClose={() => undefined} />);
     const dialog = await screen.findByRole('dialog', { name: 'Import supplier invoice' });
     await user.upload(within(dialog).getByLabelText('Invoice file'), xml('i.xml', '<a/>'));
     await user.type(within(dialog).getByRole('textbox', { name: 'Invoice file name' }), 'i.xml');
