@@ -13,7 +13,7 @@ export { ConfirmDialog } from './confirm-dialog';
 export { TextField } from './text-field';
 export type { TextFieldProps } from './text-field';
 export { SelectField } from './select-field';
-export type { SelectOption } from './select-field';
+export type { SelectFieldProps } from './select-field';
 export { NumberField } from './number-field';
 export { SwitchField } from './switch-field';
 export { DateField } from './date-field';

@@ -1,28 +1,25 @@
-/** A select bound by name: the options' labels are given by the dialog (often `t('types.<value>')`). */
+/**
+ * A select bound by name: `options` are the values, `optionLabel` draws each one (often
+ * `t('types.<value>')`); without it the value is its own label.
+ */
 import MenuItem from '@mui/material/MenuItem';
 import type { ReactNode } from 'react';
 import { TextField } from './text-field';
 import type { TextFieldProps } from './text-field';
 
-export interface SelectOption {
-  value: string;
-  label: ReactNode;
+export interface SelectFieldProps extends Omit<TextFieldProps, 'select' | 'children'> {
+  options: readonly string[];
+  optionLabel?: (value: string) => ReactNode;
 }
 
-export function SelectField({
-  options,
-  children,
-  ...props
-}: Omit<TextFieldProps, 'select'> & { options?: readonly SelectOption[] }) {
+export function SelectField({ options, optionLabel, ...props }: SelectFieldProps) {
   return (
     <TextField {...props} select>
-      {options
-        ? options.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))
-        : children}
+      {options.map((value) => (
+        <MenuItem key={value} value={value}>
+          {optionLabel ? optionLabel(value) : value}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }

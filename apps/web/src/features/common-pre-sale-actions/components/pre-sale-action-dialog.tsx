@@ -36,14 +36,16 @@ function preSaleLabel(preSale: PreSale, language: string): string {
 function PreSaleSelect({ preSales }: { preSales: PreSale[] }) {
   const { errors } = useFormState({ name: 'pre_sale_uuid' });
   const language = currentLanguage();
+  const byUuid = new Map(preSales.map((preSale) => [preSale.uuid, preSale]));
   if (preSales.length <= 1 && !errors.pre_sale_uuid) return null;
   return (
     <SelectField
       name="pre_sale_uuid"
-      options={preSales.map((preSale) => ({
-        value: preSale.uuid,
-        label: preSaleLabel(preSale, language),
-      }))}
+      options={[...byUuid.keys()]}
+      optionLabel={(uuid) => {
+        const preSale = byUuid.get(uuid);
+        return preSale ? preSaleLabel(preSale, language) : uuid;
+      }}
     />
   );
 }
@@ -101,10 +103,8 @@ export function PreSaleActionDialog({ action, onClose }: PreSaleActionDialogProp
       <SelectField
         name="action_type"
         required
-        options={preSaleActionTypes.map((type) => ({
-          value: type,
-          label: t(`actionTypes.${type}`),
-        }))}
+        options={preSaleActionTypes}
+        optionLabel={(type) => t(`actionTypes.${type}`)}
       />
       <TextField name="target" type="email" required />
       <SwitchField name="enabled" />

@@ -3,6 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog, TextField, useCommonFormLabels } from '../../../components/form';
 import { useChangePassword } from '../api/use-change-password';
 
+const passwordFields = [
+  ['password', 'password.password'],
+  ['password_confirm', 'password.passwordConfirm'],
+] as const;
+
 /** Spec 5: no client-side rules; the server's answer decides (violations on fields, detail in an alert). */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('profile');
@@ -21,20 +26,16 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       cancelLabel={cancelLabel}
       onClose={onClose}
     >
-      <TextField
-        name="password"
-        label={t('password.password')}
-        type="password"
-        autoComplete="new-password"
-        fullWidth={false}
-      />
-      <TextField
-        name="password_confirm"
-        label={t('password.passwordConfirm')}
-        type="password"
-        autoComplete="new-password"
-        fullWidth={false}
-      />
+      {passwordFields.map(([name, labelKey]) => (
+        <TextField
+          key={name}
+          name={name}
+          label={t(labelKey)}
+          type="password"
+          autoComplete="new-password"
+          fullWidth={false}
+        />
+      ))}
     </FormDialog>
   );
 }

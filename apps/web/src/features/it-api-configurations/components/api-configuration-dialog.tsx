@@ -135,10 +135,10 @@ export function ApiConfigurationDialog({ uuid, onClose }: ApiConfigurationDialog
       <SelectField
         name="event"
         required
-        options={webhookEvents.map((event) => ({
-          value: event,
-          label: <ListItemText primary={event} secondary={t(`events.${event}`)} sx={{ my: 0 }} />,
-        }))}
+        options={webhookEvents}
+        optionLabel={(event) => (
+          <ListItemText primary={event} secondary={t(`events.${event}`)} sx={{ my: 0 }} />
+        )}
       />
       <TextField
         name="target_url"
@@ -149,10 +149,8 @@ export function ApiConfigurationDialog({ uuid, onClose }: ApiConfigurationDialog
       <SelectField
         name="authentication_type"
         required
-        options={authenticationTypes.map((type) => ({
-          value: type,
-          label: t(`authenticationTypes.${type}`),
-        }))}
+        options={authenticationTypes}
+        optionLabel={(type) => t(`authenticationTypes.${type}`)}
       />
       <CredentialFields tokenHint={tokenHint} />
       {registryItems.length > 0 && <RegistriesField registries={registryItems} />}

@@ -17,12 +17,15 @@ import {
   hasCompleteNotification,
   toCustomerImportPayload,
 } from '../model/customer-import-schema';
-import type { CustomerImportFormInput } from '../model/customer-import-schema';
+import type {
+  CustomerImportFormInput,
+  CustomerImportFormValues,
+} from '../model/customer-import-schema';
 import { INVOICE_ACCEPT, XML_ACCEPT } from '../model/import-messages';
 import { FileField } from './file-field';
 import { FileNameAndSdiIdFields } from './file-name-and-sdi-id-fields';
+import { useImportFormProps } from './invoice-import-dialog-props';
 import type { InvoiceImportDialogProps } from './invoice-import-dialog-props';
-import { useImportMessage } from './use-import-message';
 
 /** The server names a notification's violation `notifications.<TYPE>`; the form, by row. */
 function fieldOfViolation(
@@ -64,10 +67,8 @@ function NotificationRows() {
                 required
                 fullWidth={false}
                 sx={{ minWidth: 200, flex: { sm: '0 0 260px' } }}
-                options={importNotificationTypes.map((type) => ({
-                  value: type,
-                  label: t(`notificationTypes.${type}`),
-                }))}
+                options={importNotificationTypes}
+                optionLabel={(type) => t(`notificationTypes.${type}`)}
               />
               <Box sx={{ flexGrow: 1 }}>
                 <FileField
@@ -109,36 +110,20 @@ function NotificationRows() {
  * Imports a customer invoice sent through another channel, with its SDI notifications
  * (account spec 2.10, 5). Mounted by the customer invoice list.
  */
-export function CustomerInvoiceImportDialog({
-  open,
-  onClose,
-  onImported,
-}: InvoiceImportDialogProps) {
+export function CustomerInvoiceImportDialog(props: InvoiceImportDialogProps) {
   const { t } = useTranslation('invoiceImports');
-  const translate = useImportMessage();
   const importInvoice = useImportCustomerInvoice();
+  const shared = useImportFormProps(props, async (values: CustomerImportFormValues) =>
+    importInvoice.mutateAsync(await toCustomerImportPayload(values)),
+  );
   return (
     <FormDialog
-      open={open}
+      {...shared}
       title={t('customer.title')}
       maxWidth="md"
-      ns="invoiceImports"
       schema={customerImportFormSchema}
       defaultValues={emptyCustomerImport()}
-      translateMessage={translate}
       fieldOfViolation={fieldOfViolation}
-      onSubmit={async (values) => {
-        const created = await importInvoice.mutateAsync(await toCustomerImportPayload(values));
-        onImported?.(created.uuid);
-        return created;
-      }}
-      successMessage={t('messages.imported')}
-      failureMessage={(failure) =>
-        failure.isValidation ? t('messages.validationError') : t('messages.importError')
-      }
-      submitLabel={t('actions.import')}
-      cancelLabel={t('actions.cancel')}
-      onClose={onClose}
     >
       <FileField name="invoice" accept={INVOICE_ACCEPT} required />
       <NotificationRows />

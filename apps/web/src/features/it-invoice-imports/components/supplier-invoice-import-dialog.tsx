@@ -8,11 +8,14 @@ import {
   supplierImportFormSchema,
   toSupplierImportPayload,
 } from '../model/supplier-import-schema';
-import type { SupplierImportFormInput } from '../model/supplier-import-schema';
+import type {
+  SupplierImportFormInput,
+  SupplierImportFormValues,
+} from '../model/supplier-import-schema';
 import { FileField } from './file-field';
 import { FileNameAndSdiIdFields } from './file-name-and-sdi-id-fields';
+import { useImportFormProps } from './invoice-import-dialog-props';
 import type { InvoiceImportDialogProps } from './invoice-import-dialog-props';
-import { useImportMessage } from './use-import-message';
 
 /** Name and SDI id are asked for only without a metadata file, which gives both. */
 function SupplierNameAndSdiId() {
@@ -25,34 +28,18 @@ function SupplierNameAndSdiId() {
  * Imports a supplier invoice received through another channel, with SDI's metadata file
  * (account spec 2.10, 5). Mounted by the supplier invoice list.
  */
-export function SupplierInvoiceImportDialog({
-  open,
-  onClose,
-  onImported,
-}: InvoiceImportDialogProps) {
+export function SupplierInvoiceImportDialog(props: InvoiceImportDialogProps) {
   const { t } = useTranslation('invoiceImports');
-  const translate = useImportMessage();
   const importInvoice = useImportSupplierInvoice();
+  const shared = useImportFormProps(props, async (values: SupplierImportFormValues) =>
+    importInvoice.mutateAsync(await toSupplierImportPayload(values)),
+  );
   return (
     <FormDialog
-      open={open}
+      {...shared}
       title={t('supplier.title')}
-      ns="invoiceImports"
       schema={supplierImportFormSchema}
       defaultValues={emptySupplierImport()}
-      translateMessage={translate}
-      onSubmit={async (values) => {
-        const created = await importInvoice.mutateAsync(await toSupplierImportPayload(values));
-        onImported?.(created.uuid);
-        return created;
-      }}
-      successMessage={t('messages.imported')}
-      failureMessage={(failure) =>
-        failure.isValidation ? t('messages.validationError') : t('messages.importError')
-      }
-      submitLabel={t('actions.import')}
-      cancelLabel={t('actions.cancel')}
-      onClose={onClose}
     >
       <FileField name="invoice" accept={INVOICE_ACCEPT} required />
       <FileField name="metadata" accept={XML_ACCEPT} />
