@@ -25,11 +25,7 @@ function screenRoute(screen: Screen, relative: boolean): RouteObject | null {
     lazy: page(screen.page),
   };
   if (!screen.guard) return route;
-  const { context, requiredRole, redirectTo } = screen.guard;
-  return {
-    element: <RoleGuard context={context} requiredRole={requiredRole} redirectTo={redirectTo} />,
-    children: [route],
-  };
+  return { element: <RoleGuard guard={screen.guard} />, children: [route] };
 }
 
 function routesOf(list: readonly Screen[], relative: boolean): RouteObject[] {

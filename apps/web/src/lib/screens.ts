@@ -5,7 +5,7 @@
  * read the list in `app/screens.ts`; neither holds a hand-written entry per screen.
  */
 import type { ComponentType } from 'react';
-import type { NavigationContext } from './roles';
+import type { Access, NavigationContext } from './roles';
 import type { ContextId } from './runtime-config';
 
 /** Icon names resolved to MUI icons by the drawer; keeps declarations free of React. */
@@ -64,11 +64,15 @@ export interface MenuEntry extends MenuRules {
   icon: NavIcon;
 }
 
-/** The route's role rule: without `requiredRole` in `context` the user goes to `redirectTo`. */
-export interface ScreenGuard {
-  context: ContextId;
-  requiredRole: string;
-  redirectTo: string;
+/**
+ * The route's role rule (spec 6): where to send a user who may not see the screen, or null to
+ * let them in.
+ */
+export type ScreenGuard = (access: Access) => string | null;
+
+/** The usual rule: without `role` in `context` the user goes to `redirectTo`. */
+export function requireRole(context: ContextId, role: string, redirectTo: string): ScreenGuard {
+  return (access) => (access.can(context, role) ? null : redirectTo);
 }
 
 export interface PageModule {

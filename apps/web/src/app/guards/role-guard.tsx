@@ -1,15 +1,9 @@
 import { Navigate, Outlet } from 'react-router';
 import { useCan } from '../../lib/roles';
-import type { ContextId } from '../../lib/runtime-config';
+import type { ScreenGuard } from '../../lib/screens';
 
-interface RoleGuardProps {
-  context: ContextId;
-  requiredRole: string;
-  redirectTo: string;
-}
-
-/** Renders the nested routes only when the user holds `requiredRole` in `context`, else redirects. */
-export function RoleGuard({ context, requiredRole, redirectTo }: RoleGuardProps) {
-  const access = useCan();
-  return access.can(context, requiredRole) ? <Outlet /> : <Navigate to={redirectTo} replace />;
+/** Renders the nested routes when the screen's rule lets the user in, else redirects. */
+export function RoleGuard({ guard }: { guard: ScreenGuard }) {
+  const redirectTo = guard(useCan());
+  return redirectTo === null ? <Outlet /> : <Navigate to={redirectTo} replace />;
 }

@@ -3,10 +3,26 @@
  * puts them together): the dashboard with the yearly statistics, the invoice lists with the
  * new-invoice, import and credit-note dialogs, the drafts with the invoice details dialog.
  */
-import type { Screen } from '../../lib/screens';
+import type { Screen, ScreenGuard } from '../../lib/screens';
 
 const supplierOnly = 'ROLE_INVOICING_SUPPLIER_ONLY';
 const customerOnly = 'ROLE_INVOICING_CUSTOMER_ONLY';
+
+/** A supplier-only account has no sent invoices (spec 6): home. */
+const sendsInvoices: ScreenGuard = (access) => (access.can('it', supplierOnly) ? '/' : null);
+
+/** A customer-only account receives nothing (spec 6): home. */
+const receivesInvoices: ScreenGuard = (access) => (access.can('it', customerOnly) ? '/' : null);
+
+/**
+ * Spec 6: supplier-only accounts go home; without ROLE_INVOICING or ROLE_INVOICING_DRAFT the
+ * user goes to the sent invoices.
+ */
+const writesDrafts: ScreenGuard = (access) => {
+  if (access.can('it', supplierOnly)) return '/';
+  if (!access.canAny('it', ['ROLE_INVOICING', 'ROLE_INVOICING_DRAFT'])) return '/customer-invoice';
+  return null;
+};
 
 export const composedScreens: readonly Screen[] = [
   { path: '/no-services', public: true, page: () => import('./no-services-page') },
@@ -32,6 +48,7 @@ export const composedScreens: readonly Screen[] = [
   {
     path: '/customer-invoice',
     page: () => import('./customer-invoice-route'),
+    guard: sendsInvoices,
     menu: [
       {
         id: 'customerInvoices',
@@ -46,6 +63,7 @@ export const composedScreens: readonly Screen[] = [
   {
     path: '/supplier-invoice',
     page: () => import('./supplier-invoice-route'),
+    guard: receivesInvoices,
     menu: [
       {
         id: 'supplierInvoices',
@@ -60,6 +78,7 @@ export const composedScreens: readonly Screen[] = [
   {
     path: '/invoice-drafts',
     page: () => import('./invoice-drafts-route'),
+    guard: writesDrafts,
     menu: [
       {
         id: 'invoiceDrafts',

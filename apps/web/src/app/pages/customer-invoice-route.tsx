@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { CustomerInvoiceImportButton } from '../../features/it-invoice-imports';
 import {
   canCreateCreditNote,
@@ -9,21 +9,19 @@ import {
   NewInvoiceButton,
 } from '../../features/it-invoice-create';
 import { invoiceQueries, InvoiceListPage } from '../../features/it-invoices';
-import { useCan } from '../../lib/roles';
 
 /** Query key that opens the credit-note dialog for an invoice uuid (a link reopens it). */
 export const CREDIT_NOTE_PARAM = 'creditNote';
 
 /**
  * `/customer-invoice`: the invoice list with the new-invoice, import and credit-note dialogs of
- * their own features composed in. A supplier-only account has no sent invoices (spec 6).
+ * their own features composed in. Its route's guard (`composed-screens.ts`) keeps supplier-only
+ * accounts out (spec 6).
  */
 export default function CustomerInvoiceRoute() {
   const { t } = useTranslation('invoiceCreate');
-  const access = useCan();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
-  if (access.can('it', 'ROLE_INVOICING_SUPPLIER_ONLY')) return <Navigate to="/" replace />;
 
   const refreshList = () =>
     void queryClient.invalidateQueries({ queryKey: invoiceQueries.lists() });

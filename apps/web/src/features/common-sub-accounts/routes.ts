@@ -1,10 +1,10 @@
 /** The sub-accounts screen (spec 2.12): only a sub-account manager gets in. */
-import type { Screen } from '../../lib/screens';
+import { requireRole, type Screen } from '../../lib/screens';
 
 export const screens: readonly Screen[] = [
   {
     path: '/settings/sub-accounts',
     page: () => import('./components/sub-accounts-page'),
-    guard: { context: 'common', requiredRole: 'ROLE_SUB_ACCOUNT_MANAGER', redirectTo: '/' },
+    guard: requireRole('common', 'ROLE_SUB_ACCOUNT_MANAGER', '/'),
   },
 ];

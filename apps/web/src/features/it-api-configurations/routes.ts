@@ -1,11 +1,11 @@
 /** The webhook configurations screen (spec 2.11): ROLE_CONFIG, otherwise back to /. */
-import type { Screen } from '../../lib/screens';
+import { requireRole, type Screen } from '../../lib/screens';
 
 export const screens: readonly Screen[] = [
   {
     path: '/api-configurations',
     page: () => import('./components/api-configurations-page'),
-    guard: { context: 'it', requiredRole: 'ROLE_CONFIG', redirectTo: '/' },
+    guard: requireRole('it', 'ROLE_CONFIG', '/'),
     menu: [
       {
         id: 'apiConfigurations',
