@@ -15,7 +15,6 @@
  * state, and the success snackbar.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
@@ -29,6 +28,7 @@ import type { z } from 'zod';
 import { DialogFrame } from './dialog-frame';
 import type { DialogFrameProps } from './dialog-frame';
 import { FieldRegistry, FieldRegistryProvider } from './field-registry';
+import { FormActions } from './form-actions';
 import { applyServerErrors } from './form-errors';
 import type { MessageTranslator, ServerFormError } from './form-errors';
 import { FormKitProvider } from './form-kit-context';
@@ -137,15 +137,13 @@ function FormBody<TInput extends FieldValues, TOutput, TResult>({
               </Stack>
             </DialogContent>
             <DialogActions>
-              <Button onClick={onClose}>{cancelLabel}</Button>
-              <Button
-                type="submit"
-                variant="contained"
+              <FormActions
+                cancelLabel={cancelLabel}
+                onCancel={onClose}
+                submitLabel={submitLabel}
+                busy={form.formState.isSubmitting}
                 disabled={submitDisabled}
-                loading={form.formState.isSubmitting}
-              >
-                {submitLabel}
-              </Button>
+              />
             </DialogActions>
           </form>
         </FormProvider>

@@ -6,6 +6,8 @@
 export { FormDialog, useCommonFormLabels } from './form-dialog';
 export type { FormDialogProps } from './form-dialog';
 export { DialogFrame } from './dialog-frame';
+export { FormActions } from './form-actions';
+export type { FormActionsProps } from './form-actions';
 export type { DialogFrameProps, DialogLoad } from './dialog-frame';
 export { DeleteDialog } from './delete-dialog';
 export type { DeleteDialogProps } from './delete-dialog';

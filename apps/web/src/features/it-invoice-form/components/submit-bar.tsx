@@ -1,13 +1,12 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/form';
 
 /**
  * One button for both steps (spec 4 "Form validity"): it reads 'validate schema' until the
  * server accepted the current content, then 'submit'. The form resets `validated` on any change
- * or failed validation, which turns the button back into 'validate schema'.
+ * or failed validation, which turns the button back into 'validate schema'. The kit's form
+ * buttons, kept in sight at the bottom of the long form.
  */
 export function SubmitBar({
   validated,
@@ -25,19 +24,14 @@ export function SubmitBar({
   const { t } = useTranslation('invoiceForm');
   return (
     <Paper elevation={3} sx={{ position: 'sticky', bottom: 0, p: 1.5, mt: 2, zIndex: 1 }}>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={onCancel} disabled={busy !== null}>
-          {t('actions.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={validated ? onSubmit : onValidate}
-          disabled={busy !== null}
-          startIcon={busy !== null ? <CircularProgress size={16} /> : undefined}
-        >
-          {t(validated ? 'actions.submit' : 'actions.validate')}
-        </Button>
-      </Stack>
+      <FormActions
+        cancelLabel={t('actions.cancel')}
+        onCancel={onCancel}
+        submitLabel={t(validated ? 'actions.submit' : 'actions.validate')}
+        onSubmit={validated ? onSubmit : onValidate}
+        busy={busy !== null}
+        cancelWhileBusy={false}
+      />
     </Paper>
   );
 }
