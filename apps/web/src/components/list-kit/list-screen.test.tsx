@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { columnStorageKey } from './column-preferences';
 import { DataTable } from './data-table';
 import type { DataTableColumn } from './data-table';
 import { FilterPanel } from './filter-panel';
 import type { FilterInput } from './filter-inputs';
 import { summarizeChosen } from './multi-select-filter-field';
-import { ListKitTestProviders } from './test-providers';
 import { useListState } from './use-list-state';
 
 interface Person {
@@ -79,12 +79,8 @@ function PeopleScreen({ mode = 'data' }: { mode?: 'data' | 'error' | 'loading' }
   );
 }
 
-function renderScreen(initialUrl = '/list', mode?: 'data' | 'error' | 'loading') {
-  return render(
-    <ListKitTestProviders initialUrl={initialUrl}>
-      <PeopleScreen mode={mode} />
-    </ListKitTestProviders>,
-  );
+function renderScreen(route = '/list', mode?: 'data' | 'error' | 'loading') {
+  return renderWithProviders(<PeopleScreen mode={mode} />, { route, namespaces: ['listKit'] });
 }
 
 const url = () => screen.getByRole('status', { name: 'url' }).textContent ?? '';
@@ -97,7 +93,7 @@ afterEach(() => {
 describe('list screen built from the kit', () => {
   it('shows the first page of 30 and pages through the URL', async () => {
     const user = userEvent.setup();
-    renderScreen();
+    await renderScreen();
     const table = screen.getByRole('table', { name: 'People' });
     expect(within(table).getAllByRole('row')).toHaveLength(31);
     expect(screen.getByText('1–30 of 45')).toBeInTheDocument();
@@ -109,7 +105,7 @@ describe('list screen built from the kit', () => {
 
   it('searching applies the filters and goes back to page 1', async () => {
     const user = userEvent.setup();
-    renderScreen('/list?page=2');
+    await renderScreen('/list?page=2');
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'person4');
     // Typing alone changes nothing until Search.
     expect(url()).toBe('?page=2');
@@ -121,7 +117,7 @@ describe('list screen built from the kit', () => {
 
   it('Clear restores the defaults', async () => {
     const user = userEvent.setup();
-    renderScreen('/list?email=person4&enabled=true&page=1');
+    await renderScreen('/list?email=person4&enabled=true&page=1');
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('person4');
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(url()).toBe('');
@@ -131,7 +127,7 @@ describe('list screen built from the kit', () => {
 
   it('Clear also drops what was typed but not searched', async () => {
     const user = userEvent.setup();
-    renderScreen();
+    await renderScreen();
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'typed');
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('');
@@ -140,7 +136,7 @@ describe('list screen built from the kit', () => {
 
   it('offers any / yes / no for a tri-state filter', async () => {
     const user = userEvent.setup();
-    renderScreen();
+    await renderScreen();
     await user.click(screen.getByRole('combobox', { name: 'Enabled' }));
     const options = screen.getAllByRole('option').map((option) => option.textContent);
     expect(options).toEqual(['Any', 'Yes', 'No']);
@@ -149,33 +145,33 @@ describe('list screen built from the kit', () => {
     expect(url()).toBe('?enabled=false');
   });
 
-  it('shows "No records found" for an empty page', () => {
-    renderScreen('/list?email=nobody');
+  it('shows "No records found" for an empty page', async () => {
+    await renderScreen('/list?email=nobody');
     expect(screen.getByText('No records found')).toBeInTheDocument();
   });
 
-  it('hides the table and shows the generic message on error', () => {
-    renderScreen('/list', 'error');
+  it('hides the table and shows the generic message on error', async () => {
+    await renderScreen('/list', 'error');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByText('An error occurred, please try again later.')).toBeInTheDocument();
   });
 
-  it('shows a loader while loading', () => {
-    renderScreen('/list', 'loading');
+  it('shows a loader while loading', async () => {
+    await renderScreen('/list', 'loading');
     expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
     expect(screen.queryByText('No records found')).not.toBeInTheDocument();
   });
 
   it('hides a column from the Columns menu and remembers it', async () => {
     const user = userEvent.setup();
-    const first = renderScreen();
+    const first = await renderScreen();
     await user.click(screen.getByRole('button', { name: 'Columns' }));
     await user.click(screen.getByRole('menuitemcheckbox', { name: 'Name' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('columnheader', { name: 'Name' })).not.toBeInTheDocument();
     expect(window.localStorage.getItem(columnStorageKey('people'))).toBe('{"name":false}');
     first.unmount();
-    renderScreen();
+    await renderScreen();
     expect(screen.getByRole('columnheader', { name: 'Email' })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Name' })).not.toBeInTheDocument();
   });
@@ -183,7 +179,7 @@ describe('list screen built from the kit', () => {
   it('never lets the last visible column be hidden', async () => {
     const user = userEvent.setup();
     window.localStorage.setItem(columnStorageKey('people'), '{"name":false}');
-    renderScreen();
+    await renderScreen();
     await user.click(screen.getByRole('button', { name: 'Columns' }));
     expect(screen.getByRole('menuitemcheckbox', { name: 'Email' })).toHaveAttribute(
       'aria-disabled',
@@ -193,7 +189,7 @@ describe('list screen built from the kit', () => {
 
   it('sorts through the header and writes the order into the URL', async () => {
     const user = userEvent.setup();
-    renderScreen('/list?page=2');
+    await renderScreen('/list?page=2');
     await user.click(screen.getByRole('button', { name: 'Email' }));
     expect(url()).toBe('?order%5Bemail%5D=asc');
     await user.click(screen.getByRole('button', { name: 'Email' }));
@@ -202,7 +198,7 @@ describe('list screen built from the kit', () => {
 
   it('selects rows for bulk actions', async () => {
     const user = userEvent.setup();
-    renderScreen();
+    await renderScreen();
     await user.click(screen.getByRole('checkbox', { name: 'Select person2@example.test' }));
     expect(screen.getByText('1 selected')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
@@ -214,7 +210,7 @@ describe('list screen built from the kit', () => {
 
   it('Back restores the previous filters into the panel', async () => {
     const user = userEvent.setup();
-    renderScreen('/list?email=person1');
+    await renderScreen('/list?email=person1');
     const emailBox = screen.getByRole('textbox', { name: 'Email' });
     await user.clear(emailBox);
     await user.type(emailBox, 'person2');
@@ -227,11 +223,11 @@ describe('list screen built from the kit', () => {
 });
 
 describe('summarizeChosen', () => {
-  it('shows every value up to three', () => {
+  it('shows every value up to three', async () => {
     expect(summarizeChosen(['a', 'b', 'c'])).toEqual({ shown: ['a', 'b', 'c'], hiddenCount: 0 });
   });
 
-  it('shows the last three chosen and counts the rest', () => {
+  it('shows the last three chosen and counts the rest', async () => {
     expect(summarizeChosen(['a', 'b', 'c', 'd', 'e'])).toEqual({
       shown: ['c', 'd', 'e'],
       hiddenCount: 2,

@@ -23,7 +23,11 @@ export function createTestI18n(namespaces: Namespaces = {}) {
   return instance;
 }
 
-/** Router at `initialUrl`, the date adapter and the kit's translations, for rendering kit components in tests. */
+/**
+ * Router at `initialUrl`, the date adapter and the kit's translations, for rendering kit
+ * components in tests. Superseded by `src/test/render-with-providers.tsx` (`renderWithProviders`),
+ * which every other test uses; kept only until `resource-page/resource-list-page.test.tsx` moves.
+ */
 export function ListKitTestProviders({
   initialUrl = '/list',
   namespaces,

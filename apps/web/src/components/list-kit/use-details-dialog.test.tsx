@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { DetailsDialog } from './details-dialog';
-import { ListKitTestProviders } from './test-providers';
 import { useDetailsDialog } from './use-details-dialog';
 import { useListState } from './use-list-state';
 
@@ -40,12 +40,8 @@ function Screen({ loading = false, failing = false }: { loading?: boolean; faili
   );
 }
 
-function renderScreen(initialUrl: string, props: { loading?: boolean; failing?: boolean } = {}) {
-  return render(
-    <ListKitTestProviders initialUrl={initialUrl}>
-      <Screen {...props} />
-    </ListKitTestProviders>,
-  );
+function renderScreen(route: string, props: { loading?: boolean; failing?: boolean } = {}) {
+  return renderWithProviders(<Screen {...props} />, { route, namespaces: ['listKit'] });
 }
 
 // An open modal hides the rest of the page from the accessibility tree; the probes stay readable.
@@ -54,8 +50,8 @@ const url = () => screen.getByRole('status', { name: 'url', hidden: true }).text
 afterEach(() => cleanup());
 
 describe('useDetailsDialog', () => {
-  it('opens from the URL and keeps the list filters apart from its data', () => {
-    renderScreen('/list?email=filter&dialogId=account&dialog_email=ann%40example.test');
+  it('opens from the URL and keeps the list filters apart from its data', async () => {
+    await renderScreen('/list?email=filter&dialogId=account&dialog_email=ann%40example.test');
     expect(screen.getByRole('dialog', { name: 'Account ann@example.test' })).toBeInTheDocument();
     expect(screen.getByText('Details of ann@example.test')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'email filter', hidden: true })).toHaveTextContent(
@@ -63,14 +59,14 @@ describe('useDetailsDialog', () => {
     );
   });
 
-  it('ignores another dialog id or missing data keys', () => {
-    renderScreen('/list?dialogId=other&dialog_email=ann%40example.test');
+  it('ignores another dialog id or missing data keys', async () => {
+    await renderScreen('/list?dialogId=other&dialog_email=ann%40example.test');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('mirrors opening into the URL, and Back closes it', async () => {
     const user = userEvent.setup();
-    renderScreen('/list?email=x');
+    await renderScreen('/list?email=x');
     await user.click(screen.getByRole('button', { name: 'Open Ann' }));
     expect(url()).toBe('?email=x&dialogId=account&dialog_email=ann%40example.test');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -81,7 +77,7 @@ describe('useDetailsDialog', () => {
 
   it('closing after opening goes back, so Forward does not stack dialogs', async () => {
     const user = userEvent.setup();
-    renderScreen('/list?email=x');
+    await renderScreen('/list?email=x');
     await user.click(screen.getByRole('button', { name: 'Open Ann' }));
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(url()).toBe('?email=x');
@@ -90,7 +86,7 @@ describe('useDetailsDialog', () => {
 
   it('closing removes only its keys, also when opened from a link', async () => {
     const user = userEvent.setup();
-    renderScreen('/list?email=x&dialogId=account&dialog_email=ann%40example.test');
+    await renderScreen('/list?email=x&dialogId=account&dialog_email=ann%40example.test');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(url()).toBe('?email=x');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -98,17 +94,19 @@ describe('useDetailsDialog', () => {
 
   it('a link reopens it', async () => {
     const user = userEvent.setup();
-    renderScreen('/list');
+    await renderScreen('/list');
     await user.click(screen.getByRole('link', { name: 'Bob link' }));
     expect(screen.getByRole('dialog', { name: 'Account bob@example.test' })).toBeInTheDocument();
   });
 
-  it('shows a loader while loading and nothing on error', () => {
-    const loading = renderScreen('/list?dialogId=account&dialog_email=a%40b.c', { loading: true });
+  it('shows a loader while loading and nothing on error', async () => {
+    const loading = await renderScreen('/list?dialogId=account&dialog_email=a%40b.c', {
+      loading: true,
+    });
     expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
     expect(screen.queryByText(/Details of/)).not.toBeInTheDocument();
     loading.unmount();
-    renderScreen('/list?dialogId=account&dialog_email=a%40b.c', { failing: true });
+    await renderScreen('/list?dialogId=account&dialog_email=a%40b.c', { failing: true });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

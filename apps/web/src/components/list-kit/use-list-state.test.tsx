@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { act } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderHookWithProviders } from '../../test/render-with-providers';
 import { columnStorageKey } from './column-preferences';
 import { useListState } from './use-list-state';
 import type { ListStateOptions } from './use-list-state';
@@ -18,15 +18,12 @@ function renderListState(
   tableKey = 'test-table',
   listOptions: ListStateOptions<Filters> = options,
 ) {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[initialUrl]}>{children}</MemoryRouter>
-  );
-  return renderHook(
+  return renderHookWithProviders(
     ({ key }: { key: string }) => {
       const location = useLocation();
       return { list: useListState(key, listOptions), search: location.search };
     },
-    { wrapper, initialProps: { key: tableKey } },
+    { route: initialUrl, initialProps: { key: tableKey } },
   );
 }
 
@@ -38,8 +35,8 @@ beforeEach(() => window.localStorage.clear());
 afterEach(() => window.localStorage.clear());
 
 describe('useListState: URL', () => {
-  it('starts from the defaults on a bare URL', () => {
-    const { result } = renderListState();
+  it('starts from the defaults on a bare URL', async () => {
+    const { result } = await renderListState();
     expect(result.current.list.filters).toEqual(options.defaultFilters);
     expect(result.current.list.page).toBe(1);
     expect(result.current.list.itemsPerPage).toBe(30);
@@ -47,8 +44,8 @@ describe('useListState: URL', () => {
     expect(result.current.list.queryParams).toEqual({ page: '1', itemsPerPage: '30' });
   });
 
-  it('reads filters, page, page size and ordering from the URL', () => {
-    const { result } = renderListState(
+  it('reads filters, page, page size and ordering from the URL', async () => {
+    const { result } = await renderListState(
       '/list?email=ann&status[]=a&status[]=b&page=3&itemsPerPage=50&order[email]=desc',
     );
     const { list } = result.current;
@@ -65,15 +62,17 @@ describe('useListState: URL', () => {
     });
   });
 
-  it('falls back to defaults for hand-edited garbage and clamps the page size', () => {
-    const { result } = renderListState('/list?page=-2&itemsPerPage=5000&order[email]=sideways');
+  it('falls back to defaults for hand-edited garbage and clamps the page size', async () => {
+    const { result } = await renderListState(
+      '/list?page=-2&itemsPerPage=5000&order[email]=sideways',
+    );
     expect(result.current.list.page).toBe(1);
     expect(result.current.list.itemsPerPage).toBe(100);
     expect(result.current.list.order).toBeNull();
   });
 
-  it('writes applied filters into the URL and goes back to page 1', () => {
-    const { result } = renderListState('/list?page=4');
+  it('writes applied filters into the URL and goes back to page 1', async () => {
+    const { result } = await renderListState('/list?page=4');
     act(() =>
       result.current.list.setFilters({ email: 'bob', enabled: 'false', 'status[]': ['x'] }),
     );
@@ -86,8 +85,8 @@ describe('useListState: URL', () => {
     expect(result.current.list.filters.email).toBe('bob');
   });
 
-  it('keeps keys it does not own, such as an open dialog', () => {
-    const { result } = renderListState('/list?dialogId=details&dialog_email=a%40b.c');
+  it('keeps keys it does not own, such as an open dialog', async () => {
+    const { result } = await renderListState('/list?dialogId=details&dialog_email=a%40b.c');
     act(() => result.current.list.setPage(2));
     expect(query(result.current.search)).toEqual({
       dialogId: 'details',
@@ -96,8 +95,8 @@ describe('useListState: URL', () => {
     });
   });
 
-  it('clears back to the default filters and page 1', () => {
-    const { result } = renderListState('/list?email=ann&enabled=true&page=2&itemsPerPage=10');
+  it('clears back to the default filters and page 1', async () => {
+    const { result } = await renderListState('/list?email=ann&enabled=true&page=2&itemsPerPage=10');
     act(() => result.current.list.clearFilters());
     expect(result.current.list.filters).toEqual(options.defaultFilters);
     expect(result.current.list.page).toBe(1);
@@ -105,11 +104,11 @@ describe('useListState: URL', () => {
     expect(query(result.current.search)).toEqual({ itemsPerPage: '10' });
   });
 
-  it('keeps an explicitly emptied filter whose default is not empty', () => {
+  it('keeps an explicitly emptied filter whose default is not empty', async () => {
     const withDefault: ListStateOptions<Filters> = {
       defaultFilters: { email: '', enabled: 'true', 'status[]': ['open'] },
     };
-    const { result } = renderListState('/list', 'test-table', withDefault);
+    const { result } = await renderListState('/list', 'test-table', withDefault);
     act(() => result.current.list.setFilters({ email: '', enabled: '', 'status[]': [] }));
     expect(result.current.search).toBe('?enabled=&status%5B%5D=');
     expect(result.current.list.filters).toEqual({ email: '', enabled: '', 'status[]': [] });
@@ -118,8 +117,8 @@ describe('useListState: URL', () => {
     expect(result.current.list.filters).toEqual(withDefault.defaultFilters);
   });
 
-  it('resets the page when the page size or the ordering changes', () => {
-    const { result } = renderListState('/list?page=3');
+  it('resets the page when the page size or the ordering changes', async () => {
+    const { result } = await renderListState('/list?page=3');
     act(() => result.current.list.setItemsPerPage(50));
     expect(query(result.current.search)).toEqual({ itemsPerPage: '50' });
     act(() => result.current.list.setPage(2));
@@ -130,8 +129,8 @@ describe('useListState: URL', () => {
     });
   });
 
-  it('cycles ordering asc, desc, none', () => {
-    const { result } = renderListState();
+  it('cycles ordering asc, desc, none', async () => {
+    const { result } = await renderListState();
     act(() => result.current.list.toggleOrder('email'));
     expect(result.current.list.order).toEqual({ field: 'email', direction: 'asc' });
     act(() => result.current.list.toggleOrder('email'));
@@ -141,8 +140,8 @@ describe('useListState: URL', () => {
     expect(result.current.search).toBe('');
   });
 
-  it('sends trimmed filters and leaves empty ones out of the API query', () => {
-    const { result } = renderListState('/list?email=%20ann%20&enabled=');
+  it('sends trimmed filters and leaves empty ones out of the API query', async () => {
+    const { result } = await renderListState('/list?email=%20ann%20&enabled=');
     expect(result.current.list.queryParams).toEqual({
       page: '1',
       itemsPerPage: '30',
@@ -152,8 +151,8 @@ describe('useListState: URL', () => {
 });
 
 describe('useListState: column choices', () => {
-  it('stores a column choice per table key in localStorage', () => {
-    const { result } = renderListState();
+  it('stores a column choice per table key in localStorage', async () => {
+    const { result } = await renderListState();
     expect(result.current.list.isColumnVisible('fullname')).toBe(true);
     expect(result.current.list.isColumnVisible('notes', false)).toBe(false);
     act(() => result.current.list.setColumnVisible('fullname', false));
@@ -167,62 +166,66 @@ describe('useListState: column choices', () => {
     expect(window.localStorage.getItem(columnStorageKey('other-table'))).toBeNull();
   });
 
-  it('restores the choices after a remount (a reload)', () => {
-    const first = renderListState();
+  it('restores the choices after a remount (a reload)', async () => {
+    const first = await renderListState();
     act(() => first.result.current.list.setColumnVisible('email', false));
     first.unmount();
-    const second = renderListState();
+    const second = await renderListState();
     expect(second.result.current.list.isColumnVisible('email')).toBe(false);
     expect(second.result.current.list.isColumnVisible('fullname')).toBe(true);
   });
 
-  it('keeps tables apart when the same screen switches table key', () => {
+  it('keeps tables apart when the same screen switches table key', async () => {
     window.localStorage.setItem(columnStorageKey('b'), JSON.stringify({ email: false }));
-    const { result, rerender } = renderListState('/list', 'a');
+    const { result, rerender } = await renderListState('/list', 'a');
     expect(result.current.list.isColumnVisible('email')).toBe(true);
     rerender({ key: 'b' });
     expect(result.current.list.isColumnVisible('email')).toBe(false);
   });
 
-  it('resets the choices of one table', () => {
-    const { result } = renderListState();
+  it('resets the choices of one table', async () => {
+    const { result } = await renderListState();
     act(() => result.current.list.setColumnVisible('email', false));
     act(() => result.current.list.resetColumns());
     expect(result.current.list.isColumnVisible('email')).toBe(true);
     expect(window.localStorage.getItem(columnStorageKey('test-table'))).toBeNull();
   });
 
-  it('ignores corrupt stored choices', () => {
+  it('ignores corrupt stored choices', async () => {
     window.localStorage.setItem(columnStorageKey('test-table'), '{not json');
-    const { result } = renderListState();
+    const { result } = await renderListState();
     expect(result.current.list.isColumnVisible('email')).toBe(true);
   });
 });
 
 describe('useListState: kept per table', () => {
-  it('opens a bare list as it was left, shows that in the URL, and forgets a cleared list', () => {
-    const first = renderListState('/list');
+  it('opens a bare list as it was left, shows that in the URL, and forgets a cleared list', async () => {
+    const first = await renderListState('/list');
     act(() => first.result.current.list.setFilters({ email: 'ann', enabled: '', 'status[]': [] }));
     act(() => first.result.current.list.setPage(2));
     first.unmount();
 
-    const again = renderListState('/list');
+    const again = await renderListState('/list');
     expect(again.result.current.list.filters.email).toBe('ann');
     expect(again.result.current.list.page).toBe(2);
     expect(query(again.result.current.search)).toEqual({ email: 'ann', page: '2' });
     // Another table keeps its own state.
-    expect(renderListState('/list', 'other-table').result.current.list.filters.email).toBe('');
+    expect((await renderListState('/list', 'other-table')).result.current.list.filters.email).toBe(
+      '',
+    );
 
     act(() => again.result.current.list.clearFilters());
     again.unmount();
-    expect(renderListState('/list').result.current.list.filters.email).toBe('');
+    expect((await renderListState('/list')).result.current.list.filters.email).toBe('');
   });
 
-  it('lets a link with list parameters win and keeps what it opened', () => {
-    renderListState('/list?email=kept').unmount();
-    const linked = renderListState('/list?email=linked&dialog=x');
+  it('lets a link with list parameters win and keeps what it opened', async () => {
+    (await renderListState('/list?email=kept')).unmount();
+    const linked = await renderListState('/list?email=linked&dialog=x');
     expect(linked.result.current.list.filters.email).toBe('linked');
     linked.unmount();
-    expect(renderListState('/list?dialog=y').result.current.list.filters.email).toBe('linked');
+    expect((await renderListState('/list?dialog=y')).result.current.list.filters.email).toBe(
+      'linked',
+    );
   });
 });

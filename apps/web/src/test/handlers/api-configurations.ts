@@ -16,6 +16,7 @@ import {
 } from '@fiscus/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, hydraCollection, notFound, parseBody, unprocessable } from './http';
+import { memoryResource } from './memory-resource';
 
 const CONFIGURATION_UUID = '0f8e7d6c-5b4a-4392-8172-6a5b4c3d2e1f';
 const registryIri = (fiscalId: string) => `/api/it/business-registry-configurations/${fiscalId}`;
@@ -80,13 +81,16 @@ export function apiConfigurationsHandlers(
   seed: { configurations?: ApiConfiguration[]; deliveries?: WebhookDelivery[] } = {},
   now = '2026-11-22T09:00:00.000Z',
 ) {
-  const configurations = [...(seed.configurations ?? [sampleApiConfiguration])];
+  const configurations = memoryResource(
+    seed.configurations ?? [sampleApiConfiguration],
+    (entry) => entry.uuid,
+    'uuid',
+  );
   const deliveries = [...(seed.deliveries ?? [sampleFailedDelivery])];
   /** The stored tokens (write-only: answers carry only their hint). */
-  const tokens = new Map(configurations.map((entry) => [entry.uuid, 'a-very-long-s3cret']));
+  const tokens = new Map(configurations.items.map((entry) => [entry.uuid, 'a-very-long-s3cret']));
   const collection = apiUrl('it', '/api-configurations');
   const item = apiUrl('it', '/api-configurations/:uuid');
-  const find = (uuid: unknown) => configurations.findIndex((entry) => entry.uuid === uuid);
 
   function stored(uuid: string, request: ApiConfigurationRequest, createdAt: string) {
     const none = request.authentication_type === 'none';
@@ -114,60 +118,46 @@ export function apiConfigurationsHandlers(
     http.get(collection, ({ request }) => {
       const targetUrl = new URL(request.url).searchParams.get('targetUrl') ?? '';
       return hydraCollection(
-        configurations.filter((entry) => entry.target_url.includes(targetUrl)),
+        configurations.items.filter((entry) => entry.target_url.includes(targetUrl)),
       );
     }),
     http.post(collection, async ({ request }) => {
       const body = await parseBody(request, apiConfigurationRequestSchema);
       if (!body.ok) return body.response;
-      const created = stored(crypto.randomUUID(), body.data, now);
-      configurations.unshift(created);
-      return HttpResponse.json(created, { status: 201 });
+      return configurations.create(stored(crypto.randomUUID(), body.data, now));
     }),
-    http.get(item, ({ params }) => {
-      const index = find(params.uuid);
-      return index < 0 ? notFound() : HttpResponse.json(configurations[index]);
-    }),
-    http.put(item, async ({ request, params }) => {
-      const index = find(params.uuid);
-      if (index < 0) return notFound();
-      const current = configurations[index]!;
-      const body = await parseBody(request, apiConfigurationUpdateSchema);
-      if (!body.ok) return body.response;
-      const originChanged =
-        new URL(body.data.target_url).origin !== new URL(current.target_url).origin;
-      if (
-        body.data.authentication_type !== 'none' &&
-        !body.data.authentication_token &&
-        originChanged
-      ) {
-        return unprocessable([
-          {
-            propertyPath: 'authentication_token',
-            message: webhookTargetMessages.retypeToken,
-            code: 'invalid',
-          },
-        ]);
-      }
-      if (originChanged && !body.data.authentication_token) tokens.delete(current.uuid);
-      const updated = stored(current.uuid, body.data, current.created_at);
-      configurations[index] = updated;
-      return HttpResponse.json(updated);
-    }),
-    http.delete(item, ({ params }) => {
-      const index = find(params.uuid);
-      if (index < 0) return notFound();
-      configurations.splice(index, 1);
-      return new HttpResponse(null, { status: 204 });
-    }),
+    http.get(item, configurations.read),
+    http.put(item, ({ request, params }) =>
+      configurations.update(params, async (current) => {
+        const body = await parseBody(request, apiConfigurationUpdateSchema);
+        if (!body.ok) return body.response;
+        const originChanged =
+          new URL(body.data.target_url).origin !== new URL(current.target_url).origin;
+        if (originChanged && !body.data.authentication_token) {
+          if (body.data.authentication_type !== 'none') {
+            return unprocessable([
+              {
+                propertyPath: 'authentication_token',
+                message: webhookTargetMessages.retypeToken,
+                code: 'invalid',
+              },
+            ]);
+          }
+          // The stored token belonged to the old target.
+          tokens.delete(current.uuid);
+        }
+        return stored(current.uuid, body.data, current.created_at);
+      }),
+    ),
+    http.delete(item, configurations.remove),
     http.get(apiUrl('it', '/api-configurations/:uuid/deliveries'), ({ params }) =>
-      find(params.uuid) < 0 ? notFound() : hydraCollection(deliveries),
+      configurations.find(params) ? hydraCollection(deliveries) : notFound(),
     ),
     http.post(
       apiUrl('it', '/api-configurations/:uuid/deliveries/:delivery/replay'),
       ({ params }) => {
         const original = deliveries.find((entry) => entry.uuid === params.delivery);
-        if (find(params.uuid) < 0 || !original) return notFound();
+        if (!configurations.find(params) || !original) return notFound();
         const replay: WebhookDelivery = {
           ...original,
           uuid: crypto.randomUUID(),

@@ -3,9 +3,10 @@
  * API's own request rules (a 422 with violations for a body it would refuse).
  */
 import { preSaleActionRequestSchema, type PreSaleAction } from '@fiscus/contracts';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { samplePreSale } from './dashboard';
-import { apiUrl, hydraCollection, notFound, parseBody } from './http';
+import { apiUrl, hydraCollection, parseBody } from './http';
+import { memoryResource } from './memory-resource';
 
 export const samplePreSaleAction: PreSaleAction = {
   uuid: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
@@ -23,40 +24,29 @@ export function preSaleActionsHandlers(
   seed: PreSaleAction[] = [samplePreSaleAction],
   now = '2026-02-01T10:00:00.000Z',
 ) {
-  const actions = [...seed];
+  const actions = memoryResource(seed, (action) => action.uuid, 'uuid');
   const collection = apiUrl('common', '/pre-sale-actions');
   const item = apiUrl('common', '/pre-sale-actions/:uuid');
-  const find = (uuid: unknown) => actions.findIndex((action) => action.uuid === uuid);
   return [
-    http.get(collection, () => hydraCollection(actions)),
+    http.get(collection, () => hydraCollection(actions.items)),
     http.post(collection, async ({ request }) => {
       const body = await parseBody(request, preSaleActionRequestSchema);
       if (!body.ok) return body.response;
-      const created: PreSaleAction = {
+      return actions.create({
         enabled: true,
         ...body.data,
         uuid: crypto.randomUUID(),
         running: false,
         created_at: now,
         updated_at: now,
-      };
-      actions.unshift(created);
-      return HttpResponse.json(created, { status: 201 });
+      });
     }),
-    http.put(item, async ({ request, params }) => {
-      const index = find(params.uuid);
-      if (index < 0) return notFound();
-      const body = await parseBody(request, preSaleActionRequestSchema);
-      if (!body.ok) return body.response;
-      const updated = { ...actions[index]!, ...body.data, updated_at: now };
-      actions[index] = updated;
-      return HttpResponse.json(updated);
-    }),
-    http.delete(item, ({ params }) => {
-      const index = find(params.uuid);
-      if (index < 0) return notFound();
-      actions.splice(index, 1);
-      return new HttpResponse(null, { status: 204 });
-    }),
+    http.put(item, ({ request, params }) =>
+      actions.update(params, async (current) => {
+        const body = await parseBody(request, preSaleActionRequestSchema);
+        return body.ok ? { ...current, ...body.data, updated_at: now } : body.response;
+      }),
+    ),
+    http.delete(item, actions.remove),
   ];
 }

@@ -9,8 +9,9 @@ import {
   violationCodes,
   type SubAccount,
 } from '@fiscus/contracts';
-import { http, HttpResponse } from 'msw';
-import { apiUrl, hydraCollection, notFound, parseBody, unprocessable } from './http';
+import { http } from 'msw';
+import { apiUrl, hydraCollection, parseBody, unprocessable } from './http';
+import { memoryResource } from './memory-resource';
 
 export const sampleSubAccount: SubAccount = {
   email: 'sub@demo.fiscus.test',
@@ -24,10 +25,9 @@ export function subAccountsHandlers(
   seed: SubAccount[] = [sampleSubAccount],
   now = '2026-02-01T10:00:00.000Z',
 ) {
-  const accounts = [...seed];
+  const accounts = memoryResource(seed, (account) => account.email, 'email');
   const collection = apiUrl('common', '/users/me/accounts');
   const item = apiUrl('common', '/users/me/accounts/:email');
-  const find = (email: unknown) => accounts.findIndex((account) => account.email === email);
   return [
     http.get(collection, ({ request }) => {
       const query = new URL(request.url).searchParams;
@@ -35,7 +35,7 @@ export function subAccountsHandlers(
       const fiscalId = query.get('fiscal_id') ?? '';
       const enabled = query.get('enabled');
       return hydraCollection(
-        accounts.filter(
+        accounts.items.filter(
           (account) =>
             account.email.includes(email) &&
             account.fiscal_id.includes(fiscalId) &&
@@ -46,7 +46,7 @@ export function subAccountsHandlers(
     http.post(collection, async ({ request }) => {
       const body = await parseBody(request, subAccountCreateRequestSchema);
       if (!body.ok) return body.response;
-      if (find(body.data.email) >= 0) {
+      if (accounts.find({ email: body.data.email })) {
         return unprocessable([
           {
             propertyPath: 'email',
@@ -55,34 +55,21 @@ export function subAccountsHandlers(
           },
         ]);
       }
-      const created: SubAccount = {
+      return accounts.create({
         email: body.data.email,
         fiscal_id: body.data.fiscal_id,
         fullname: body.data.fullname ?? null,
         enabled: body.data.enabled ?? true,
         created_at: now,
-      };
-      accounts.unshift(created);
-      return HttpResponse.json(created, { status: 201 });
+      });
     }),
-    http.get(item, ({ params }) => {
-      const index = find(params.email);
-      return index < 0 ? notFound() : HttpResponse.json(accounts[index]);
-    }),
-    http.put(item, async ({ request, params }) => {
-      const index = find(params.email);
-      if (index < 0) return notFound();
-      const body = await parseBody(request, subAccountUpdateRequestSchema);
-      if (!body.ok) return body.response;
-      const updated = { ...accounts[index]!, ...body.data };
-      accounts[index] = updated;
-      return HttpResponse.json(updated);
-    }),
-    http.delete(item, ({ params }) => {
-      const index = find(params.email);
-      if (index < 0) return notFound();
-      accounts.splice(index, 1);
-      return new HttpResponse(null, { status: 204 });
-    }),
+    http.get(item, accounts.read),
+    http.put(item, ({ request, params }) =>
+      accounts.update(params, async (current) => {
+        const body = await parseBody(request, subAccountUpdateRequestSchema);
+        return body.ok ? { ...current, ...body.data } : body.response;
+      }),
+    ),
+    http.delete(item, accounts.remove),
   ];
 }

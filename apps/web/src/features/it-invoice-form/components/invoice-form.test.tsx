@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import type { InvoicePayload, SubmitResult, ValidationResult } from '../model/invoice-form-types';
 import { completeStandardInvoice } from '../test/complete-invoice';
-import { renderWithFormProviders } from '../test/render-with-form-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { InvoiceForm, type InvoiceFormProps } from './invoice-form';
 
 const profile = {
@@ -18,7 +18,7 @@ const profile = {
   invoicing_cap: '00100',
 };
 
-function renderForm(props: Partial<InvoiceFormProps> = {}) {
+async function renderForm(props: Partial<InvoiceFormProps> = {}) {
   const onValidate = vi.fn<(payload: InvoicePayload) => Promise<ValidationResult>>(() =>
     Promise.resolve({ valid: true }),
   );
@@ -26,7 +26,7 @@ function renderForm(props: Partial<InvoiceFormProps> = {}) {
     Promise.resolve({ uuid: '3f0b8a2e-0000-4000-8000-000000000001' }),
   );
   const onCancel = vi.fn();
-  renderWithFormProviders(
+  await renderWithProviders(
     <InvoiceForm
       variant="standard"
       mode="new"
@@ -36,6 +36,7 @@ function renderForm(props: Partial<InvoiceFormProps> = {}) {
       onCancel={onCancel}
       {...props}
     />,
+    { namespaces: ['invoiceForm', 'codeLists'] },
   );
   return { onValidate, onSubmit, onCancel, user: userEvent.setup() };
 }
@@ -48,8 +49,8 @@ const section = (name: string) => screen.getByRole('region', { name });
 // Typing into the full standard form under jsdom takes seconds on the shared 2 cores; the
 // default 20 s leaves no margin when the team's tests run at the same time.
 describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
-  it('prefills the supplier from the profile, upper-casing the address', () => {
-    renderForm();
+  it('prefills the supplier from the profile, upper-casing the address', async () => {
+    await renderForm();
     const supplier = section('Supplier');
     expect(box(supplier, /^VAT number/)).toHaveValue('01234567897');
     expect(box(supplier, /^Address/)).toHaveValue('VIA ROMA 1');
@@ -59,7 +60,7 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
   });
 
   it('shows line totals, the VAT summary and the document total while typing two lines', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     await user.type(box(line(1), /^Unit price/), '100');
     await user.click(screen.getByRole('button', { name: 'Add Line' }));
     const second = line(2);
@@ -82,7 +83,7 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
   });
 
   it('formats numbers on blur: comma to dot, 2 decimals, prices keep their precision', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     const first = line(1);
     await user.clear(box(first, /^Quantity/));
     await user.type(box(first, /^Quantity/), '1,5');
@@ -95,7 +96,7 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
   });
 
   it('shows the check-digit helper text of a wrong Partita IVA and IBAN', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     const vat = box(section('Customer'), /^VAT number/);
     await user.type(vat, '12345678901');
     expect(
@@ -118,7 +119,7 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
   });
 
   it('renumbers the lines below a removed one and offers remove only with more than one', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     expect(within(line(1)).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
     await user.type(box(line(1), /^Description/), 'First');
     await user.click(screen.getByRole('button', { name: 'Add Line' }));
@@ -136,7 +137,7 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
   });
 
   it('turns its one button from validate into submit, and back on any change', async () => {
-    const { user, onValidate, onSubmit } = renderForm({
+    const { user, onValidate, onSubmit } = await renderForm({
       mode: 'edit',
       initialValue: completeStandardInvoice(),
     });
@@ -163,7 +164,7 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
   });
 
   it('stays on validate when the server refuses the validation', async () => {
-    const { user, onValidate, onSubmit } = renderForm({
+    const { user, onValidate, onSubmit } = await renderForm({
       mode: 'edit',
       initialValue: completeStandardInvoice(),
     });
@@ -186,7 +187,7 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
   });
 
   it('puts server violations on their fields and lists them in the alert', async () => {
-    const { user, onValidate } = renderForm({
+    const { user, onValidate } = await renderForm({
       mode: 'edit',
       initialValue: completeStandardInvoice(),
     });
@@ -238,7 +239,7 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
   });
 
   it('sends a payload without empty values', async () => {
-    const { user, onValidate } = renderForm({
+    const { user, onValidate } = await renderForm({
       mode: 'edit',
       initialValue: completeStandardInvoice(),
     });
@@ -262,7 +263,7 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
   });
 
   it('refuses to send an invoice identical to the original', async () => {
-    const { user, onSubmit } = renderForm({
+    const { user, onSubmit } = await renderForm({
       mode: 'send',
       initialValue: completeStandardInvoice(),
     });
@@ -277,7 +278,7 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
   });
 
   it('locks the document type to TD04 in credit-note mode', async () => {
-    const { user, onValidate } = renderForm({
+    const { user, onValidate } = await renderForm({
       mode: 'credit-note',
       initialValue: completeStandardInvoice(),
     });
@@ -293,7 +294,7 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
   });
 
   it('flags missing required fields without calling the server', async () => {
-    const { user, onValidate } = renderForm();
+    const { user, onValidate } = await renderForm();
     await user.click(screen.getByRole('button', { name: 'Validate schema' }));
     expect(await screen.findByText('Invoice not valid')).toBeInTheDocument();
     expect(box(section('Transmission data'), /^Recipient code/)).toHaveAccessibleDescription(
@@ -304,8 +305,8 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
 });
 
 describe('InvoiceForm (simplified)', { timeout: 60_000 }, () => {
-  it('defaults to FSM10 and TD07 and locks TD08 for a credit note', () => {
-    renderForm({ variant: 'simplified', mode: 'credit-note' });
+  it('defaults to FSM10 and TD07 and locks TD08 for a credit note', async () => {
+    await renderForm({ variant: 'simplified', mode: 'credit-note' });
     const type = screen.getByRole('combobox', { name: /^Document type/ });
     expect(type).toHaveTextContent('TD08');
     expect(type).toHaveAttribute('aria-disabled', 'true');
@@ -315,7 +316,7 @@ describe('InvoiceForm (simplified)', { timeout: 60_000 }, () => {
   });
 
   it('sums the entries as the document total', async () => {
-    const { user } = renderForm({ variant: 'simplified' });
+    const { user } = await renderForm({ variant: 'simplified' });
     const entry = screen.getByRole('group', { name: 'Goods or service 1' });
     await user.type(box(entry, /^Amount/), '12,2');
     await user.click(screen.getByRole('button', { name: 'Add Goods or service' }));

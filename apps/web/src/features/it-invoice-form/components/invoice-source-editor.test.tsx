@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import type { InvoiceSource } from '../model/invoice-source';
-import { renderWithFormProviders } from '../test/render-with-form-providers';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { InvoiceSourceEditor } from './invoice-source-editor';
 
 // jsdom has no layout: CodeMirror measures text ranges, which jsdom's Range cannot do.
@@ -13,11 +13,12 @@ beforeAll(() => {
   Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 });
 
-function renderEditor() {
+async function renderEditor() {
   const onValidate = vi.fn((_source: InvoiceSource) => Promise.resolve({ valid: true }));
   const onSubmit = vi.fn((_source: InvoiceSource) => Promise.resolve({}));
-  renderWithFormProviders(
+  await renderWithProviders(
     <InvoiceSourceEditor onValidate={onValidate} onSubmit={onSubmit} onCancel={vi.fn()} />,
+    { namespaces: ['invoiceForm', 'codeLists'] },
   );
   const input = document.querySelector<HTMLInputElement>('input[type="file"]');
   if (!input) throw new Error('no file input');
@@ -26,7 +27,7 @@ function renderEditor() {
 
 describe('InvoiceSourceEditor', () => {
   it('picks the format from the uploaded file extension and sends its content', async () => {
-    const { user, input, onValidate } = renderEditor();
+    const { user, input, onValidate } = await renderEditor();
     expect(screen.getByRole('radio', { name: 'JSON' })).toBeChecked();
 
     const xml = '<p:FatturaElettronicaSemplificata versione="FSM10"/>';
@@ -45,7 +46,7 @@ describe('InvoiceSourceEditor', () => {
   });
 
   it('refuses a file that is neither JSON nor XML', async () => {
-    const { user, input } = renderEditor();
+    const { user, input } = await renderEditor();
     await user.upload(input, new File(['x'], 'invoice.pdf', { type: 'application/pdf' }));
     expect(
       await screen.findByText('invoice.pdf is neither a .json nor an .xml file'),
@@ -54,7 +55,7 @@ describe('InvoiceSourceEditor', () => {
   });
 
   it('offers submit only after a successful validation, and validate again after a change', async () => {
-    const { user, input, onValidate, onSubmit } = renderEditor();
+    const { user, input, onValidate, onSubmit } = await renderEditor();
     await user.upload(input, new File(['{"a":1}'], 'a.json', { type: 'application/json' }));
     await screen.findByText('Loaded from a.json');
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
