@@ -19,7 +19,7 @@ export function DateField({
 }: FormFieldOptions & { name: string; required?: boolean; disabled?: boolean }) {
   const { field, ...bound } = useFormField(name, { label, help, translateMessage });
   const value: unknown = field.value;
-  const parsed = typeof value === 'string' && value !== '' ? dayjs(value, ISO_DATE) : null;
+  const parsed = typeof value === 'string' && value !== '' ? dayjs(value) : null;
   return (
     <DatePicker
       label={bound.label}
