@@ -18,6 +18,8 @@ export interface RowAction {
   color?: 'error';
   /** Leaves the action out of this row (e.g. a role the user lacks). */
   hidden?: boolean;
+  /** Shown but not clickable (e.g. while its request runs). */
+  disabled?: boolean;
 }
 
 export interface RowActionsProps {
@@ -30,13 +32,25 @@ export function RowActions({ actions }: RowActionsProps) {
     <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
       {actions
         .filter((action) => !action.hidden)
-        .map(({ id, label, icon: Icon, onClick, color }) => (
-          <Tooltip key={id} title={label}>
-            <IconButton size="small" aria-label={label} color={color} onClick={onClick}>
+        .map(({ id, label, icon: Icon, onClick, color, disabled = false }) => {
+          const button = (
+            <IconButton
+              size="small"
+              aria-label={label}
+              color={color}
+              disabled={disabled}
+              onClick={onClick}
+            >
               <Icon fontSize="small" />
             </IconButton>
-          </Tooltip>
-        ))}
+          );
+          return (
+            <Tooltip key={id} title={label}>
+              {/* A disabled button fires no events: a span keeps the tooltip working. */}
+              {disabled ? <span>{button}</span> : button}
+            </Tooltip>
+          );
+        })}
     </Stack>
   );
 }
