@@ -97,7 +97,7 @@ test('a standard invoice with two lines is validated, sent and delivered', async
   await box(transmission, /^Recipient code/).fill('ABC1234');
   // FatturaPA's schema requires ProgressivoInvio; the form keeps it among the optional fields.
   await box(transmission, /^Transmission number/).fill(stamp.slice(-10));
-  // The demo profile carries the official samples' VAT number, whose check digit is wrong.
+  // ALPHA SRL's valid VAT number (the demo profile's, prefilled), typed as a user would.
   const supplier = region(dialog, 'Supplier');
   await box(supplier, /^VAT number/).fill('01234567897');
   await box(supplier, /^Fiscal code/).fill('01234567897');

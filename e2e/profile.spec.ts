@@ -27,7 +27,7 @@ test('shows the profile and the recipient code of an Italian business', async ({
   test.slow(); // nine reloads for the screenshots of the page and its two dialogs
   await loginAs(page, 'italy', { path: '/profile' });
   await expect(page.getByRole('heading', { name: 'My profile' })).toBeVisible();
-  await expect(page.getByText('IT01234567890')).toBeVisible();
+  await expect(page.getByText('IT01234567897')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recipient code' })).toBeVisible();
   await expect(page.getByTestId('recipient-code')).toHaveText('ABC1234');
   await screenshotEveryLanguage(page, 'profile');
