@@ -1,11 +1,14 @@
 /**
  * Shared helpers of the browser journeys: demo personas, logging in (through the API for speed or
- * through the form when the form is under test), language switching and screenshots.
+ * through the form when the form is under test), an API client per persona, the official
+ * FatturaPA samples made unique per run and sent through the API, language switching and
+ * screenshots.
  */
-import { expect, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { baseURL } from './playwright.config';
 
 export { expect, test } from '@playwright/test';
 
@@ -193,4 +196,102 @@ export async function loginAsEmail(
   );
   await page.goto(options.path ?? '/dashboard');
   await waitForIdle(page);
+}
+
+/** An API client logged in as a persona, for setting up what a journey needs. */
+export interface PersonaApi {
+  api: APIRequestContext;
+  token: string;
+  /** The bearer header of `token`. */
+  headers: { Authorization: string };
+  dispose: () => Promise<void>;
+}
+
+/** Logs in as `persona` through the API, outside any page (`beforeAll`). Dispose it when done. */
+export async function personaApi(persona: Persona = 'italy'): Promise<PersonaApi> {
+  const api = await request.newContext({ baseURL });
+  const login = await api.post('/api/common/login', {
+    data: { email: personaEmail(persona), password: demoPassword },
+  });
+  expect(login.status(), `login of ${persona}`).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  return {
+    api,
+    token,
+    headers: { Authorization: `Bearer ${token}` },
+    dispose: () => api.dispose(),
+  };
+}
+
+/**
+ * A stamp unique to this run, for invoice numbers, names and emails that must not collide with
+ * other runs on the same database (SDI's duplicate check, 00404). It ends in a digit: SDI refuses
+ * an invoice number without one (00425), and base 36 may have none.
+ */
+export function runStamp(prefix: string): string {
+  return `${prefix}${Date.now().toString(36).toUpperCase()}0`;
+}
+
+/** The official FatturaPA samples of the shared spec. */
+export const officialSamplesDir = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../shared/spec/fatturapa/samples/official',
+);
+
+/** The ordinary (FPR12) official sample, from IT01234567890 to a business customer. */
+export const standardSample = 'v1.2.2/IT01234567890_FPR01.xml';
+
+/** What a journey changes in an official sample. */
+export interface SampleChanges {
+  /** The first Numero (the invoice number). */
+  number?: string;
+  /** The customer's Denominazione. */
+  customerName?: string;
+  /** The first Data (the document date, YYYY-MM-DD). */
+  date?: string;
+  /**
+   * The samples' placeholder VAT numbers (01234567890, 09876543210) with correct check digits,
+   * for the guided form, which flags wrong ones.
+   */
+  validVatNumbers?: boolean;
+}
+
+/** An official sample (path below `officialSamplesDir`) with `changes` applied. */
+export function sampleXml(path: string = standardSample, changes: SampleChanges = {}): string {
+  let xml = readFileSync(join(officialSamplesDir, path), 'utf8');
+  if (changes.validVatNumbers) {
+    xml = xml.replaceAll('01234567890', '01234567897').replaceAll('09876543210', '09876543217');
+  }
+  if (changes.number !== undefined) {
+    xml = xml.replace(/<Numero>[^<]*<\/Numero>/, `<Numero>${changes.number}</Numero>`);
+  }
+  if (changes.date !== undefined) {
+    xml = xml.replace(/<Data>[^<]*<\/Data>/, `<Data>${changes.date}</Data>`);
+  }
+  if (changes.customerName !== undefined) {
+    const customer = xml.indexOf('<CessionarioCommittente>');
+    const start = xml.indexOf('<Denominazione>', customer) + '<Denominazione>'.length;
+    const end = xml.indexOf('</Denominazione>', start);
+    xml = `${xml.slice(0, start)}${changes.customerName}${xml.slice(end)}`;
+  }
+  return xml;
+}
+
+/** Sends an invoice XML to SDI through the API (202) and answers its uuid. */
+export async function sendInvoice(client: PersonaApi, xml: string): Promise<string> {
+  const response = await client.api.post('/api/it/invoices', {
+    headers: { ...client.headers, 'Content-Type': 'application/xml' },
+    data: xml,
+  });
+  expect(response.status(), await response.text()).toBe(202);
+  return ((await response.json()) as { uuid: string }).uuid;
+}
+
+/** The marking of an invoice, read through the API. */
+export async function markingOf(client: PersonaApi, uuid: string): Promise<string> {
+  const response = await client.api.get(`/api/it/invoices/${uuid}`, {
+    headers: { ...client.headers, Accept: 'application/json' },
+  });
+  expect(response.status(), `invoice ${uuid}`).toBe(200);
+  return ((await response.json()) as { marking: string }).marking;
 }

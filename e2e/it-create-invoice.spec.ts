@@ -3,66 +3,40 @@
  * `delivered`, a simplified invoice uploaded as XML, a rejected invoice fixed and resent, and a
  * credit note of a sent invoice.
  */
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { baseURL } from './playwright.config';
+import type { Locator, Page } from '@playwright/test';
 import {
-  demoPassword,
   expect,
   loginAs,
-  personaEmail,
+  markingOf,
+  type PersonaApi,
+  personaApi,
+  runStamp,
+  sampleXml,
   screenshotEveryLanguage,
+  sendInvoice,
+  standardSample,
   test,
   waitForIdle,
 } from './fixtures';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-const samplesDir = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../shared/spec/fatturapa/samples/official',
-);
-
-/**
- * Unique per run, so SDI's duplicate check (00404) only fires where the test wants it. The
- * trailing 0: SDI refuses an invoice number without a digit, and base 36 may have none.
- */
-const stamp = `NI${Date.now().toString(36).toUpperCase()}0`;
+/** Unique per run, so SDI's duplicate check (00404) only fires where the test wants it. */
+const stamp = runStamp('NI');
 const today = new Date().toISOString().slice(0, 10);
 
 /**
  * An official sample, made unique by its number and dated today. Its VAT number 01234567890
- * and the customer's 09876543210 have wrong check digits, which the form flags.
+ * and the customer's 09876543210 have wrong check digits, which the form flags: fixed here.
  */
-function sample(path: string, number: string): string {
-  return readFileSync(join(samplesDir, path), 'utf8')
-    .replaceAll('01234567890', '01234567897')
-    .replaceAll('09876543210', '09876543217')
-    .replace(/<Numero>[^<]*<\/Numero>/, `<Numero>${number}</Numero>`)
-    .replace(/<Data>[^<]*<\/Data>/, `<Data>${today}</Data>`);
-}
+const sample = (path: string, number: string) =>
+  sampleXml(path, { number, date: today, validVatNumbers: true });
 
-async function italyApi(): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
-  const { request } = await import('@playwright/test');
-  const api = await request.newContext({ baseURL });
-  const login = await api.post('/api/common/login', {
-    data: { email: personaEmail('italy'), password: demoPassword },
-  });
-  const { token } = (await login.json()) as { token: string };
-  return { api, headers: { Authorization: `Bearer ${token}` } };
-}
-
-async function markingOf(uuid: string): Promise<string> {
-  const { api, headers } = await italyApi();
-  const response = await api.get(`/api/it/invoices/${uuid}`, {
-    headers: { ...headers, Accept: 'application/json' },
-  });
-  const body = (await response.json()) as { marking: string };
-  await api.dispose();
-  return body.marking;
-}
+let italy: PersonaApi;
+test.beforeAll(async () => {
+  italy = await personaApi('italy');
+});
+test.afterAll(() => italy.dispose());
 
 const box = (scope: Locator | Page, label: RegExp) => scope.getByRole('textbox', { name: label });
 const region = (scope: Locator, name: string) => scope.getByRole('region', { name });
@@ -145,7 +119,7 @@ test('a standard invoice with two lines is validated, sent and delivered', async
   // The list refreshes by itself; SDI's sandbox delivers through the job queue.
   const row = page.getByRole('row').filter({ hasText: `${stamp}-1` });
   await expect(row).toBeVisible();
-  await expect.poll(() => markingOf(uuid), { timeout: 30_000 }).toBe('delivered');
+  await expect.poll(() => markingOf(italy, uuid), { timeout: 30_000 }).toBe('delivered');
   await page.reload();
   await waitForIdle(page);
   await expect(row).toContainText(/delivered/i);
@@ -193,29 +167,22 @@ test('a simplified invoice uploaded as XML is validated and sent', async ({ page
   await page.getByRole('button', { name: 'Validate schema' }).click();
   await page.getByRole('button', { name: 'Submit' }).click();
   const uuid = await createdUuid(page);
-  await expect.poll(() => markingOf(uuid), { timeout: 30_000 }).toBe('delivered');
+  await expect.poll(() => markingOf(italy, uuid), { timeout: 30_000 }).toBe('delivered');
   await expect(page.getByRole('row').filter({ hasText: `${stamp}-S` })).toBeVisible();
 });
 
 test('a rejected invoice is fixed with a new number and delivered', async ({ page }) => {
-  const { api, headers } = await italyApi();
   // The same file twice: SDI's sandbox rejects the second as a duplicate (NS 00404).
-  const xml = sample('v1.2.2/IT01234567890_FPR01.xml', `${stamp}-D`);
+  const xml = sample(standardSample, `${stamp}-D`);
   const uuids: string[] = [];
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const response = await api.post('/api/it/invoices', {
-      headers: { ...headers, 'Content-Type': 'application/xml' },
-      data: xml,
-    });
-    expect(response.status(), await response.text()).toBe(202);
-    uuids.push(((await response.json()) as { uuid: string }).uuid);
+    uuids.push(await sendInvoice(italy, xml));
     await expect
-      .poll(() => markingOf(uuids[attempt] ?? ''), { timeout: 30_000 })
+      .poll(() => markingOf(italy, uuids[attempt] ?? ''), { timeout: 30_000 })
       .not.toBe('waiting');
   }
-  await api.dispose();
   const rejected = uuids[1] ?? '';
-  await expect.poll(() => markingOf(rejected), { timeout: 30_000 }).toBe('rejected');
+  await expect.poll(() => markingOf(italy, rejected), { timeout: 30_000 }).toBe('rejected');
 
   await loginAs(page, 'italy', { path: `/customer-invoice/${rejected}/fix` });
   await expect(page.getByRole('heading', { name: `Fix invoice ${stamp}-D` })).toBeVisible();
@@ -232,24 +199,15 @@ test('a rejected invoice is fixed with a new number and delivered', async ({ pag
   await clickPastToasts(page, submit);
   const fixed = await createdUuid(page);
   await expect(page).toHaveURL(/\/customer-invoice(\?[^/]*)?$/);
-  await expect.poll(() => markingOf(fixed), { timeout: 30_000 }).toBe('delivered');
-  const { api: check, headers: auth } = await italyApi();
-  const record = await check.get(`/api/it/invoices/${fixed}`, {
-    headers: { ...auth, Accept: 'application/json' },
+  await expect.poll(() => markingOf(italy, fixed), { timeout: 30_000 }).toBe('delivered');
+  const record = await italy.api.get(`/api/it/invoices/${fixed}`, {
+    headers: { ...italy.headers, Accept: 'application/json' },
   });
   expect(((await record.json()) as { fix_of_uuid: string }).fix_of_uuid).toBe(rejected);
-  await check.dispose();
 });
 
 test('the fix screen sends an invoice that is not rejected back to the list', async ({ page }) => {
-  const { api, headers } = await italyApi();
-  const response = await api.post('/api/it/invoices', {
-    headers: { ...headers, 'Content-Type': 'application/xml' },
-    data: sample('v1.2.2/IT01234567890_FPR01.xml', `${stamp}-N`),
-  });
-  expect(response.status(), await response.text()).toBe(202);
-  const { uuid } = (await response.json()) as { uuid: string };
-  await api.dispose();
+  const uuid = await sendInvoice(italy, sample(standardSample, `${stamp}-N`));
   await loginAs(page, 'italy', { path: `/customer-invoice/${uuid}/fix` });
   await expect(page).toHaveURL(/\/customer-invoice(\?[^/]*)?$/);
 });
@@ -257,14 +215,7 @@ test('the fix screen sends an invoice that is not rejected back to the list', as
 test('a credit note copies a sent invoice with the document type locked to TD04', async ({
   page,
 }) => {
-  const { api, headers } = await italyApi();
-  const response = await api.post('/api/it/invoices', {
-    headers: { ...headers, 'Content-Type': 'application/xml' },
-    data: sample('v1.2.2/IT01234567890_FPR01.xml', `${stamp}-C`),
-  });
-  expect(response.status(), await response.text()).toBe(202);
-  const { uuid } = (await response.json()) as { uuid: string };
-  await api.dispose();
+  const uuid = await sendInvoice(italy, sample(standardSample, `${stamp}-C`));
 
   // From the invoice's details dialog, as a user would.
   await loginAs(page, 'italy', {
@@ -287,10 +238,8 @@ test('a credit note copies a sent invoice with the document type locked to TD04'
   const creditNote = await createdUuid(page);
   await expect(dialog).toBeHidden();
   await expect(page).not.toHaveURL(/creditNote=/);
-  const { api: check, headers: auth } = await italyApi();
-  const record = await check.get(`/api/it/invoices/${creditNote}`, {
-    headers: { ...auth, Accept: 'application/json' },
+  const record = await italy.api.get(`/api/it/invoices/${creditNote}`, {
+    headers: { ...italy.headers, Accept: 'application/json' },
   });
   expect(((await record.json()) as { document_type: string }).document_type).toBe('TD04');
-  await check.dispose();
 });

@@ -3,56 +3,38 @@
  * only that row checked, and 'view last sent' shows the run again after a reload; the filter
  * bar narrows the list; a draft's details dialog has exactly its four tabs.
  */
-import type { APIRequestContext } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { baseURL } from './playwright.config';
 import {
-  demoPassword,
   expect,
   loginAs,
-  personaEmail,
+  personaApi,
+  type PersonaApi,
+  runStamp,
+  sampleXml,
   screenshotEveryLanguage,
+  standardSample,
   test,
   waitForIdle,
 } from './fixtures';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-const sampleFile = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../shared/spec/fatturapa/samples/official/v1.2.2/IT01234567890_FPR01.xml',
-);
-// The trailing 0: SDI refuses an invoice number without a digit, and base 36 may have none.
-const stamp = `DR${Date.now().toString(36).toUpperCase()}0`;
+const stamp = runStamp('DR');
 
-/**
- * The official sample, renumbered; its VAT numbers get valid check digits for the form. A
- * `recipient` replaces the customer's name (DITTA BETA).
- */
-function draftXml(number: string, recipient?: string): string {
-  const xml = readFileSync(sampleFile, 'utf8')
-    .replace(/<Numero>[^<]*<\/Numero>/, `<Numero>${number}</Numero>`)
-    .replaceAll('01234567890', '01234567897')
-    .replaceAll('09876543210', '09876543217');
-  return recipient ? xml.replace('DITTA BETA', recipient) : xml;
-}
-
+/** A draft of italy@ from the official sample, renumbered (and for `recipient`, if given). */
 async function createDraft(
-  api: APIRequestContext,
-  token: string,
+  italy: PersonaApi,
   number: string,
   blocked: boolean,
   recipient?: string,
 ): Promise<string> {
-  const response = await api.post('/api/it/invoices/draft', {
+  const response = await italy.api.post('/api/it/invoices/draft', {
     headers: {
-      Authorization: `Bearer ${token}`,
+      ...italy.headers,
       'Content-Type': 'application/xml',
       'X-Draft-Blocked': blocked ? 'true' : 'false',
     },
-    data: draftXml(number, recipient),
+    // Valid check digits: the draft forms flag the samples' placeholder VAT numbers.
+    data: sampleXml(standardSample, { number, customerName: recipient, validVatNumbers: true }),
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { uuid: string }).uuid;
@@ -60,16 +42,11 @@ async function createDraft(
 
 test('a bulk send with a blocked draft shows its error row and keeps it checked', async ({
   page,
-  playwright,
 }) => {
-  const api = await playwright.request.newContext({ baseURL });
-  const login = await api.post('/api/common/login', {
-    data: { email: personaEmail('italy'), password: demoPassword },
-  });
-  const { token } = (await login.json()) as { token: string };
-  await createDraft(api, token, `${stamp}-OK`, false);
-  await createDraft(api, token, `${stamp}-BL`, true);
-  await api.dispose();
+  const italy = await personaApi('italy');
+  await createDraft(italy, `${stamp}-OK`, false);
+  await createDraft(italy, `${stamp}-BL`, true);
+  await italy.dispose();
 
   await loginAs(page, 'italy', { path: '/invoice-drafts' });
   await expect(page.getByRole('heading', { name: 'Drafts' })).toBeVisible();
@@ -117,17 +94,10 @@ test('a bulk send with a blocked draft shows its error row and keeps it checked'
   await expect(page.getByRole('dialog', { name: 'Edit draft' })).toBeVisible();
 });
 
-test('a draft sent from its send dialog offers to go to the new invoice', async ({
-  page,
-  playwright,
-}) => {
-  const api = await playwright.request.newContext({ baseURL });
-  const login = await api.post('/api/common/login', {
-    data: { email: personaEmail('italy'), password: demoPassword },
-  });
-  const { token } = (await login.json()) as { token: string };
-  await createDraft(api, token, `${stamp}-SD`, false);
-  await api.dispose();
+test('a draft sent from its send dialog offers to go to the new invoice', async ({ page }) => {
+  const italy = await personaApi('italy');
+  await createDraft(italy, `${stamp}-SD`, false);
+  await italy.dispose();
 
   await loginAs(page, 'italy', { path: '/invoice-drafts' });
   const row = page.getByRole('row').filter({ hasText: `${stamp}-SD` });
@@ -150,17 +120,12 @@ test('a draft sent from its send dialog offers to go to the new invoice', async 
 
 test('the filter bar narrows the drafts and a draft opens its four-tab details', async ({
   page,
-  playwright,
 }) => {
-  const api = await playwright.request.newContext({ baseURL });
-  const login = await api.post('/api/common/login', {
-    data: { email: personaEmail('italy'), password: demoPassword },
-  });
-  const { token } = (await login.json()) as { token: string };
+  const italy = await personaApi('italy');
   const recipient = `CLIENTE ${stamp} FILTRO`;
-  const uuid = await createDraft(api, token, `${stamp}-FI`, false, recipient);
-  await createDraft(api, token, `${stamp}-OT`, false);
-  await api.dispose();
+  const uuid = await createDraft(italy, `${stamp}-FI`, false, recipient);
+  await createDraft(italy, `${stamp}-OT`, false);
+  await italy.dispose();
 
   await loginAs(page, 'italy', { path: '/invoice-drafts' });
   const filtered = page.getByRole('row').filter({ hasText: `${stamp}-FI` });

@@ -5,22 +5,21 @@
  * official sample was sent; a supplier invoice imported through the dialog. Screenshots of each
  * screen in it, en and pl.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { baseURL } from './playwright.config';
 import {
   apiToken,
-  demoPassword,
   expect,
   loginAs,
-  personaEmail,
+  personaApi,
+  runStamp,
+  sampleXml,
   screenshot,
   screenshotEveryLanguage,
+  sendInvoice,
+  standardSample,
   test,
   waitForIdle,
 } from './fixtures';
@@ -28,23 +27,15 @@ import {
 // Long journeys (argon2 logins, three reloads per screenshot set) on a shared 2-core machine.
 test.describe.configure({ timeout: 180_000 });
 
-const samplesDir = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../shared/spec/fatturapa/samples/official/v1.2.2',
-);
+/** The file name the import dialog shows: the official sample's own. */
 const SAMPLE = 'IT01234567890_FPR01.xml';
 const PAGE = '/api-configurations';
 
 /** Unique per run, so other journeys sharing the database never collide with ours. */
-const stamp = `INT${Date.now().toString(36).toUpperCase()}`;
+const stamp = runStamp('INT');
 
 /** The official sample with its first Numero made unique. */
-function sampleWithNumber(number: string): string {
-  return readFileSync(join(samplesDir, SAMPLE), 'utf8').replace(
-    /<Numero>[^<]*<\/Numero>/,
-    `<Numero>${number}</Numero>`,
-  );
-}
+const sampleWithNumber = (number: string) => sampleXml(standardSample, { number });
 
 /** A webhook receiver on the loopback address: records each call's headers and answers 200. */
 interface Receiver {
@@ -71,15 +62,6 @@ async function startReceiver(): Promise<Receiver> {
   };
 }
 
-async function sendSample(api: APIRequestContext, token: string, number: string): Promise<string> {
-  const response = await api.post('/api/it/invoices', {
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/xml' },
-    data: sampleWithNumber(number),
-  });
-  expect(response.status(), await response.text()).toBe(202);
-  return ((await response.json()) as { uuid: string }).uuid;
-}
-
 function configurationRow(page: Page, targetUrl: string) {
   return page
     .getByRole('table', { name: 'Integration configurations' })
@@ -90,15 +72,11 @@ function configurationRow(page: Page, targetUrl: string) {
 let receiver: Receiver;
 let invoiceUuid = '';
 
-test.beforeAll(async ({ playwright }) => {
+test.beforeAll(async () => {
   receiver = await startReceiver();
-  const api = await playwright.request.newContext({ baseURL });
-  const login = await api.post('/api/common/login', {
-    data: { email: personaEmail('italy'), password: demoPassword },
-  });
-  const { token } = (await login.json()) as { token: string };
-  invoiceUuid = await sendSample(api, token, `${stamp}-1`);
-  await api.dispose();
+  const italy = await personaApi('italy');
+  invoiceUuid = await sendInvoice(italy, sampleWithNumber(`${stamp}-1`));
+  await italy.dispose();
 });
 
 test.afterAll(async () => {

@@ -6,15 +6,14 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { baseURL } from './playwright.config';
 import {
-  demoPassword,
   expect,
   loginAs,
-  personaEmail,
+  personaApi,
+  runStamp,
+  sampleXml,
   screenshotEveryLanguage,
+  sendInvoice,
   test,
   waitForIdle,
 } from './fixtures';
@@ -22,13 +21,8 @@ import {
 // Long journeys (argon2 logins, three reloads per screenshot set) on a shared 2-core machine.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-const samplesDir = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../shared/spec/fatturapa/samples/official/v1.2.2',
-);
-
 /** Unique per run: the samples get their own numbers and customer names (no duplicates). */
-const stamp = `E2E${Date.now().toString(36).toUpperCase()}`;
+const stamp = runStamp('E2E');
 const customerName = `CLIENTE ${stamp}`;
 
 interface SentSample {
@@ -38,43 +32,26 @@ interface SentSample {
 }
 
 const sent: SentSample[] = [
-  { file: 'IT01234567890_FPR01.xml', number: `${stamp}-1`, uuid: '' },
-  { file: 'IT01234567890_FPA01.xml', number: `${stamp}-2`, uuid: '' },
-  { file: 'IT01234567890_FPA02.xml', number: `${stamp}-3`, uuid: '' },
+  { file: 'v1.2.2/IT01234567890_FPR01.xml', number: `${stamp}-1`, uuid: '' },
+  { file: 'v1.2.2/IT01234567890_FPA01.xml', number: `${stamp}-2`, uuid: '' },
+  { file: 'v1.2.2/IT01234567890_FPA02.xml', number: `${stamp}-3`, uuid: '' },
 ];
 
-/** An official sample with its first Numero and the customer's Denominazione made unique. */
-function uniqueSample(file: string, number: string): string {
-  const xml = readFileSync(join(samplesDir, file), 'utf8');
-  return xml
-    .replace(/<Numero>[^<]*<\/Numero>/, `<Numero>${number}</Numero>`)
-    .replace(
-      /(<CessionarioCommittente>[\s\S]*?<Denominazione>)[^<]*(<\/Denominazione>)/,
-      `$1${customerName}$2`,
-    );
-}
-
-test.beforeAll(async ({ playwright }) => {
-  const api = await playwright.request.newContext({ baseURL });
-  const login = await api.post('/api/common/login', {
-    data: { email: personaEmail('italy'), password: demoPassword },
-  });
-  const { token } = (await login.json()) as { token: string };
+test.beforeAll(async () => {
+  const italy = await personaApi('italy');
   for (const sample of sent) {
-    const response = await api.post('/api/it/invoices', {
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/xml' },
-      data: uniqueSample(sample.file, sample.number),
-    });
-    expect(response.status(), `${sample.file}: ${await response.text()}`).toBe(202);
-    sample.uuid = ((await response.json()) as { uuid: string }).uuid;
+    sample.uuid = await sendInvoice(
+      italy,
+      sampleXml(sample.file, { number: sample.number, customerName }),
+    );
   }
   // SDI's sandbox answers through the job queue: wait until every invoice is delivered.
   await expect
     .poll(
       async () => {
-        const list = await api.get(
+        const list = await italy.api.get(
           `/api/it/invoices?type=0&recipient.businessName=${encodeURIComponent(stamp)}`,
-          { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } },
+          { headers: { ...italy.headers, Accept: 'application/json' } },
         );
         const items = (await list.json()) as { marking: string }[];
         return items.map((item) => item.marking).sort();
@@ -82,7 +59,7 @@ test.beforeAll(async ({ playwright }) => {
       { timeout: 30_000 },
     )
     .toEqual(['delivered', 'delivered-pa', 'delivered-pa']);
-  await api.dispose();
+  await italy.dispose();
 });
 
 /** Our three invoices, whatever their dates, and nothing else of the shared database. */

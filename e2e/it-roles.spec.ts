@@ -7,17 +7,20 @@
  * Not covered here: ROLE_NO_COSTS. No demo persona holds it, a manager can only hand out roles it
  * holds itself and no admin route grants roles, so the console's unit tests cover it instead.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { baseURL } from './playwright.config';
+import type { Page } from '@playwright/test';
 import {
   demoPassword,
   expect,
   loginAs,
   loginAsEmail,
+  markingOf,
+  personaApi,
+  type PersonaApi,
   personaEmail,
+  runStamp,
+  sampleXml,
+  sendInvoice,
+  standardSample,
   test,
   waitForIdle,
 } from './fixtures';
@@ -25,32 +28,16 @@ import {
 // Argon2 logins of several accounts per test on a shared 2-core machine.
 test.describe.configure({ timeout: 120_000 });
 
-const samplesDir = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../shared/spec/fatturapa/samples/official/v1.2.2',
-);
-
-/**
- * Unique per run: numbers and the sub-account's email never collide with other journeys. Each
- * invoice number ends in a digit: SDI refuses a Numero without one (00425), and the base-36 stamp
- * may have none.
- */
-const stamp = `RL${Date.now().toString(36).toUpperCase()}`;
+/** Unique per run: numbers and the sub-account's email never collide with other journeys. */
+const stamp = runStamp('RL');
 const subEmail = `e2e-roles-${stamp.toLowerCase()}@demo.fiscus.test`;
 
 /** Rejected with an SDI code the fix rule accepts (00305) and with one it does not (00100). */
 const invoices = { fixable: '', notFixable: '' };
 
-function sample(number: string): string {
-  return readFileSync(join(samplesDir, 'IT01234567890_FPR01.xml'), 'utf8').replace(
-    /<Numero>[^<]*<\/Numero>/,
-    `<Numero>${number}</Numero>`,
-  );
-}
-
-async function get<T>(api: APIRequestContext, token: string, path: string): Promise<T> {
-  const response = await api.get(path, {
-    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+async function get<T>(italy: PersonaApi, path: string): Promise<T> {
+  const response = await italy.api.get(path, {
+    headers: { ...italy.headers, Accept: 'application/json' },
   });
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
@@ -58,23 +45,15 @@ async function get<T>(api: APIRequestContext, token: string, path: string): Prom
 
 /** Sends a sample as italy@, waits for SDI's delivery, then scripts an NS with `errorCode`. */
 async function rejectedInvoice(
-  api: APIRequestContext,
-  token: string,
+  italy: PersonaApi,
   number: string,
   errorCode: string,
 ): Promise<string> {
-  const headers = { Authorization: `Bearer ${token}` };
-  const sent = await api.post('/api/it/invoices', {
-    headers: { ...headers, 'Content-Type': 'application/xml' },
-    data: sample(number),
-  });
-  expect(sent.status(), await sent.text()).toBe(202);
-  const { uuid } = (await sent.json()) as { uuid: string };
-  const marking = async () =>
-    (await get<{ marking: string }>(api, token, `/api/it/invoices/${uuid}`)).marking;
+  const uuid = await sendInvoice(italy, sampleXml(standardSample, { number }));
+  const marking = () => markingOf(italy, uuid);
   await expect.poll(marking, { timeout: 30_000 }).toBe('delivered');
-  const rejected = await api.post(`/api/it/simulate/customer-notification/NS/${uuid}`, {
-    headers,
+  const rejected = await italy.api.post(`/api/it/simulate/customer-notification/NS/${uuid}`, {
+    headers: italy.headers,
     data: { error_code: errorCode },
   });
   expect(rejected.status(), await rejected.text()).toBe(202);
@@ -82,14 +61,10 @@ async function rejectedInvoice(
   return uuid;
 }
 
-test.beforeAll(async ({ playwright }) => {
-  const api = await playwright.request.newContext({ baseURL });
-  const login = await api.post('/api/common/login', {
-    data: { email: personaEmail('italy'), password: demoPassword },
-  });
-  const { token } = (await login.json()) as { token: string };
-  const created = await api.post('/api/common/users/me/accounts', {
-    headers: { Authorization: `Bearer ${token}` },
+test.beforeAll(async () => {
+  const italy = await personaApi('italy');
+  const created = await italy.api.post('/api/common/users/me/accounts', {
+    headers: italy.headers,
     data: {
       email: subEmail,
       fiscal_id: 'RSSMRA80A01H501U',
@@ -99,14 +74,14 @@ test.beforeAll(async ({ playwright }) => {
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  invoices.fixable = await rejectedInvoice(api, token, `${stamp}-FIX1`, '00305');
-  invoices.notFixable = await rejectedInvoice(api, token, `${stamp}-NOFIX2`, '00100');
+  invoices.fixable = await rejectedInvoice(italy, `${stamp}-FIX1`, '00305');
+  invoices.notFixable = await rejectedInvoice(italy, `${stamp}-NOFIX2`, '00100');
   // The server agrees with the rule: only the 003xx rejection is fixable.
   const fixInfo = (uuid: string) =>
-    get<{ is_fixable: boolean }>(api, token, `/api/it/invoices/${uuid}/fix-info`);
+    get<{ is_fixable: boolean }>(italy, `/api/it/invoices/${uuid}/fix-info`);
   expect((await fixInfo(invoices.fixable)).is_fixable).toBe(true);
   expect((await fixInfo(invoices.notFixable)).is_fixable).toBe(false);
-  await api.dispose();
+  await italy.dispose();
 });
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });

@@ -11,19 +11,18 @@
  * (it-integrations), not-found (shell). Drafts belong to it-drafts.
  */
 import type { Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { baseURL } from './playwright.config';
 import {
-  demoPassword,
   expect,
   loginAs,
-  personaEmail,
+  personaApi,
+  runStamp,
+  sampleXml,
   screenshotEveryLanguage,
+  sendInvoice,
+  standardSample,
   test,
   waitForIdle,
 } from './fixtures';
@@ -31,13 +30,8 @@ import {
 // Three reloads per screen on a shared 2-core machine.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-const samplesDir = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../shared/spec/fatturapa/samples/official/v1.2.2',
-);
-
 /** Unique per run, so the screens show our records whatever else the database holds. */
-const stamp = `SC${Date.now().toString(36).toUpperCase()}`;
+const stamp = runStamp('SC');
 const attachmentName = 'condizioni-generali.pdf';
 
 /** A small PDF, base64 as FatturaPA carries attachments. */
@@ -55,15 +49,16 @@ function sampleWithAttachment(number: string): string {
     `<Attachment>${attachmentPdf}</Attachment>`,
     '</Allegati>',
   ].join('');
-  return readFileSync(join(samplesDir, 'IT01234567890_FPR01.xml'), 'utf8')
-    .replace(/<Numero>[^<]*<\/Numero>/, `<Numero>${number}</Numero>`)
-    .replace('</FatturaElettronicaBody>', `${allegati}</FatturaElettronicaBody>`);
+  return sampleXml(standardSample, { number }).replace(
+    '</FatturaElettronicaBody>',
+    `${allegati}</FatturaElettronicaBody>`,
+  );
 }
 
-const data = { customer: '', supplier: '', configuration: '', token: '' };
+const data = { customer: '', supplier: '', configuration: '' };
 let receiver: Server;
 
-test.beforeAll(async ({ playwright }) => {
+test.beforeAll(async () => {
   // A webhook receiver on the loopback address, so the delivery log has a delivered row.
   receiver = createServer((request, response) => {
     request.resume();
@@ -72,19 +67,10 @@ test.beforeAll(async ({ playwright }) => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const { port } = receiver.address() as AddressInfo;
 
-  const api = await playwright.request.newContext({ baseURL });
-  const login = await api.post('/api/common/login', {
-    data: { email: personaEmail('italy'), password: demoPassword },
-  });
-  data.token = ((await login.json()) as { token: string }).token;
-  const headers = { Authorization: `Bearer ${data.token}` };
+  const italy = await personaApi('italy');
+  const { api, headers } = italy;
 
-  const sent = await api.post('/api/it/invoices', {
-    headers: { ...headers, 'Content-Type': 'application/xml' },
-    data: sampleWithAttachment(`${stamp}-1`),
-  });
-  expect(sent.status(), await sent.text()).toBe(202);
-  data.customer = ((await sent.json()) as { uuid: string }).uuid;
+  data.customer = await sendInvoice(italy, sampleWithAttachment(`${stamp}-1`));
 
   const arrived = await api.post('/api/it/simulate/supplier-invoice', { headers, data: {} });
   expect(arrived.status(), await arrived.text()).toBe(202);
@@ -126,16 +112,16 @@ test.beforeAll(async ({ playwright }) => {
       { timeout: 30_000 },
     )
     .toBe('delivered');
-  await api.dispose();
+  await italy.dispose();
 });
 
-test.afterAll(async ({ playwright }) => {
+test.afterAll(async () => {
   // Later notifications of the shared account must not go to a receiver that is gone.
-  const api = await playwright.request.newContext({ baseURL });
-  await api.delete(`/api/it/api-configurations/${data.configuration}`, {
-    headers: { Authorization: `Bearer ${data.token}` },
+  const italy = await personaApi('italy');
+  await italy.api.delete(`/api/it/api-configurations/${data.configuration}`, {
+    headers: italy.headers,
   });
-  await api.dispose();
+  await italy.dispose();
   await new Promise((resolve) => receiver.close(resolve));
 });
 

@@ -4,12 +4,12 @@
  * date-range filters with presets, Back restoring the previous list.
  */
 import type { Page } from '@playwright/test';
-import { baseURL } from './playwright.config';
 import {
   demoPassword,
   expect,
   loginAs,
-  personaEmail,
+  personaApi,
+  runStamp,
   screenshotEveryLanguage,
   test,
   waitForIdle,
@@ -21,18 +21,14 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 const PAGE = '/settings/sub-accounts';
 const COUNT = 31;
 /** Unique per run so the counts below hold even against a reused database. */
-const prefix = `kit${Date.now().toString(36)}-`;
+const prefix = `${runStamp('kit').toLowerCase()}-`;
 const emailOf = (index: number) => `${prefix}${String(index).padStart(2, '0')}@demo.fiscus.test`;
 
-test.beforeAll(async ({ playwright }) => {
-  const api = await playwright.request.newContext({ baseURL });
-  const login = await api.post('/api/common/login', {
-    data: { email: personaEmail('italy'), password: demoPassword },
-  });
-  const { token } = (await login.json()) as { token: string };
+test.beforeAll(async () => {
+  const italy = await personaApi('italy');
   for (let index = 1; index <= COUNT; index += 1) {
-    const response = await api.post('/api/common/users/me/accounts', {
-      headers: { Authorization: `Bearer ${token}` },
+    const response = await italy.api.post('/api/common/users/me/accounts', {
+      headers: italy.headers,
       // Every third one disabled, for the tri-state filter.
       data: {
         email: emailOf(index),
@@ -44,7 +40,7 @@ test.beforeAll(async ({ playwright }) => {
     });
     expect(response.status(), `create ${emailOf(index)}`).toBe(201);
   }
-  await api.dispose();
+  await italy.dispose();
 });
 
 function rows(page: Page) {
