@@ -1,5 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeToken } from '../test/fake-token';
+import { sentRequests, server } from '../test/server';
 import {
   apiFetch,
   apiFetchCollection,
@@ -9,41 +11,36 @@ import {
 import { clearSession, getSession, signIn, startImpersonation } from './auth';
 import { ApiError } from './hydra';
 
-function jsonResponse(status: number, body: unknown, type = 'application/json'): Response {
-  return new Response(body === null ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': type },
-  });
+/** Every service answers the next requests with `response` (a fresh copy each time). */
+function answerWith(response: () => Response) {
+  server.use(http.all('/api/*', () => response()));
 }
 
-const fetchMock = vi.fn<typeof fetch>();
+function jsonResponse(status: number, body: unknown, type = 'application/json') {
+  return () =>
+    new HttpResponse(body === null ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': type },
+    });
+}
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
+afterEach(() => clearSession());
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearSession();
-});
-
-function lastRequest(): { url: string; init: RequestInit; headers: Headers } {
-  const call = fetchMock.mock.calls.at(-1);
-  if (!call) throw new Error('fetch was not called');
-  const [url, init = {}] = call;
-  return { url: String(url), init, headers: new Headers(init.headers) };
+function lastRequest() {
+  const request = sentRequests().at(-1);
+  if (!request) throw new Error('nothing was sent');
+  return request;
 }
 
 describe('apiFetch', () => {
   it('sends the bearer token and asks for JSON-LD on GET', async () => {
     const token = fakeToken({ it: ['ROLE_INVOICING'] });
     signIn(token);
-    fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
+    answerWith(jsonResponse(200, { ok: true }));
     await expect(apiFetch('common', '/users/me')).resolves.toEqual({ ok: true });
-    const { url, headers, init } = lastRequest();
-    expect(url).toBe('/api/common/users/me');
-    expect(init.method).toBe('GET');
+    const { path, headers, method } = lastRequest();
+    expect(path).toBe('/api/common/users/me');
+    expect(method).toBe('GET');
     expect(headers.get('Authorization')).toBe(`Bearer ${token}`);
     expect(headers.get('Accept')).toBe('application/ld+json');
     expect(headers.get('X-Switch-User')).toBeNull();
@@ -51,11 +48,11 @@ describe('apiFetch', () => {
 
   it('serializes a JSON body as POST and skips auth when asked', async () => {
     signIn(fakeToken({ it: ['ROLE_INVOICING'] }));
-    fetchMock.mockResolvedValue(jsonResponse(200, { token: 't' }));
+    answerWith(jsonResponse(200, { token: 't' }));
     await apiFetch('common', '/login', { json: { email: 'a@b.test', password: 'x' }, auth: false });
-    const { init, headers } = lastRequest();
-    expect(init.method).toBe('POST');
-    expect(init.body).toBe('{"email":"a@b.test","password":"x"}');
+    const { method, body, headers } = lastRequest();
+    expect(method).toBe('POST');
+    expect(body).toEqual({ email: 'a@b.test', password: 'x' });
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(headers.get('Authorization')).toBeNull();
   });
@@ -63,20 +60,20 @@ describe('apiFetch', () => {
   it('adds X-Switch-User while impersonating', async () => {
     signIn(fakeToken({ common: ['ROLE_ADMIN'] }));
     startImpersonation({ username: 'italy@demo.fiscus.test', roles: { it: ['ROLE_CONFIG'] } });
-    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    answerWith(jsonResponse(200, {}));
     await apiFetch('it', '/users/me/recipient-code');
     expect(lastRequest().headers.get('X-Switch-User')).toBe('italy@demo.fiscus.test');
   });
 
   it('resolves undefined on 204', async () => {
-    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    answerWith(() => new HttpResponse(null, { status: 204 }));
     await expect(
       apiFetch('common', '/users/me/password', { method: 'PUT', json: {} }),
     ).resolves.toBeUndefined();
   });
 
   it('throws ApiError with violations on 422', async () => {
-    fetchMock.mockResolvedValue(
+    answerWith(
       jsonResponse(
         422,
         {
@@ -99,13 +96,13 @@ describe('apiFetch', () => {
   });
 
   it('turns a network failure into ApiError status 0', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    answerWith(() => HttpResponse.error());
     await expect(apiFetch('common', '/users/me')).rejects.toMatchObject({ status: 0 });
   });
 
   it('clears the session on 401', async () => {
     signIn(fakeToken({ it: ['ROLE_INVOICING'] }));
-    fetchMock.mockResolvedValue(jsonResponse(401, { title: 'Unauthorized', status: 401 }));
+    answerWith(jsonResponse(401, { title: 'Unauthorized', status: 401 }));
     await expect(apiFetch('common', '/users/me')).rejects.toMatchObject({ status: 401 });
     expect(getSession()).toBeNull();
   });
@@ -115,7 +112,7 @@ describe('apiFetch', () => {
     startImpersonation({ username: 'italy@demo.fiscus.test', roles: { it: ['ROLE_CONFIG'] } });
     const listener = vi.fn();
     const unsubscribe = onUnauthorizedWhileImpersonating(listener);
-    fetchMock.mockResolvedValue(jsonResponse(401, { title: 'Unauthorized', status: 401 }));
+    answerWith(jsonResponse(401, { title: 'Unauthorized', status: 401 }));
     await expect(apiFetch('common', '/users/me')).rejects.toMatchObject({ status: 401 });
     unsubscribe();
     expect(getSession()?.impersonation?.username).toBe('italy@demo.fiscus.test');
@@ -123,7 +120,7 @@ describe('apiFetch', () => {
   });
 
   it('parses collections into items and total', async () => {
-    fetchMock.mockResolvedValue(
+    answerWith(
       jsonResponse(
         200,
         { 'hydra:member': [{ month: 1 }], 'hydra:totalItems': 12 },
