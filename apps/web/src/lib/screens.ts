@@ -75,6 +75,19 @@ export function requireRole(context: ContextId, role: string, redirectTo: string
   return (access) => (access.can(context, role) ? null : redirectTo);
 }
 
+/** Icons of the user menu's screen entries, resolved to MUI icons by the user menu. */
+export type UserMenuIcon = 'person' | 'alerts' | 'group';
+
+/** An entry of the user menu (spec 2.3) leading to a screen; label `shell:userMenu.<id>`. */
+export interface UserMenuEntry {
+  id: string;
+  /** Place among the user menu's screens, ascending; the account actions follow them. */
+  order: number;
+  icon: UserMenuIcon;
+  /** Shown only when this holds for the user the console acts as; absent = always. */
+  visible?: (access: Access) => boolean;
+}
+
 export interface PageModule {
   default: ComponentType;
 }
@@ -91,4 +104,5 @@ export interface Screen {
   public?: boolean;
   guard?: ScreenGuard;
   menu?: readonly MenuEntry[];
+  userMenu?: UserMenuEntry;
 }

@@ -17,18 +17,32 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { clearSession, useSession } from '../../lib/auth';
 import { accessFor, useCan } from '../../lib/roles';
-import { userMenuEntries, type UserMenuEntryId } from './user-menu-entries';
+import type { UserMenuIcon } from '../../lib/screens';
+import {
+  userMenuEntries,
+  userMenuScreen,
+  type UserMenuAction,
+  type UserMenuEntryId,
+} from './user-menu-entries';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 import { useExitSwitch } from './use-switch-user';
 
-const icons: Record<UserMenuEntryId, ReactElement> = {
-  profile: <PersonIcon fontSize="small" />,
-  preSaleActions: <NotificationsActiveIcon fontSize="small" />,
-  subAccounts: <GroupIcon fontSize="small" />,
+const screenIcons: Record<UserMenuIcon, ReactElement> = {
+  person: <PersonIcon fontSize="small" />,
+  alerts: <NotificationsActiveIcon fontSize="small" />,
+  group: <GroupIcon fontSize="small" />,
+};
+
+const actionIcons: Record<UserMenuAction, ReactElement> = {
   switchUser: <SupervisorAccountIcon fontSize="small" />,
   exitSwitch: <ExitToAppIcon fontSize="small" />,
   logout: <LogoutIcon fontSize="small" />,
 };
+
+function entryIcon(id: UserMenuEntryId): ReactElement | undefined {
+  const target = userMenuScreen(id);
+  return target ? screenIcons[target.icon] : actionIcons[id as UserMenuAction];
+}
 
 export function UserMenu({ onSwitchUser }: { onSwitchUser: () => void }) {
   const { t } = useTranslation('shell');
@@ -44,16 +58,12 @@ export function UserMenu({ onSwitchUser }: { onSwitchUser: () => void }) {
 
   const run = (id: UserMenuEntryId) => {
     setAnchor(null);
+    const target = userMenuScreen(id);
+    if (target) {
+      void navigate(target.path);
+      return;
+    }
     switch (id) {
-      case 'profile':
-        void navigate('/profile');
-        break;
-      case 'preSaleActions':
-        void navigate('/settings/pre-sale-actions');
-        break;
-      case 'subAccounts':
-        void navigate('/settings/sub-accounts');
-        break;
       case 'switchUser':
         onSwitchUser();
         break;
@@ -102,7 +112,7 @@ export function UserMenu({ onSwitchUser }: { onSwitchUser: () => void }) {
       >
         {entries.map((id) => (
           <MenuItem key={id} onClick={() => run(id)}>
-            <ListItemIcon>{icons[id]}</ListItemIcon>
+            <ListItemIcon>{entryIcon(id)}</ListItemIcon>
             <ListItemText>{t(`userMenu.${id}`)}</ListItemText>
           </MenuItem>
         ))}

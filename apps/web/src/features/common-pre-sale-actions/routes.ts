@@ -5,5 +5,12 @@ export const screens: readonly Screen[] = [
   {
     path: '/settings/pre-sale-actions',
     page: () => import('./components/pre-sale-actions-page'),
+    // Spec 2.3: a payment-provider (stripe) account has no pre-sales.
+    userMenu: {
+      id: 'preSaleActions',
+      order: 20,
+      icon: 'alerts',
+      visible: (access) => !access.isStripeAccount,
+    },
   },
 ];

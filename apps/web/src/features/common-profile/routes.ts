@@ -2,5 +2,9 @@
 import type { Screen } from '../../lib/screens';
 
 export const screens: readonly Screen[] = [
-  { path: '/profile', page: () => import('./components/profile-page') },
+  {
+    path: '/profile',
+    page: () => import('./components/profile-page'),
+    userMenu: { id: 'profile', order: 10, icon: 'person' },
+  },
 ];

@@ -6,5 +6,11 @@ export const screens: readonly Screen[] = [
     path: '/settings/sub-accounts',
     page: () => import('./components/sub-accounts-page'),
     guard: requireRole('common', 'ROLE_SUB_ACCOUNT_MANAGER', '/'),
+    userMenu: {
+      id: 'subAccounts',
+      order: 30,
+      icon: 'group',
+      visible: (access) => access.can('common', 'ROLE_SUB_ACCOUNT_MANAGER'),
+    },
   },
 ];
