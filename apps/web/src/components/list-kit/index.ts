@@ -9,7 +9,9 @@
  *     total={invoices.data?.total ?? 0} getRowId={(row) => row.uuid}
  *     isLoading={invoices.isPending} isError={invoices.isError} />
  *
- * Details dialogs: `useDetailsDialog('invoice', ['uuid'])` mirrors `?dialogId=invoice&dialog_uuid=…`.
+ * Dialogs open through the URL: `useUrlDialog('invoice', ['uuid'])` (alias `useDetailsDialog`)
+ * mirrors `?dialogId=invoice&dialog_uuid=…`, `useUrlDialog('new', [])` mirrors `?dialogId=new`.
+ * A whole list page (header, filters, table, row actions) is `components/resource-page`.
  * Forms and confirmations live in the form kit (`components/form`).
  */
 export { useListState, DEFAULT_PAGE_SIZE } from './use-list-state';
