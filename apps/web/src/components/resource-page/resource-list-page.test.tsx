@@ -2,12 +2,12 @@
 import '@testing-library/jest-dom/vitest';
 import EditIcon from '@mui/icons-material/Edit';
 import Button from '@mui/material/Button';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { useListState, useUrlDialog } from '../list-kit';
-import { ListKitTestProviders } from '../list-kit/test-providers';
 import { ResourceListPage, type ListQueryResult } from './resource-list-page';
 import { useRowDialog } from './use-row-dialog';
 
@@ -60,12 +60,8 @@ function FruitsPage({ query = loaded }: { query?: ListQueryResult<Fruit> }) {
   );
 }
 
-function renderPage(initialUrl = '/fruits', query?: ListQueryResult<Fruit>) {
-  return render(
-    <ListKitTestProviders initialUrl={initialUrl}>
-      <FruitsPage query={query} />
-    </ListKitTestProviders>,
-  );
+function renderPage(route = '/fruits', query?: ListQueryResult<Fruit>) {
+  return renderWithProviders(<FruitsPage query={query} />, { route, namespaces: ['listKit'] });
 }
 
 const url = () => screen.getByRole('status', { name: 'url', hidden: true }).textContent ?? '';
@@ -74,8 +70,8 @@ beforeEach(() => window.localStorage.clear());
 afterEach(() => cleanup());
 
 describe('ResourceListPage', () => {
-  it('shows the title, the explanation, the filters and the rows with their actions', () => {
-    renderPage();
+  it('shows the title, the explanation, the filters and the rows with their actions', async () => {
+    await renderPage();
     expect(screen.getByRole('heading', { name: 'Fruits', level: 1 })).toBeVisible();
     expect(screen.getByText('What grows')).toBeVisible();
     const table = screen.getByRole('table', { name: 'Fruits' });
@@ -84,30 +80,34 @@ describe('ResourceListPage', () => {
     expect(screen.getByRole('button', { name: 'New fruit' })).toBeVisible();
   });
 
-  it('shows the empty and the error states', () => {
-    renderPage('/fruits', { data: { items: [], total: 0 }, isPending: false, isError: false });
+  it('shows the empty and the error states', async () => {
+    await renderPage('/fruits', {
+      data: { items: [], total: 0 },
+      isPending: false,
+      isError: false,
+    });
     expect(screen.getByText('No records found')).toBeVisible();
     cleanup();
-    renderPage('/fruits', { isPending: false, isError: true });
+    await renderPage('/fruits', { isPending: false, isError: true });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('opens a row form through the URL, and from a link', async () => {
     const user = userEvent.setup();
-    renderPage();
+    await renderPage();
     await user.click(
       within(screen.getByRole('row', { name: /Banana/ })).getByRole('button', { name: 'Edit' }),
     );
     expect(screen.getByRole('dialog', { name: 'Edit Banana' })).toBeInTheDocument();
     expect(url()).toBe('?dialogId=edit&dialog_uuid=b');
     cleanup();
-    renderPage('/fruits?dialogId=edit&dialog_uuid=a');
+    await renderPage('/fruits?dialogId=edit&dialog_uuid=a');
     expect(screen.getByRole('dialog', { name: 'Edit Apple' })).toBeInTheDocument();
   });
 
   it('opens a form without data through the URL and closes it again', async () => {
     const user = userEvent.setup();
-    renderPage('/fruits?name=ap');
+    await renderPage('/fruits?name=ap');
     await user.click(screen.getByRole('button', { name: 'New fruit' }));
     expect(url()).toBe('?name=ap&dialogId=new');
     await user.click(screen.getByRole('button', { name: 'Cancel', hidden: true }));
