@@ -294,6 +294,7 @@ test('import a supplier invoice through the dialog', async ({ page }) => {
   await dialog.getByRole('textbox', { name: 'SDI id' }).fill(`77${Date.now() % 1_000_000}`);
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page).not.toHaveURL(/dialogId/);
   await expect(page.getByText('File imported')).toBeVisible();
 
   // Stored as a received invoice of this account.
@@ -306,10 +307,10 @@ test('import a supplier invoice through the dialog', async ({ page }) => {
   const items = (await received.json()) as { uuid: string; type: number; marking: string }[];
   expect(items.some((item) => item.type === 1)).toBe(true);
 
+  // The form opens through the URL (`?dialogId=import`), so every reload brings it back.
+  await page.getByRole('button', { name: 'Import invoice' }).click();
+  await expect(page).toHaveURL(/dialogId=import/);
   await screenshotEveryLanguage(page, 'invoice-import-supplier', async (reloaded) => {
-    await reloaded
-      .getByRole('button', { name: /Import invoice|Importa fattura|Importuj fakturę/ })
-      .click();
     await expect(reloaded.getByRole('dialog')).toBeVisible();
   });
 });
@@ -329,10 +330,9 @@ test('customer invoice import dialog: the notification rules', async ({ page }) 
   ).toHaveCount(2);
   await screenshot(page, 'invoice-import-customer-errors');
 
+  // The form opens through the URL (`?dialogId=import`): a reload keeps it open, empty.
+  await expect(page).toHaveURL(/dialogId=import/);
   await screenshotEveryLanguage(page, 'invoice-import-customer', async (reloaded) => {
-    await reloaded
-      .getByRole('button', { name: /Import invoice|Importa fattura|Importuj fakturę/ })
-      .click();
     const reopened = reloaded.getByRole('dialog');
     await reopened.getByRole('button', { name: /Add notification|Aggiungi|Dodaj/ }).click();
     await reopened.locator('button[type="submit"]').click();

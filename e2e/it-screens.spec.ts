@@ -183,8 +183,8 @@ test('invoice details: attachments, JSON, XML; supplier filters and details', as
 });
 
 test('new invoice dialog: the guided simplified form', async ({ page }) => {
+  // The form opens through the URL (`?dialogId=new`): a reload keeps it open, not its variant.
   const openSimplified = async (reloaded: Page) => {
-    await reloaded.getByRole('button', { name: newInvoice }).click();
     const dialog = reloaded.getByRole('dialog');
     await dialog.locator('input[type="radio"][value="simplified"]').check();
     await waitForIdle(reloaded);
@@ -192,6 +192,8 @@ test('new invoice dialog: the guided simplified form', async ({ page }) => {
     await dialog.getByRole('group').first().scrollIntoViewIfNeeded();
   };
   await loginAs(page, 'italy', { path: '/customer-invoice' });
+  await page.getByRole('button', { name: newInvoice }).click();
+  await expect(page).toHaveURL(/dialogId=new/);
   await openSimplified(page);
   const dialog = page.getByRole('dialog', { name: 'New invoice' });
   await expect(dialog.getByRole('radio', { name: 'Simplified' })).toBeChecked();
@@ -203,13 +205,15 @@ test('new invoice dialog: the guided simplified form', async ({ page }) => {
 });
 
 test('supplier invoice import: the required fields', async ({ page }) => {
+  // The form opens through the URL (`?dialogId=import`): a reload keeps it open, empty.
   const submitEmpty = async (reloaded: Page) => {
-    await reloaded.getByRole('button', { name: importInvoice }).click({ timeout: 15_000 });
     const dialog = reloaded.getByRole('dialog');
     await dialog.locator('button[type="submit"]').click();
     await expect(dialog.locator('.Mui-error').first()).toBeVisible();
   };
   await loginAs(page, 'italy', { path: '/supplier-invoice' });
+  await page.getByRole('button', { name: importInvoice }).click({ timeout: 15_000 });
+  await expect(page).toHaveURL(/dialogId=import/);
   await submitEmpty(page);
   const dialog = page.getByRole('dialog', { name: 'Import supplier invoice' });
   await expect(dialog.getByText('Please upload invoice file')).toBeVisible();

@@ -14,12 +14,19 @@ import {
 async function openEditDialog(page: Page) {
   await page.getByRole('button', { name: /^(Edit|Modifica|Edytuj)$/ }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page).toHaveURL(/dialogId=edit/);
 }
 
 async function openPasswordDialog(page: Page) {
   await page
     .getByRole('button', { name: /^(Change password|Cambia password|Zmień hasło)$/ })
     .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page).toHaveURL(/dialogId=password/);
+}
+
+/** The dialogs open through the URL (`?dialogId=edit|password`), so a reload keeps them open. */
+async function dialogShown(page: Page) {
   await expect(page.getByRole('dialog')).toBeVisible();
 }
 
@@ -31,8 +38,14 @@ test('shows the profile and the recipient code of an Italian business', async ({
   await expect(page.getByRole('heading', { name: 'Recipient code' })).toBeVisible();
   await expect(page.getByTestId('recipient-code')).toHaveText('ABC1234');
   await screenshotEveryLanguage(page, 'profile');
-  await screenshotEveryLanguage(page, 'profile-edit-dialog', openEditDialog);
-  await screenshotEveryLanguage(page, 'profile-password-dialog', openPasswordDialog);
+  await openEditDialog(page);
+  await screenshotEveryLanguage(page, 'profile-edit-dialog', dialogShown);
+  // Escape closes the form and removes it from the address.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page).not.toHaveURL(/dialogId/);
+  await openPasswordDialog(page);
+  await screenshotEveryLanguage(page, 'profile-password-dialog', dialogShown);
 });
 
 test('hides the recipient-code card without an Italian role', async ({ page }) => {
@@ -58,6 +71,7 @@ test('edits the profile; email, VAT number and fiscal id stay read-only', async 
   await dialog.getByLabel('City').fill(city);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
+  await expect(page).not.toHaveURL(/dialogId/);
   await expect(page.getByText('Profile saved')).toBeVisible();
   await expect(page.getByText(city)).toBeVisible();
   await page.reload();
@@ -94,6 +108,7 @@ test('password change shows the server violations, then succeeds', async ({ page
   await dialog.getByRole('textbox', { name: 'Confirm new password' }).fill(demoPassword);
   await dialog.getByRole('button', { name: 'Change password' }).click();
   await expect(dialog).toHaveCount(0);
+  await expect(page).not.toHaveURL(/dialogId/);
   await expect(page.getByText('Password changed')).toBeVisible();
   // The token signed before the change is dead; the console keeps the new one, so the user
   // stays signed in, after a reload too.

@@ -6,8 +6,8 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUrlDialog } from '../../../components/list-kit';
 import { PageLoader } from '../../../components/page-loader';
 import { useCan } from '../../../lib/roles';
 import { profileQueries } from '../api/profile-queries';
@@ -21,7 +21,9 @@ export default function ProfilePage() {
   const { t } = useTranslation(['profile', 'common']);
   const access = useCan();
   const profile = useQuery(profileQueries.detail());
-  const [dialog, setDialog] = useState<'edit' | 'password' | null>(null);
+  // Both forms open through the URL (`?dialogId=edit`, `?dialogId=password`): a reload keeps them.
+  const edit = useUrlDialog('edit', []);
+  const password = useUrlDialog('password', []);
 
   return (
     <Stack spacing={3}>
@@ -38,14 +40,14 @@ export default function ProfilePage() {
             variant="contained"
             startIcon={<EditIcon />}
             disabled={!profile.data}
-            onClick={() => setDialog('edit')}
+            onClick={() => edit.open({})}
           >
             {t('actions.edit')}
           </Button>
           <Button
             variant="outlined"
             startIcon={<LockResetIcon />}
-            onClick={() => setDialog('password')}
+            onClick={() => password.open({})}
           >
             {t('actions.changePassword')}
           </Button>
@@ -68,10 +70,10 @@ export default function ProfilePage() {
           ) : null}
         </Grid>
       ) : null}
-      {profile.data && dialog === 'edit' ? (
-        <ProfileEditDialog profile={profile.data} onClose={() => setDialog(null)} />
+      {profile.data && edit.isOpen ? (
+        <ProfileEditDialog profile={profile.data} onClose={edit.close} />
       ) : null}
-      {dialog === 'password' ? <ChangePasswordDialog onClose={() => setDialog(null)} /> : null}
+      {password.isOpen ? <ChangePasswordDialog onClose={password.close} /> : null}
     </Stack>
   );
 }
