@@ -56,6 +56,22 @@ describe('applyServerErrors', () => {
     });
   });
 
+  it('gives a path mapper the whole violation (a message may name the field)', () => {
+    const setError = vi.fn();
+    const violation = { propertyPath: '', message: 'The "city" attribute must be "string".' };
+    const error = new ApiError(422, problem(422, ''), [violation]);
+    const fieldOf = vi.fn((_path: string, found: { message: string }) =>
+      found.message.includes('"city"') ? 'address.city' : undefined,
+    );
+    const result = applyServerErrors(error, setError, fieldOf);
+    expect(fieldOf).toHaveBeenCalledWith('', violation);
+    expect(setError).toHaveBeenCalledWith('address.city', {
+      type: 'server',
+      message: violation.message,
+    });
+    expect(result.otherViolations).toEqual([]);
+  });
+
   it('finds fields through a function and keeps the echoed value', () => {
     const setError = vi.fn();
     const violation = { propertyPath: 'rows[0]', message: 'Bad.', propertyContent: 'x' };

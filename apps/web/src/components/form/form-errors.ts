@@ -37,13 +37,19 @@ export interface ServerFormError {
   otherViolations: Violation[];
 }
 
-/** The form field a violation's `propertyPath` names, or undefined when none shows it. */
-export type ViolationField<T extends FieldValues> = (propertyPath: string) => Path<T> | undefined;
+/**
+ * The form field a violation's `propertyPath` names, or undefined when none shows it. The whole
+ * violation is there for a path mapper that also reads the message (a violation without a path).
+ */
+export type ViolationField<T extends FieldValues> = (
+  propertyPath: string,
+  violation: Violation,
+) => Path<T> | undefined;
 
 /**
  * Puts the server's violations on their form fields (by default `propertyPath` is the field
- * name; `fields` may be the list of names or a function that finds the field) and returns what
- * the alert above the form shows.
+ * name; `fields` may be the list of names or a path mapper that finds the field, e.g. from the
+ * server's nested paths to the form's names) and returns what the alert above the form shows.
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
@@ -59,7 +65,7 @@ export function applyServerErrors<T extends FieldValues>(
       : (propertyPath) => fields.find((name) => name === propertyPath);
   const otherViolations: Violation[] = [];
   for (const violation of error.violations) {
-    const field = fieldOf(violation.propertyPath);
+    const field = fieldOf(violation.propertyPath, violation);
     if (field) setError(field, { type: 'server', message: violation.message });
     else otherViolations.push(violation);
   }

@@ -81,10 +81,7 @@ export function InvoiceForm({
   }, [form]);
 
   const showFailure = (error: unknown) => {
-    const described = describeFailure(error, registry.names());
-    for (const { name, message } of described.fieldErrors) {
-      form.setError(name, { type: 'server', message });
-    }
+    const described = describeFailure(error, registry.names(), form.setError);
     setFailure(described);
     setValidated(false);
     const toast = {
@@ -126,7 +123,6 @@ export function InvoiceForm({
       canonicalJson(payload) === originalPayload
     ) {
       setFailure({
-        fieldErrors: [],
         isValidation: false,
         lines: [{ path: 'generic', message: t('messages.sameInvoiceSend') }],
         toast: 'detail',

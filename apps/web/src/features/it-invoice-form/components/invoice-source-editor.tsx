@@ -101,7 +101,6 @@ export function InvoiceSourceEditor({
   const run = async (step: 'validate' | 'submit') => {
     if (source.content.trim() === '') {
       setFailure({
-        fieldErrors: [],
         isValidation: false,
         lines: [{ path: 'generic', message: t('source.empty') }],
         toast: 'detail',

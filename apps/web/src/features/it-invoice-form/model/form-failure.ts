@@ -1,10 +1,12 @@
-import { isApiError } from '../../../lib/hydra';
-import type { InvoiceViolation, ValidationResult } from './invoice-form-types';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { applyServerErrors } from '../../../components/form/form-errors';
+import { ApiError, isApiError } from '../../../lib/hydra';
+import type { Violation } from '../../../lib/hydra';
+import type { ValidationResult } from './invoice-form-types';
 import { fieldOfNullTypeMessage, toFormFieldPath } from './violation-paths';
 
-/** What a failed validate or submit shows: errors on fields, the alert, the toast. */
+/** What a failed validate or submit shows besides the field errors: the alert and the toast. */
 export interface FormFailure {
-  fieldErrors: { name: string; message: string }[];
   /** True when the server listed violations: the alert is titled 'Validation Error'. */
   isValidation: boolean;
   /** The alert's lines, `path: message`; the path 'generic' for a message about no field. */
@@ -29,57 +31,70 @@ function fieldByAttribute(message: string, shownFields: readonly string[]): stri
   return shownFields.find((name) => name === attribute || name.endsWith(`.${attribute}`));
 }
 
-function fromViolations(
-  violations: InvoiceViolation[],
-  shownFields: readonly string[],
-): FormFailure {
+/**
+ * The kit's path mapper for the invoice form: the server's nested FatturaPA path becomes the
+ * form's field name; a violation without a path is placed by the attribute its message names.
+ * Only fields on screen take an error.
+ */
+function invoiceFieldOf<T extends FieldValues>(shownFields: readonly string[]) {
   const shown = new Set(shownFields);
-  const fieldErrors: FormFailure['fieldErrors'] = [];
-  for (const violation of violations) {
-    const name = violation.propertyPath
-      ? toFormFieldPath(violation.propertyPath)
+  return (propertyPath: string, violation: Violation): Path<T> | undefined => {
+    const name = propertyPath
+      ? toFormFieldPath(propertyPath)
       : fieldByAttribute(violation.message, shownFields);
-    if (name !== undefined && shown.has(name))
-      fieldErrors.push({ name, message: violation.message });
-  }
-  return {
-    fieldErrors,
-    isValidation: true,
-    lines: violations.map((violation) => ({
-      path: violation.propertyPath || 'generic',
-      message: violation.message,
-    })),
-    toast: 'invalid',
-    detail: '',
+    return name !== undefined && shown.has(name) ? (name as Path<T>) : undefined;
   };
 }
 
+/** A rejected validation reads as the 422 it stands for, so the kit's mapper takes it. */
+function asApiError(error: unknown): unknown {
+  if (!(error instanceof InvalidInvoiceResult)) return error;
+  const problem = { type: '', title: '', status: 422, detail: '' };
+  return new ApiError(422, problem, error.result.violations ?? []);
+}
+
+const noFieldErrors = () => undefined;
+
 /**
  * Reads what `onValidate`/`onSubmit` threw (spec 8 "Validation failure", "Error with a detail
- * text"): violations go onto the fields on screen and all of them into the alert; a 400 detail
- * may still name a field; a 5xx gets the fixed message; anything else the generic one.
+ * text"): violations go onto the fields on screen (through the kit's `applyServerErrors` and
+ * `setError`) and all of them into the alert; a 400 detail may still name a field; a 5xx gets the
+ * fixed message; anything else the generic one.
  */
-export function describeFailure(error: unknown, shownFields: readonly string[]): FormFailure {
-  if (error instanceof InvalidInvoiceResult) {
-    return fromViolations(error.result.violations ?? [], shownFields);
-  }
+export function describeFailure<T extends FieldValues>(
+  thrown: unknown,
+  shownFields: readonly string[],
+  setError: UseFormSetError<T> = noFieldErrors,
+): FormFailure {
+  const error = asApiError(thrown);
   if (!isApiError(error)) {
-    return { fieldErrors: [], isValidation: false, lines: [], toast: 'generic', detail: '' };
+    return { isValidation: false, lines: [], toast: 'generic', detail: '' };
   }
-  if (error.violations.length > 0) return fromViolations(error.violations, shownFields);
+  if (error.violations.length > 0) {
+    applyServerErrors<T>(error, setError, invoiceFieldOf<T>(shownFields));
+    return {
+      isValidation: true,
+      lines: error.violations.map((violation) => ({
+        path: violation.propertyPath || 'generic',
+        message: violation.message,
+      })),
+      toast: 'invalid',
+      detail: '',
+    };
+  }
   const detail = error.problem.detail;
   if (error.status >= 500) {
-    return { fieldErrors: [], isValidation: false, lines: [], toast: 'server', detail: '' };
+    return { isValidation: false, lines: [], toast: 'server', detail: '' };
   }
   if (detail) {
     const name = error.status === 400 ? fieldByAttribute(detail, shownFields) : undefined;
+    if (name) setError(name as Path<T>, { type: 'server', message: detail });
     return {
-      fieldErrors: name ? [{ name, message: detail }] : [],
       isValidation: false,
       lines: [{ path: 'generic', message: detail }],
       toast: 'detail',
       detail,
     };
   }
-  return { fieldErrors: [], isValidation: false, lines: [], toast: 'generic', detail: '' };
+  return { isValidation: false, lines: [], toast: 'generic', detail: '' };
 }
