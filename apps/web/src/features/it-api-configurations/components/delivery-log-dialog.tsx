@@ -2,7 +2,6 @@ import type { WebhookDelivery } from '@fiscus/contracts';
 import ReplayIcon from '@mui/icons-material/Replay';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,13 +9,13 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailsDialog, formatListTimestamp } from '../../../components/list-kit';
+import { RowActions } from '../../../components/resource-page';
 import { clientErrorDetail } from '../../../lib/hydra';
 import { currentLanguage } from '../../../lib/i18n';
 import { apiConfigurationQueries } from '../api/api-configuration-queries';
@@ -50,6 +49,14 @@ function DeliveryRows({ configurationUuid }: { configurationUuid: string }) {
         : false,
   });
   const replay = useReplayDelivery(configurationUuid);
+  const replayOne = (deliveryUuid: string) =>
+    replay.mutate(deliveryUuid, {
+      onSuccess: () => enqueueSnackbar(t('deliveries.replayed'), { variant: 'success' }),
+      onError: (error) =>
+        enqueueSnackbar(clientErrorDetail(error) || t('deliveries.replayError'), {
+          variant: 'error',
+        }),
+    });
 
   if (deliveries.isError) {
     return <Alert severity="error">{t('table.error', { ns: 'listKit' })}</Alert>;
@@ -109,26 +116,17 @@ function DeliveryRows({ configurationUuid }: { configurationUuid: string }) {
                     </span>
                   </TableCell>
                   <TableCell align="right">
-                    <Tooltip title={t('deliveries.replayOne')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('deliveries.replayOne')}
-                        disabled={replay.isPending}
-                        onClick={() =>
-                          replay.mutate(delivery.uuid, {
-                            onSuccess: () =>
-                              enqueueSnackbar(t('deliveries.replayed'), { variant: 'success' }),
-                            onError: (error) =>
-                              enqueueSnackbar(
-                                clientErrorDetail(error) || t('deliveries.replayError'),
-                                { variant: 'error' },
-                              ),
-                          })
-                        }
-                      >
-                        <ReplayIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <RowActions
+                      actions={[
+                        {
+                          id: 'replay',
+                          label: t('deliveries.replayOne'),
+                          icon: ReplayIcon,
+                          disabled: replay.isPending,
+                          onClick: () => replayOne(delivery.uuid),
+                        },
+                      ]}
+                    />
                   </TableCell>
                 </TableRow>
               ))
