@@ -1,6 +1,6 @@
 import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createSelfSignedSdiCertificate } from './self-signed-certificate.ts';
+import { createSelfSignedSdiCertificate, serialNumber } from './self-signed-certificate.ts';
 import { SdiMessageError } from './sdi-message-error.ts';
 
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -17,7 +17,26 @@ describe('createSelfSignedSdiCertificate', () => {
       'CN=Sistema Interscambio Fattura PA (sandbox)',
     ]);
     expect(certificate.issuer).toBe(certificate.subject);
+    expect(certificate.serialNumber).toMatch(/^[4-7][0-9A-F]{31}$/);
     expect(certificate.ca).toBe(false);
+  });
+
+  it('writes serial numbers as minimal positive DER integers, whatever the random bytes', () => {
+    // Random bytes starting 0x00 0x01 made a needless leading zero byte, which DER refuses.
+    for (const first of [
+      [0x00, 0x01],
+      [0x00, 0x80],
+      [0x80, 0x00],
+      [0xff, 0xff],
+    ]) {
+      const random = new Uint8Array(16);
+      random.set(first);
+      const der = new Uint8Array(serialNumber(random).toBER(false));
+      // tag 0x02, length 16, a first content byte between 0x40 and 0x7f.
+      expect([der[0], der[1]]).toEqual([0x02, 16]);
+      expect(der[2]).toBeGreaterThanOrEqual(0x40);
+      expect(der[2]).toBeLessThanOrEqual(0x7f);
+    }
   });
 
   it('writes validity dates from 2050 on as GeneralizedTime', () => {

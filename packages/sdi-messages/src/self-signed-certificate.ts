@@ -51,11 +51,15 @@ function distinguishedName(subject: CertificateSubject): pkijs.RelativeDistingui
   return pkijs.RelativeDistinguishedNames.fromBER(name.toBER(false));
 }
 
-/** A DER serial number: 16 random bytes, positive (DER integers are signed). */
-function serialNumber(): asn1js.Integer {
-  const bytes = randomBytes(16);
-  bytes[0] = (bytes[0] ?? 0) & 0x7f;
-  return new asn1js.Integer({ valueHex: new Uint8Array(bytes) });
+/**
+ * A DER serial number from 16 random bytes: positive (DER integers are signed) and with a
+ * non-zero first byte, since DER refuses a leading zero byte the next byte does not need
+ * ("illegal padding": one certificate in 256 failed to parse before).
+ */
+export function serialNumber(random: Uint8Array = randomBytes(16)): asn1js.Integer {
+  const bytes = new Uint8Array(random);
+  bytes[0] = ((bytes[0] ?? 0) & 0x7f) | 0x40;
+  return new asn1js.Integer({ valueHex: bytes });
 }
 
 /** RFC 5280: UTCTime up to 2049, GeneralizedTime from 2050. */
