@@ -3,7 +3,7 @@
  * focus outline with the keyboard, the invoice dialogs at 390 px, the whole user name in the top
  * bar at 1440 px, and the help pages of a stripe account.
  */
-import { expect, loginAs, screenshotEveryLanguage, test } from './fixtures';
+import { expect, loginAs, screenshot, screenshotEveryLanguage, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
 test('an unknown path counts down and goes back, or to the customer invoices at once', async ({
@@ -22,4 +22,35 @@ test('an unknown path counts down and goes back, or to the customer invoices at 
   await page.goto('/still/not/here');
   await page.getByRole('button', { name: 'Back to customer invoices' }).click();
   await expect(page).toHaveURL(/\/customer-invoice$/);
+});
+
+test('the keyboard: skip to content first, and a visible outline on focused buttons', async ({
+  page,
+}) => {
+  await loginAs(page, 'italy');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await screenshot(page, 'skip-link');
+
+  // The next Tab stop is the top bar's first button: it draws an outline.
+  await page.keyboard.press('Tab');
+  const outline = await page.evaluate(() => {
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLButtonElement)) return null;
+    const style = getComputedStyle(focused);
+    return { style: style.outlineStyle, width: style.outlineWidth };
+  });
+  expect(outline).not.toBeNull();
+  expect(outline?.style).not.toBe('none');
+  expect(outline?.width).not.toBe('0px');
+  await screenshot(page, 'focus-outline');
+
+  // Back to the skip link: Enter puts the focus on the page, past the top bar and the menu.
+  await page.keyboard.press('Shift+Tab');
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
 });

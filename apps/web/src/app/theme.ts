@@ -48,6 +48,18 @@ export function createAppTheme(language: Language) {
         MuiPaper: {
           styleOverrides: { outlined: ({ theme }) => ({ borderColor: theme.palette.divider }) },
         },
+        MuiButtonBase: {
+          styleOverrides: {
+            // Every button, icon button, tab, menu item and list entry shows where the keyboard
+            // focus is: a visible outline, not only MUI's faint ripple.
+            root: ({ theme }) => ({
+              '&.Mui-focusVisible': {
+                outline: `2px solid ${theme.palette.primary.main}`,
+                outlineOffset: 2,
+              },
+            }),
+          },
+        },
         MuiButton: { defaultProps: { disableElevation: true } },
         MuiListSubheader: {
           styleOverrides: {

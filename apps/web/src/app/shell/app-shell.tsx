@@ -13,6 +13,7 @@ import { drawerWidth } from '../theme';
 import { useActiveContext } from './active-context';
 import { ImpersonationDialog } from './impersonation-dialog';
 import { NavDrawer } from './nav-drawer';
+import { mainContentId, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
 /** Top bar, navigation drawer (temporary on mobile, persistent on desktop) and the page. */
@@ -42,6 +43,7 @@ export function AppShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <TopBar
         drawerOpen={drawerOpen}
         onToggleDrawer={() =>
@@ -60,7 +62,10 @@ export function AppShell() {
       ) : null}
       <Box
         component="main"
+        id={mainContentId}
+        tabIndex={-1}
         sx={{
+          outline: 'none',
           flexGrow: 1,
           minWidth: 0,
           // The persistent drawer keeps its slot; closing it slides the page over that slot.
