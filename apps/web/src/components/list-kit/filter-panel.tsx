@@ -33,6 +33,11 @@ interface FilterPanelProps<F extends FilterValues> {
   inputs: FilterInput[];
   /** Open on first render; filters already applied open it anyway. */
   defaultExpanded?: boolean;
+  /**
+   * Asks the server again. Search with unchanged filters calls it: the address does not change
+   * then, yet the user expects fresh rows (markings move by themselves).
+   */
+  onRefresh?: () => void;
 }
 
 function asText(value: FilterValue | undefined): string {
@@ -85,14 +90,16 @@ function SingleSelectField({
  * defaults. Remounted whenever the applied filters change (Back, a link), so the draft
  * always starts from what the list is showing.
  */
-function FilterForm<F extends FilterValues>({ state, inputs }: FilterPanelProps<F>) {
+function FilterForm<F extends FilterValues>({ state, inputs, onRefresh }: FilterPanelProps<F>) {
   const { t } = useTranslation('listKit');
   const [draft, setDraft] = useState<F>(state.filters);
   const set = (changes: FilterValues) => setDraft((current) => ({ ...current, ...changes }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const unchanged = JSON.stringify(draft) === JSON.stringify(state.filters);
     state.setFilters(draft);
+    if (unchanged) onRefresh?.();
   };
 
   return (
@@ -200,6 +207,7 @@ export function FilterPanel<F extends FilterValues>({
   state,
   inputs,
   defaultExpanded = false,
+  onRefresh,
 }: FilterPanelProps<F>) {
   const { t } = useTranslation('listKit');
   const activeCount = Object.values(state.filters).filter(hasValue).length;
@@ -224,7 +232,12 @@ export function FilterPanel<F extends FilterValues>({
         </Box>
       </Button>
       <Collapse in={expanded} id={regionId} unmountOnExit>
-        <FilterForm key={JSON.stringify(state.filters)} state={state} inputs={inputs} />
+        <FilterForm
+          key={JSON.stringify(state.filters)}
+          state={state}
+          inputs={inputs}
+          onRefresh={onRefresh}
+        />
       </Collapse>
     </Paper>
   );

@@ -25,6 +25,8 @@ export type {
   OrderDirection,
 } from './list-query-string';
 export { FilterPanel } from './filter-panel';
+export { RefreshButton } from './refresh-button';
+export type { RefreshButtonProps } from './refresh-button';
 export type {
   DateRangeFilterInput,
   FilterInput,

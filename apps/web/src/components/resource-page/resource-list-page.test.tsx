@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { useListState, useUrlDialog } from '../list-kit';
 import { ResourceListPage, type ListQueryResult } from './resource-list-page';
@@ -113,5 +113,27 @@ describe('ResourceListPage', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel', hidden: true }));
     expect(url()).toBe('?name=ap');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks the server again from the refresh button and from Search with unchanged filters', async () => {
+    const user = userEvent.setup();
+    const refetch = vi.fn();
+    await renderPage('/fruits?name=ap', { ...loaded, refetch, isFetching: false });
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(refetch).toHaveBeenCalledTimes(1);
+    // The filters open (one is applied): Search without a change still fetches.
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(refetch).toHaveBeenCalledTimes(2);
+    expect(url()).toBe('?name=ap');
+    // A changed filter moves the address instead (its own query key fetches).
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'p');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(refetch).toHaveBeenCalledTimes(2);
+    expect(url()).toBe('?name=app');
+  });
+
+  it('shows no refresh button for a query that cannot be asked again', async () => {
+    await renderPage();
+    expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
   });
 });

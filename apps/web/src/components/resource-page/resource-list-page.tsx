@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import {
   DataTable,
   FilterPanel,
+  RefreshButton,
   type DataTableColumn,
   type FilterInput,
   type FilterValues,
@@ -23,6 +24,10 @@ export interface ListQueryResult<T> {
   data?: { items: T[]; total: number };
   isPending: boolean;
   isError: boolean;
+  /** Asks again: the refresh button and Search with unchanged filters call it. */
+  refetch?: () => unknown;
+  /** An answer is on its way (the refresh button spins). */
+  isFetching?: boolean;
 }
 
 export interface ResourceListPageProps<T, F extends FilterValues> {
@@ -61,10 +66,28 @@ export function ResourceListPage<T, F extends FilterValues>({
   tableLabel,
   children,
 }: ResourceListPageProps<T, F>) {
+  const refetch = query.refetch;
+  const refresh = refetch ? () => void refetch() : undefined;
   return (
     <Box>
-      <ListPageHeader title={title} subtitle={subtitle} actions={headerActions} />
-      {filters && filters.length > 0 && <FilterPanel state={list} inputs={filters} />}
+      <ListPageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          <>
+            {headerActions}
+            {refresh && (
+              <RefreshButton
+                onRefresh={refresh}
+                isRefreshing={query.isFetching === true && !query.isPending}
+              />
+            )}
+          </>
+        }
+      />
+      {filters && filters.length > 0 && (
+        <FilterPanel state={list} inputs={filters} onRefresh={refresh} />
+      )}
       <DataTable<T>
         label={tableLabel ?? title}
         columns={columns}

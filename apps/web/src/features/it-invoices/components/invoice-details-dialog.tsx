@@ -13,6 +13,7 @@ import { useSession } from '../../../lib/auth';
 import { useCan } from '../../../lib/roles';
 import { invoiceQueries } from '../api/invoice-queries';
 import { markingColor } from '../model/badge-colors';
+import { pollWhileUnsettled } from '../model/invoice-rules';
 import { ActionsTab } from './actions-tab';
 import { AttachmentsTab } from './attachments-tab';
 import { InfoTab } from './info-tab';
@@ -82,7 +83,11 @@ export function InvoiceDetailsDialog({
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const isDraft = variant === 'draft';
-  const sent = useQuery({ ...invoiceQueries.detail(uuid), enabled: !isDraft });
+  const sent = useQuery({
+    ...invoiceQueries.detail(uuid),
+    enabled: !isDraft,
+    refetchInterval: (current) => pollWhileUnsettled(current.state.data && [current.state.data]),
+  });
   const stored = useQuery({ ...invoiceQueries.draft(uuid), enabled: isDraft });
   const invoice = isDraft ? stored : sent;
   const withActions = useCanUseActions();

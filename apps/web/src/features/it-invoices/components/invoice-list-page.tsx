@@ -9,6 +9,7 @@ import { ResourceListPage } from '../../../components/resource-page';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCan } from '../../../lib/roles';
 import { invoiceQueries } from '../api/invoice-queries';
+import { pollWhileUnsettled } from '../model/invoice-rules';
 import { defaultInvoiceFilters, toInvoiceListQuery } from '../model/invoice-filters';
 import type { InvoiceDirection } from '../model/invoice-filters';
 import { invoiceColumns } from './invoice-columns';
@@ -77,7 +78,11 @@ export function InvoiceListPage({
       }),
     [direction, list.filters, list.page, list.itemsPerPage, list.order],
   );
-  const invoices = useQuery({ ...invoiceQueries.list(query), placeholderData: keepPreviousData });
+  const invoices = useQuery({
+    ...invoiceQueries.list(query),
+    placeholderData: keepPreviousData,
+    refetchInterval: (current) => pollWhileUnsettled(current.state.data?.items),
+  });
   const details = useUrlDialog(INVOICE_DIALOG_ID, ['uuid']);
   // Same dialog, also owning the tab key: its close() removes dialog_tab with the rest, so a
   // dialog opened from a link leaves no stale tab behind for the next one.

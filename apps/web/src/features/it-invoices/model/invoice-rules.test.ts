@@ -1,6 +1,11 @@
 import type { InvoiceNotification } from '@fiscus/contracts';
 import { describe, expect, it } from 'vitest';
-import { isFixableLocally, offersCreditNote } from './invoice-rules';
+import {
+  isFixableLocally,
+  offersCreditNote,
+  pollWhileUnsettled,
+  UNSETTLED_POLL_MS,
+} from './invoice-rules';
 import { sdiErrors } from './notification-message';
 
 function ns(codes: string[], createdAt: string): InvoiceNotification {
@@ -57,5 +62,18 @@ describe('offersCreditNote', () => {
     expect(offersCreditNote({ type: 0, document_type: 'TD04' })).toBe(false);
     expect(offersCreditNote({ type: 0, document_type: 'TD08' })).toBe(false);
     expect(offersCreditNote({ type: 1, document_type: 'TD01' })).toBe(false);
+  });
+});
+
+describe('pollWhileUnsettled', () => {
+  it('polls while any invoice waits, is sent or in quarantine, and stops once all settled', () => {
+    expect(pollWhileUnsettled([{ marking: 'delivered' }, { marking: 'waiting' }])).toBe(
+      UNSETTLED_POLL_MS,
+    );
+    expect(pollWhileUnsettled([{ marking: 'sent' }])).toBe(UNSETTLED_POLL_MS);
+    expect(pollWhileUnsettled([{ marking: 'quarantena' }])).toBe(UNSETTLED_POLL_MS);
+    expect(pollWhileUnsettled([{ marking: 'delivered' }, { marking: 'rejected' }])).toBe(false);
+    expect(pollWhileUnsettled(undefined)).toBe(false);
+    expect(pollWhileUnsettled([])).toBe(false);
   });
 });

@@ -24,3 +24,25 @@ export function isFixableLocally(
 export function offersCreditNote(invoice: Pick<Invoice, 'type' | 'document_type'>): boolean {
   return invoice.type === 0 && invoice.document_type !== 'TD04' && invoice.document_type !== 'TD08';
 }
+
+/** Markings SDI has not settled yet: a screen showing one asks again until it moves (spec 9). */
+const TRANSIENT_MARKINGS: ReadonlySet<string> = new Set(['waiting', 'sent', 'quarantena']);
+
+/** How often a screen showing an unsettled marking asks again. */
+export const UNSETTLED_POLL_MS = 5_000;
+
+export function isTransientMarking(marking: string | undefined): boolean {
+  return marking !== undefined && TRANSIENT_MARKINGS.has(marking);
+}
+
+/**
+ * The `refetchInterval` of a query holding invoices: poll while any of them is unsettled, stop
+ * once all have settled (a sent invoice stays 'sent' only until SDI answers).
+ */
+export function pollWhileUnsettled(
+  invoices: readonly { marking?: string }[] | undefined,
+): number | false {
+  return invoices?.some((invoice) => isTransientMarking(invoice.marking))
+    ? UNSETTLED_POLL_MS
+    : false;
+}
