@@ -54,3 +54,39 @@ test('the keyboard: skip to content first, and a visible outline on focused butt
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
 });
+
+/** The dialog fills the 390 × 844 viewport and its two tabs are whole and read differently. */
+async function expectFullScreenWithDistinctTabs(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+  const tabs = dialog.getByRole('tab');
+  await expect(tabs).toHaveCount(2);
+  const labels = await tabs.allInnerTexts();
+  expect(new Set(labels.map((label) => label.replace(/\s+/g, ' ').trim())).size).toBe(2);
+  for (const tab of await tabs.all()) {
+    await expect(tab).toBeInViewport({ ratio: 1 });
+    // The whole label shows: nothing is clipped or cut with an ellipsis.
+    const clipped = await tab.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(clipped).toBe(false);
+  }
+}
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the invoice dialogs are full-screen with distinct tab labels', async ({ page }) => {
+    await loginAs(page, 'italy', { path: '/customer-invoice?dialogId=new' });
+    await expectFullScreenWithDistinctTabs(page, 'New invoice');
+    await screenshotEveryLanguage(page, 'new-invoice-390', async (reloaded) => {
+      await expect(reloaded.getByRole('dialog')).toBeVisible();
+    });
+    await expectFullScreenWithDistinctTabs(page, 'New invoice');
+
+    await page.goto('/invoice-drafts');
+    await page.getByRole('button', { name: 'New draft' }).click();
+    await expectFullScreenWithDistinctTabs(page, 'New draft');
+    await screenshot(page, 'new-draft-390');
+  });
+});

@@ -1,7 +1,9 @@
 /**
  * The frame of every console dialog with a form: the MUI Dialog labelled by its title, an
  * optional close button in the title, an optional header under it (tabs), and the loading and
- * error states of whatever the dialog needs to load before its content can show.
+ * error states of whatever the dialog needs to load before its content can show. On a phone
+ * (below 600 px) a wide dialog (md and up: the invoice dialogs) fills the screen and its tabs
+ * share the width, each label whole.
  */
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
@@ -14,6 +16,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 
@@ -36,6 +40,7 @@ export interface DialogFrameProps {
   /** The accessible name of a close button in the title; no button when omitted. */
   closeLabel?: string;
   maxWidth?: DialogProps['maxWidth'];
+  /** Full-screen at every width; wide dialogs (md and up) are full-screen on a phone anyway. */
   fullScreen?: boolean;
   /** Shown between the title and the content whatever the load state (tabs). */
   header?: ReactNode;
@@ -55,6 +60,10 @@ export function DialogFrame({
   children,
 }: DialogFrameProps) {
   const titleId = useId();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const wide = maxWidth === 'md' || maxWidth === 'lg' || maxWidth === 'xl';
+  const fillScreen = fullScreen || (phone && wide);
   let content = children;
   if (load?.isPending) {
     content = (
@@ -81,7 +90,7 @@ export function DialogFrame({
       open={open}
       onClose={onClose}
       fullWidth
-      fullScreen={fullScreen}
+      fullScreen={fillScreen}
       maxWidth={maxWidth}
       aria-labelledby={titleId}
     >
@@ -97,7 +106,27 @@ export function DialogFrame({
           </IconButton>
         )}
       </DialogTitle>
-      {header}
+      {header && phone ? (
+        // Tabs share the width and wrap their labels: 'Create invoice' and 'Create invoice
+        // from source' stay distinct instead of the second one running off the screen.
+        <Box
+          sx={{
+            '& .MuiTabs-root': { px: 1 },
+            '& .MuiTab-root': {
+              flex: 1,
+              minWidth: 0,
+              maxWidth: 'none',
+              px: 1,
+              whiteSpace: 'normal',
+              lineHeight: 1.25,
+            },
+          }}
+        >
+          {header}
+        </Box>
+      ) : (
+        header
+      )}
       {/* Closed dialogs unmount their content: each opening starts afresh. */}
       {open && content}
     </Dialog>
