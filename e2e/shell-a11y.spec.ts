@@ -3,7 +3,14 @@
  * focus outline with the keyboard, the invoice dialogs at 390 px, the whole user name in the top
  * bar at 1440 px, and the help pages of a stripe account.
  */
-import { expect, loginAs, screenshot, screenshotEveryLanguage, test } from './fixtures';
+import {
+  expect,
+  loginAs,
+  personaEmail,
+  screenshot,
+  screenshotEveryLanguage,
+  test,
+} from './fixtures';
 import type { Page } from '@playwright/test';
 
 test('an unknown path counts down and goes back, or to the customer invoices at once', async ({
@@ -89,4 +96,17 @@ test.describe('at 390 px', () => {
     await expectFullScreenWithDistinctTabs(page, 'New draft');
     await screenshot(page, 'new-draft-390');
   });
+});
+
+test('the top bar shows the whole user name at 1440 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAs(page, 'supplier-only');
+  const button = page.getByRole('button', { name: 'User menu' });
+  await expect(button).toContainText(personaEmail('supplier-only'));
+  const cut = await button
+    .locator('span', { hasText: personaEmail('supplier-only') })
+    .last()
+    .evaluate((element) => element.scrollWidth > element.clientWidth);
+  expect(cut).toBe(false);
+  await screenshot(page, 'top-bar-user-name-1440');
 });

@@ -88,12 +88,14 @@ export function UserMenu({ onSwitchUser }: { onSwitchUser: () => void }) {
         onClick={(event) => setAnchor(event.currentTarget)}
         startIcon={<AccountCircleIcon />}
         sx={{ minWidth: 0 }}
+        title={session.username}
       >
         <Box
           component="span"
           sx={{
             display: { xs: 'none', sm: 'inline' },
-            maxWidth: 220,
+            // The whole name where there is room (1200 px and up); cut with an ellipsis below.
+            maxWidth: { sm: 220, md: 360, lg: 'none' },
             overflow: 'hidden',
             textOverflow: 'ellipsis',
             whiteSpace: 'nowrap',
