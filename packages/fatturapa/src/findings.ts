@@ -15,6 +15,14 @@ export interface Finding {
   message: string;
   /** Italian message, as SDI words it, when there is one. */
   messageIt?: string;
+  /**
+   * A stable key of the problem (e.g. `schema.missingElement`) with its parameters, for a client
+   * that words it itself; schema findings have one.
+   */
+  messageKey?: string;
+  params?: Record<string, string>;
+  /** The problem as a sentence in Italian, English and Polish, without file line numbers. */
+  messages?: Record<'it' | 'en' | 'pl', string>;
 }
 
 export type Lang = 'it' | 'en';

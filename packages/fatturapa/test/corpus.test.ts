@@ -92,7 +92,10 @@ describe('official samples', () => {
       code: '00200',
       propertyPath: 'fattura_elettronica_header.dati_trasmissione.contatti_trasmittente',
     });
-    expect(result.findings[0]?.message).toContain("Element 'ContattiTrasmittente'");
+    expect(result.findings[0]).toMatchObject({
+      messageKey: 'schema.unexpectedElement',
+      params: { element: 'ContattiTrasmittente' },
+    });
   });
 
   it.each(

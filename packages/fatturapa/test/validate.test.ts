@@ -41,6 +41,9 @@ describe('validateInvoice', () => {
       ],
     ]);
     expect(result.findings[0]?.message).toContain("'12,5'");
+    expect(result.findings[0]?.messages?.it).toBe(
+      "PrezzoTotale: '12,5' non è nel formato richiesto.",
+    );
   });
 
   it('gives JSON paths for files whose children are wrongly in a default namespace', async () => {
@@ -50,7 +53,10 @@ describe('validateInvoice', () => {
     expect(result.findings.map((finding) => finding.propertyPath)).toEqual([
       'fattura_elettronica_header',
     ]);
-    expect(result.findings[0]?.message).toContain('This element is not expected');
+    expect(result.findings[0]).toMatchObject({
+      messageKey: 'schema.wrongNamespace',
+      messages: { en: 'FatturaElettronicaHeader is in the wrong XML namespace.' },
+    });
   });
 
   it('lists the first 50 schema errors then 00201 with the total, however many there are', async () => {

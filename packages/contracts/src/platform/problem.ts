@@ -6,6 +6,13 @@ export const violationSchema = z.object({
   message: z.string(),
   code: z.string(),
   propertyContent: z.unknown().optional(),
+  /**
+   * Invoice schema findings: a stable key (e.g. `schema.missingElement`) and its parameters, for
+   * a client that words the problem itself, and the sentence in it, en and pl.
+   */
+  messageKey: z.string().optional(),
+  parameters: z.record(z.string(), z.string()).optional(),
+  messages: z.object({ it: z.string(), en: z.string(), pl: z.string() }).optional(),
 });
 export type Violation = z.infer<typeof violationSchema>;
 

@@ -33,3 +33,14 @@ export function xpathToPropertyPath(xpath: string, types: TypeDescriptors): stri
   }
   return parts.join('.');
 }
+
+/** The complex type (without `Type`) of the element at an XPath; undefined for a leaf or unknown. */
+export function typeAtXPath(xpath: string, types: TypeDescriptors): string | undefined {
+  let typeName: string | undefined = 'FatturaElettronica';
+  for (const raw of xpath.split('/').filter(Boolean).slice(1)) {
+    const name = step.exec(raw)?.[1];
+    if (!name || !typeName) return undefined;
+    typeName = types[typeName]?.find((child) => child.name === name)?.complex;
+  }
+  return typeName;
+}

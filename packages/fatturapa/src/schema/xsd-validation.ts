@@ -19,7 +19,13 @@ import {
 } from './bounded-xsd-validation.ts';
 import { PARSE_ENCODING, PARSE_OPTIONS, parseWellFormed } from './document-parser.ts';
 import { libxml2, pointerOf } from './libxml2-bindings.ts';
-import { xpathToPropertyPath } from './property-path.ts';
+import { typeAtXPath, xpathToPropertyPath } from './property-path.ts';
+import {
+  schemaReasonMessage,
+  schemaReasonOf,
+  targetXPath,
+  type SchemaReason,
+} from './schema-reason.ts';
 import { readSchemaFile } from './schema-files.ts';
 
 /** Where the official XSDs import xmldsig from; served from our local copy, never fetched. */
@@ -104,6 +110,35 @@ function shortenQuotedValues(message: string): string {
   }
 }
 
+/**
+ * An element found where others were expected points at the first expected one only when that
+ * one is required (a required element is missing); otherwise the found one is out of place.
+ */
+function settledReason(
+  reason: SchemaReason | undefined,
+  xpath: string,
+  types: TypeDescriptors,
+): SchemaReason | undefined {
+  if (reason?.target?.kind !== 'sibling') return reason;
+  const parentType = typeAtXPath(xpath.slice(0, Math.max(0, xpath.lastIndexOf('/'))), types);
+  const children = parentType ? types[parentType] : undefined;
+  const expected = (reason.params.expected ?? '').split(', ');
+  const required = expected.find((name) =>
+    children?.some((child) => child.name === name && !child.optional),
+  );
+  if (required) {
+    return {
+      ...reason,
+      params: { ...reason.params, element: required },
+      target: { kind: 'sibling', element: required },
+    };
+  }
+  return {
+    key: 'schema.unexpectedElement',
+    params: { element: reason.params.found ?? '', expected: reason.params.expected ?? '' },
+  };
+}
+
 /** `document` is only needed for XPaths with a default-namespace step (see concreteXPath). */
 function detailToFinding(
   detail: ErrorDetail,
@@ -111,14 +146,35 @@ function detailToFinding(
   document?: XmlDocument,
 ): Finding {
   const message = shortenQuotedValues(detail.message.trim());
-  const xpath =
+  const found =
     detail.xpath && document ? concreteXPath(document, detail.xpath) : (detail.xpath ?? '');
+  // Read from libxml2's own text: shortening may cut a long namespace out of an element's name.
+  const reason = settledReason(schemaReasonOf(detail.message.trim()), found, types);
+  const xpath = targetXPath(found, reason);
+  const propertyPath = xpath ? xpathToPropertyPath(xpath, types) : '';
+  if (!reason) {
+    return {
+      layer: 'schema',
+      code: '00200',
+      propertyPath,
+      message: `Line ${detail.line}: ${message}`,
+      messageIt: `File non conforme al formato (riga ${detail.line}): ${message}`,
+    };
+  }
+  const messages = {
+    it: schemaReasonMessage(reason, 'it'),
+    en: schemaReasonMessage(reason, 'en'),
+    pl: schemaReasonMessage(reason, 'pl'),
+  };
   return {
     layer: 'schema',
     code: '00200',
-    propertyPath: xpath ? xpathToPropertyPath(xpath, types) : '',
-    message: `Line ${detail.line}: ${message}`,
-    messageIt: `File non conforme al formato (riga ${detail.line}): ${message}`,
+    propertyPath,
+    message: `Line ${detail.line}: ${messages.en}`,
+    messageIt: `File non conforme al formato (riga ${detail.line}): ${messages.it}`,
+    messageKey: reason.key,
+    params: reason.params,
+    messages,
   };
 }
 

@@ -62,6 +62,9 @@ export function findingToViolation(finding: Finding, invoice: unknown): Violatio
     propertyPath: finding.propertyPath,
     message: finding.message,
     code: finding.code,
+    ...(finding.messageKey ? { messageKey: finding.messageKey } : {}),
+    ...(finding.params ? { parameters: finding.params } : {}),
+    ...(finding.messages ? { messages: finding.messages } : {}),
     ...(typeof content === 'string' && content.length <= MAX_PROPERTY_CONTENT
       ? { propertyContent: content }
       : {}),

@@ -127,6 +127,32 @@ describe('POST /api/it/invoices → SDI sandbox', () => {
     expect(await t.db.select().from(itInvoices).where(eq(itInvoices.ownerId, user.id))).toEqual([]);
   });
 
+  it('a missing field is a violation on that field, worded in it, en and pl (no libxml text)', async () => {
+    const { token } = await createAlpha(t);
+    const fpr01 = sample('official/v1.2.2/IT01234567890_FPR01.xml');
+    const start = fpr01.indexOf('<IdCodice>', fpr01.indexOf('<CedentePrestatore>'));
+    const end = fpr01.indexOf('</IdCodice>', start) + '</IdCodice>'.length;
+    const missing = fpr01.slice(0, start) + fpr01.slice(end);
+    const response = await sendXml(t, token, missing, {}, '/api/it/invoices/validate');
+    expect(response.statusCode).toBe(400);
+    const body = response.json() as { detail: string; violations: unknown[] };
+    expect(body.violations).toEqual([
+      expect.objectContaining({
+        propertyPath:
+          'fattura_elettronica_header.cedente_prestatore.dati_anagrafici.id_fiscale_iva.id_codice',
+        code: '00200',
+        messageKey: 'schema.missingElement',
+        parameters: expect.objectContaining({ element: 'IdCodice' }),
+        messages: {
+          it: 'IdCodice è obbligatorio.',
+          en: 'IdCodice is required.',
+          pl: 'IdCodice jest wymagane.',
+        },
+      }),
+    ]);
+    expect(body.detail).not.toContain('Missing child');
+  });
+
   it('refuses XXE, malformed XML and a too large body with 4xx and stores nothing', async () => {
     const { token, user } = await createAlpha(t);
     const xxe = `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><p:FatturaElettronica versione="FPR12" xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2">&e;</p:FatturaElettronica>`;
