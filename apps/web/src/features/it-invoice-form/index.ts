@@ -18,3 +18,4 @@ export type {
 export type { InvoiceSource, SourceFormat, SourceType } from './model/invoice-source';
 export { creditNoteDocumentType } from './model/code-lists';
 export { toInvoicePayload } from './model/invoice-payload';
+export { supplierProfileQuery } from './api/supplier-profile-query';

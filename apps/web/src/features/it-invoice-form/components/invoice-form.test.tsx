@@ -144,7 +144,10 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Validate schema' }));
-    await screen.findByRole('button', { name: 'Submit' });
+    const submit = await screen.findByRole('button', { name: 'Submit' });
+    // The focus moves on to the enabled Submit: Enter or Space sends next.
+    await waitFor(() => expect(submit).toHaveFocus());
+    expect(submit).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Validate schema' })).not.toBeInTheDocument();
     expect(onValidate).toHaveBeenCalledTimes(1);
     expect(onSubmit).not.toHaveBeenCalled();

@@ -35,6 +35,8 @@ export interface InvoiceFormProps {
   /** Creates/sends; may throw `ApiError` with violations. */
   onSubmit: (payload: InvoicePayload) => Promise<SubmitResult>;
   onCancel: () => void;
+  /** The label of the final step's button (e.g. 'Save draft'); 'Submit' by default. */
+  submitLabel?: string;
 }
 
 /** In these modes sending back what was loaded is refused (spec 4 "Form validity"). */
@@ -52,6 +54,7 @@ export function InvoiceForm({
   onValidate,
   onSubmit,
   onCancel,
+  submitLabel,
 }: InvoiceFormProps) {
   const { t } = useTranslation('invoiceForm');
   const { enqueueSnackbar } = useSnackbar();
@@ -162,6 +165,7 @@ export function InvoiceForm({
           <SubmitBar
             validated={validated}
             busy={busy}
+            submitLabel={submitLabel}
             onValidate={() => void validate()}
             onSubmit={() => void submit()}
             onCancel={onCancel}

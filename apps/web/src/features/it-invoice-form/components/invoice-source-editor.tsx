@@ -35,6 +35,8 @@ export interface InvoiceSourceEditorProps {
   onValidate: (source: InvoiceSource) => Promise<ValidationResult>;
   onSubmit: (source: InvoiceSource) => Promise<SubmitResult>;
   onCancel: () => void;
+  /** The label of the final step's button (e.g. 'Save draft'); 'Submit' by default. */
+  submitLabel?: string;
 }
 
 /** The 'create invoice from source' tab: JSON or XML typed in an editor or uploaded. */
@@ -45,6 +47,7 @@ export function InvoiceSourceEditor({
   onValidate,
   onSubmit,
   onCancel,
+  submitLabel,
 }: InvoiceSourceEditorProps) {
   const { t } = useTranslation('invoiceForm');
   const { enqueueSnackbar } = useSnackbar();
@@ -207,6 +210,7 @@ export function InvoiceSourceEditor({
       <SubmitBar
         validated={validated}
         busy={busy}
+        submitLabel={submitLabel}
         onValidate={() => void run('validate')}
         onSubmit={() => void run('submit')}
         onCancel={onCancel}
