@@ -1,3 +1,4 @@
+import type { Invoice } from '@fiscus/contracts';
 import { apiFetch } from '../../../lib/api-client';
 import type { InvoiceFormVariant, InvoicePayload, InvoiceSource } from '../../it-invoice-form';
 import { draftPath } from './draft-queries';
@@ -35,13 +36,30 @@ export function createDraft(body: DraftBody, blocked: boolean) {
   });
 }
 
-export function updateDraft(uuid: string, body: DraftBody) {
+/** `PUT` of the draft's content; `blocked`, when given, sets or lifts 'block invoice sent'. */
+export function updateDraft(uuid: string, body: DraftBody, blocked?: boolean) {
   const { body: content, contentType } = encode(body);
   return apiFetch('it', `${draftsBase(variantOfBody(body))}/${encodeURIComponent(uuid)}`, {
     method: 'PUT',
     body: content,
-    headers: { 'Content-Type': contentType },
+    headers: {
+      'Content-Type': contentType,
+      ...(blocked === undefined ? {} : { 'X-Draft-Blocked': blocked ? 'true' : 'false' }),
+    },
   });
+}
+
+/** Lifts 'block invoice sent' of a stored draft: its stored content saved back unblocked. */
+export async function unblockDraft(uuid: string) {
+  const draft = await apiFetch<Invoice>('it', draftPath(uuid), {
+    headers: { Accept: 'application/json' },
+  });
+  const type = draft.transmission_format === 'FSM10' ? 'simplified' : 'simple';
+  return updateDraft(
+    uuid,
+    { kind: 'source', source: { format: 'json', type, content: draft.payload } },
+    false,
+  );
 }
 
 /** Sends a stored draft to SDI; a blocked draft answers 409 'draft send error blocked'. */

@@ -40,6 +40,7 @@ export function BulkProgressDialog({
   entries,
   running,
   onFix,
+  onUnblock,
   onClose,
 }: {
   mode: BulkMode;
@@ -47,6 +48,8 @@ export function BulkProgressDialog({
   entries: BulkEntry[];
   running: boolean;
   onFix: (uuid: string) => void;
+  /** Lifts the block of a draft whose send was refused as blocked. */
+  onUnblock: (uuid: string) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('drafts');
@@ -103,7 +106,19 @@ export function BulkProgressDialog({
               ) : (
                 <>
                   <Typography sx={{ fontWeight: 600 }}>{t(errorTitleKey(entry))}</Typography>
-                  <Typography>{entry.message}</Typography>
+                  {entry.draftBlocked ? (
+                    // The server's 'draft send error blocked' is not for users: say how instead.
+                    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                      <Typography>{t('bulk.draftBlockedHow')}</Typography>
+                      {mode !== 'delete' && (
+                        <Button size="small" onClick={() => onUnblock(entry.uuid)}>
+                          {t('actions.unblock')}
+                        </Button>
+                      )}
+                    </Stack>
+                  ) : (
+                    <Typography>{entry.message}</Typography>
+                  )}
                   {entry.violations.map((violation) => (
                     <Typography
                       key={`${violation.propertyPath}:${violation.message}`}

@@ -7,7 +7,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { apiFetch } from '../../../lib/api-client';
 import {
   InvoiceForm,
   InvoiceSourceEditor,
+  supplierProfileQuery,
   type InvoiceFormVariant,
   type InvoicePayload,
 } from '../../it-invoice-form';
@@ -68,9 +69,23 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
   const { enqueueSnackbar } = useSnackbar();
   const [tab, setTab] = useState<'guided' | 'source'>('guided');
   const [newVariant, setNewVariant] = useState<InvoiceFormVariant>('standard');
-  const [blocked, setBlocked] = useState(false);
-  const stored = useQuery({ ...draftQueries.detail(uuid ?? ''), enabled: mode !== 'new' });
-  const draft = stored.data;
+  const [newBlocked, setBlocked] = useState(false);
+  // Edit mode starts from the stored block and saves what the checkbox then says.
+  const [editBlocked, setEditBlocked] = useState<boolean | null>(null);
+  // The dialog opens on the draft as stored now: a cached copy from an earlier visit (before an
+  // edit was saved) is never shown; the form waits for the fetch made when the dialog opened.
+  const [openedAt] = useState(() => Date.now());
+  const stored = useQuery({
+    ...draftQueries.detail(uuid ?? ''),
+    enabled: mode !== 'new',
+    refetchOnMount: 'always',
+  });
+  const fresh = stored.data !== undefined && stored.dataUpdatedAt >= openedAt;
+  const draft = fresh ? stored.data : undefined;
+  const blocked = mode === 'new' ? newBlocked : (editBlocked ?? draft?.marking === 'draft-blocked');
+  const queryClient = useQueryClient();
+  // A new draft's supplier comes from the invoicing profile, as a new invoice's does.
+  const profile = useQuery({ ...supplierProfileQuery(), enabled: mode === 'new' });
   const variant: InvoiceFormVariant =
     mode === 'new'
       ? newVariant
@@ -96,7 +111,10 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
       body.kind === 'payload' &&
       initialValue &&
       canonical(body.payload) === canonical(initialValue);
-    if (!unchanged) await updateDraft(draftUuid, body);
+    if (mode === 'edit') await updateDraft(draftUuid, body, blocked);
+    else if (!unchanged) await updateDraft(draftUuid, body);
+    // Every later dialog of this draft opens on what was just saved.
+    await queryClient.invalidateQueries({ queryKey: draftQueries.all() });
     if (mode === 'edit') {
       enqueueSnackbar(t('messages.updated'), { variant: 'success' });
       onDone({ draftUuid });
@@ -108,8 +126,28 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
     return sent;
   };
 
+  // 'Block invoice sent': set when creating, set or lifted when editing (spec 2 "Drafts page").
+  const blockedBox = (
+    <FormControlLabel
+      sx={{ mb: 1 }}
+      control={
+        <Checkbox
+          checked={blocked}
+          onChange={(event) =>
+            mode === 'new' ? setBlocked(event.target.checked) : setEditBlocked(event.target.checked)
+          }
+        />
+      }
+      label={t('fields.blockInvoiceSent')}
+    />
+  );
+  const submitLabel = mode === 'send' ? undefined : t('actions.saveDraft');
+
   let content;
   if (mode !== 'new' && (!draft || !initialValue)) {
+    content = null;
+  } else if (tab === 'guided' && mode === 'new' && profile.isPending) {
+    // The form reads its defaults once: it waits for the supplier profile.
     content = null;
   } else if (tab === 'guided') {
     content = (
@@ -129,47 +167,35 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
                 label={t('types.simplified')}
               />
             </RadioGroup>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={blocked}
-                  onChange={(event) => setBlocked(event.target.checked)}
-                />
-              }
-              label={t('fields.blockInvoiceSent')}
-            />
+            {blockedBox}
           </Stack>
         )}
+        {mode === 'edit' && blockedBox}
         <InvoiceForm
           key={variant}
           variant={variant}
           // The send dialog may send a draft unchanged, so the form runs in edit mode there.
           mode={mode === 'new' ? 'new' : 'edit'}
           initialValue={initialValue}
+          supplierProfile={mode === 'new' ? profile.data : undefined}
           onValidate={(payload) => validateBody({ kind: 'payload', variant, payload })}
           onSubmit={(payload) => save({ kind: 'payload', variant, payload })}
           onCancel={onClose}
+          submitLabel={submitLabel}
         />
       </Box>
     );
   } else {
     content = (
       <Box>
-        {mode === 'new' && (
-          <FormControlLabel
-            sx={{ mb: 1 }}
-            control={
-              <Checkbox checked={blocked} onChange={(event) => setBlocked(event.target.checked)} />
-            }
-            label={t('fields.blockInvoiceSent')}
-          />
-        )}
+        {mode !== 'send' && blockedBox}
         <InvoiceSourceEditor
           initialType={variant === 'simplified' ? 'simplified' : 'simple'}
           initialContent={draft?.payload ?? ''}
           onValidate={(source) => validateBody({ kind: 'source', source })}
           onSubmit={(source) => save({ kind: 'source', source })}
           onCancel={onClose}
+          submitLabel={submitLabel}
         />
       </Box>
     );
@@ -192,7 +218,7 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
         </Tabs>
       }
       load={{
-        isPending: mode !== 'new' && stored.isPending,
+        isPending: mode !== 'new' && !fresh && !stored.isError,
         isError: mode !== 'new' && (!draft || !initialValue),
         pendingLabel: t('messages.loading'),
         errorText: t('messages.loadError'),

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { sampleDraft as draft } from '../../../test/handlers/drafts';
+import { http, HttpResponse } from 'msw';
+import { completeDraft, draftsHandlers, sampleDraft as draft } from '../../../test/handlers/drafts';
+import { apiUrl } from '../../../test/handlers/http';
 import { AddressProbe, renderWithProviders } from '../../../test/render-with-providers';
-import { sentRequests } from '../../../test/server';
+import { sentRequests, server } from '../../../test/server';
 import { DraftsPage } from './drafts-page';
 
 /** The drafts list calls, each with its filters (without `properties[]`) and asked properties. */
@@ -29,7 +31,7 @@ function renderPage(route = '/invoice-drafts') {
       />
       <AddressProbe />
     </>,
-    { route, namespaces: ['drafts'] },
+    { route, namespaces: ['drafts', 'invoiceForm', 'codeLists', 'listKit'] },
   );
 }
 
@@ -88,5 +90,114 @@ describe('DraftsPage', () => {
   it('reopens the details from a link', async () => {
     await renderPage(`/invoice-drafts?dialogId=draft&dialog_uuid=${draft.uuid}&dialog_tab=json`);
     expect(screen.getByRole('dialog', { name: `Details of ${draft.uuid}` })).toBeInTheDocument();
+  });
+
+  it('edits, saves and sends a draft in one visit: the send form shows and sends the edit', async () => {
+    server.use(...draftsHandlers([completeDraft]));
+    const user = userEvent.setup();
+    await renderPage();
+    const row = async () => {
+      const cell = await screen.findByText(/^FT-1/);
+      const tr = cell.closest('tr');
+      if (!tr) throw new Error('no row');
+      return tr;
+    };
+    await user.click(within(await row()).getByRole('button', { name: 'Edit' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit draft' });
+    const number = await within(edit).findByDisplayValue('FT-1');
+    await user.clear(number);
+    await user.type(number, 'FT-2');
+    await user.click(within(edit).getByRole('button', { name: 'Validate schema' }));
+    // Validated, the button says what it does, and it has the focus.
+    const save = await within(edit).findByRole('button', { name: 'Save draft' });
+    await waitFor(() => expect(save).toHaveFocus());
+    await user.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const put = sentRequests({
+      method: 'PUT',
+      path: `/api/it/invoices/draft/${completeDraft.uuid}`,
+    });
+    expect(put).toHaveLength(1);
+
+    await user.click(within(await row()).getByRole('button', { name: 'Send' }));
+    const send = await screen.findByRole('dialog', { name: 'Send draft' });
+    expect(await within(send).findByDisplayValue('FT-2')).toBeInTheDocument();
+    expect(within(send).queryByDisplayValue('FT-1')).not.toBeInTheDocument();
+    await user.click(within(send).getByRole('button', { name: 'Validate schema' }));
+    await user.click(await within(send).findByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(
+        sentRequests({ method: 'POST', path: `/api/it/invoices/draft/${completeDraft.uuid}/send` }),
+      ).toHaveLength(1),
+    );
+    // Unchanged since the save: nothing older is written over the edit.
+    expect(sentRequests({ method: 'PUT' })).toHaveLength(1);
+  }, 60_000);
+
+  it('unblocks a blocked draft from its row, and explains a blocked send in words', async () => {
+    server.use(...draftsHandlers([{ ...completeDraft, marking: 'draft-blocked' }]));
+    const user = userEvent.setup();
+    await renderPage();
+    const cell = await screen.findByText(/^FT-1/);
+    const row = cell.closest('tr');
+    if (!row) throw new Error('no row');
+    await user.click(within(row).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Send selected' }));
+    const bulk = await screen.findByRole('dialog', { name: 'Sending drafts' });
+    await user.click(await within(bulk).findByRole('button', { name: 'Draft FT-1' }));
+    expect(await within(bulk).findByText(/saved with 'Block invoice sent'/)).toBeInTheDocument();
+    expect(bulk).not.toHaveTextContent('draft send error blocked');
+    await user.click(within(bulk).getByRole('button', { name: 'Close' }));
+
+    await user.click(within(row).getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByText('Draft unblocked: it can be sent')).toBeInTheDocument();
+    const put = sentRequests({ method: 'PUT' });
+    expect(put).toHaveLength(1);
+    expect(put[0]?.headers.get('X-Draft-Blocked')).toBe('false');
+    await waitFor(() =>
+      expect(within(row).queryByRole('button', { name: 'Unblock' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('asks before deleting the selected drafts, naming how many', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    const row = (await screen.findByText('DR-1')).closest('tr');
+    if (!row) throw new Error('no row');
+    await user.click(within(row).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete selected drafts' });
+    expect(confirm).toHaveTextContent('Delete 1 selected draft? This cannot be undone.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sentRequests({ method: 'DELETE' })).toHaveLength(0);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete selected' }));
+    const again = await screen.findByRole('dialog', { name: 'Delete selected drafts' });
+    await user.click(within(again).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(sentRequests({ method: 'DELETE' })).toHaveLength(1));
+  });
+
+  it('fills the supplier of a new draft from the invoicing profile', async () => {
+    server.use(
+      http.get(apiUrl('common', '/users/me/profile'), () =>
+        HttpResponse.json({
+          invoicing_country: 'IT',
+          invoicing_vat_number: 'IT01234567897',
+          invoicing_fiscal_id: '01234567897',
+          invoicing_name: 'Acme Srl',
+          invoicing_address: 'via Roma 1',
+          invoicing_city: 'Roma',
+          invoicing_province: 'rm',
+          invoicing_cap: '00100',
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderPage();
+    await user.click(await screen.findByRole('button', { name: 'New draft' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New draft' });
+    expect(await within(dialog).findByDisplayValue('Acme Srl')).toBeInTheDocument();
+    expect(within(dialog).getByDisplayValue('VIA ROMA 1')).toBeInTheDocument();
   });
 });

@@ -3,13 +3,15 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
 import InfoIcon from '@mui/icons-material/Info';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import SendIcon from '@mui/icons-material/Send';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeleteDialog } from '../../../components/form';
+import { ConfirmDialog, DeleteDialog } from '../../../components/form';
 import {
   formatListDate,
   formatListTimestamp,
@@ -21,7 +23,7 @@ import { ResourceListPage } from '../../../components/resource-page';
 import { formatMoney } from '../../../lib/decimal-amount';
 import { currentLanguage } from '../../../lib/i18n';
 import { draftQueries } from '../api/draft-queries';
-import { deleteDraft } from '../api/draft-requests';
+import { deleteDraft, unblockDraft } from '../api/draft-requests';
 import { useBulkRunner } from '../hooks/use-bulk-runner';
 import { emptyDraftFilters, toDraftListQuery } from '../model/draft-filters';
 import type { DraftListRow } from '../model/draft-list-row';
@@ -70,6 +72,23 @@ export function DraftsPage({ invoiceHref, renderDetails }: DraftsPageProps) {
   const remove = useUrlDialog('delete', ['uuid']);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [sentInvoice, setSentInvoice] = useState<string | null>(null);
+  const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
+  const [unblocking, setUnblocking] = useState<string | null>(null);
+  const { enqueueSnackbar } = useSnackbar();
+
+  /** Lifts 'block invoice sent' (spec 2 "Drafts page"): the draft can be sent again. */
+  const unblock = async (uuid: string) => {
+    setUnblocking(uuid);
+    try {
+      await unblockDraft(uuid);
+      enqueueSnackbar(t('messages.unblocked'), { variant: 'success' });
+      await queryClient.invalidateQueries({ queryKey: draftQueries.all() });
+    } catch {
+      enqueueSnackbar(t('messages.loadError'), { variant: 'error' });
+    } finally {
+      setUnblocking(null);
+    }
+  };
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: draftQueries.lists() });
   const rows = drafts.data?.items ?? [];
@@ -184,6 +203,14 @@ export function DraftsPage({ invoiceHref, renderDetails }: DraftsPageProps) {
           onClick: () => remove.open({ uuid: row.uuid }),
         },
         {
+          id: 'unblock',
+          label: t('actions.unblock'),
+          icon: LockOpenIcon,
+          hidden: row.marking !== 'draft-blocked',
+          disabled: unblocking === row.uuid,
+          onClick: () => void unblock(row.uuid),
+        },
+        {
           id: 'edit',
           label: t('actions.edit'),
           icon: EditIcon,
@@ -210,7 +237,12 @@ export function DraftsPage({ invoiceHref, renderDetails }: DraftsPageProps) {
             <Button startIcon={<SendIcon />} onClick={() => void bulk.start('send')}>
               {t('actions.sendSelected')}
             </Button>
-            <Button startIcon={<DeleteIcon />} onClick={() => void bulk.start('delete')}>
+            <Button
+              startIcon={<DeleteIcon />}
+              onClick={() =>
+                selectedIds.length === 0 ? void bulk.start('delete') : setConfirmBulkDelete(true)
+              }
+            >
               {t('actions.deleteSelected')}
             </Button>
           </>
@@ -241,9 +273,20 @@ export function DraftsPage({ invoiceHref, renderDetails }: DraftsPageProps) {
             bulk.dismiss();
             edit.open({ uuid });
           }}
+          onUnblock={(uuid) => void unblock(uuid)}
           onClose={bulk.dismiss}
         />
       )}
+      <ConfirmDialog
+        open={confirmBulkDelete}
+        title={t('deleteSelected.title')}
+        message={t('deleteSelected.message', { count: selectedIds.length })}
+        onCancel={() => setConfirmBulkDelete(false)}
+        onConfirm={() => {
+          setConfirmBulkDelete(false);
+          void bulk.start('delete');
+        }}
+      />
       {sentInvoice && (
         <DraftSentDialog href={invoiceHref(sentInvoice)} onClose={() => setSentInvoice(null)} />
       )}
