@@ -14,6 +14,7 @@ import {
   assertItReader,
   invoiceOwnerOf,
 } from '../invoice-access.ts';
+import { chargeSentInvoice } from '../../common/pre-sales/invoice-credit.ts';
 import { invoicesCsv } from './invoice-csv.ts';
 import type { ListedInvoice } from './invoice-item.ts';
 import {
@@ -113,6 +114,7 @@ export class InvoicesService {
         ...(this.clock ? { createdAt: this.clock() } : {}),
       });
       if (fixed) await invoices.update(fixed.uuid, { fixedByUuid: row.uuid });
+      await chargeSentInvoice(tx, ownerId, this.clock?.() ?? new Date());
       await this.sdi.transmit(row.uuid, { db: tx });
       return { uuid: row.uuid };
     });
@@ -127,11 +129,13 @@ export class InvoicesService {
       const draft = await invoices.findForUpdate(row.uuid);
       if (!draft || !(DRAFT_MARKINGS as readonly string[]).includes(draft.marking))
         throw notFound(`Draft ${row.uuid} not found.`);
+      const sentAt = this.clock?.() ?? new Date();
       await invoices.update(row.uuid, {
         marking: 'waiting',
-        createdAt: this.clock?.() ?? new Date(),
+        createdAt: sentAt,
         ...storedInvoiceValues(accepted),
       });
+      await chargeSentInvoice(tx, draft.ownerId, sentAt);
       await this.sdi.transmit(row.uuid, { db: tx });
       return { uuid: row.uuid };
     });
