@@ -50,32 +50,50 @@ export function DateRangeFilterField({
 }: DateRangeFilterFieldProps) {
   const { t } = useTranslation('listKit');
   const [presetAnchor, setPresetAnchor] = useState<HTMLElement | null>(null);
+  // A day before the minimum year is not applied, but stays on screen with a message saying why.
+  const [tooEarly, setTooEarly] = useState<{ from: Dayjs | null; to: Dayjs | null }>({
+    from: null,
+    to: null,
+  });
   const fromDay = parseBound(from);
   const toDay = parseBound(to);
 
-  const accept = (day: Dayjs | null, bound: (day: Dayjs) => string) =>
-    day && day.isValid() && day.year() >= MIN_FILTER_YEAR ? bound(day) : '';
+  const accept = (side: 'from' | 'to', day: Dayjs | null, bound: (day: Dayjs) => string) => {
+    const early = day !== null && day.isValid() && day.year() < MIN_FILTER_YEAR;
+    setTooEarly((current) => ({ ...current, [side]: early ? day : null }));
+    return day && day.isValid() && !early ? bound(day) : '';
+  };
+  const tooEarlyMessage = t('dateRange.beforeMinimum', { year: MIN_FILTER_YEAR });
+  const fieldProps = (early: Dayjs | null) => ({
+    size: 'small' as const,
+    fullWidth: true,
+    ...(early ? { error: true, helperText: tooEarlyMessage } : {}),
+  });
 
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'center' }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      sx={{ alignItems: tooEarly.from || tooEarly.to ? 'flex-start' : 'center' }}
+    >
       <DatePicker
         label={t('dateRange.from', { label })}
-        value={fromDay}
+        value={tooEarly.from ?? fromDay}
         minDate={MIN_DATE}
         maxDate={toDay ?? undefined}
         disabled={disabled}
         format="DD/MM/YYYY"
-        onChange={(day) => onChange(accept(day, dayStartBound), to)}
-        slotProps={{ textField: { size: 'small', fullWidth: true } }}
+        onChange={(day) => onChange(accept('from', day, dayStartBound), to)}
+        slotProps={{ textField: fieldProps(tooEarly.from) }}
       />
       <DatePicker
         label={t('dateRange.to', { label })}
-        value={toDay}
+        value={tooEarly.to ?? toDay}
         minDate={fromDay ?? MIN_DATE}
         disabled={disabled}
         format="DD/MM/YYYY"
-        onChange={(day) => onChange(from, accept(day, dayEndBound))}
-        slotProps={{ textField: { size: 'small', fullWidth: true } }}
+        onChange={(day) => onChange(from, accept('to', day, dayEndBound))}
+        slotProps={{ textField: fieldProps(tooEarly.to) }}
       />
       {/* An icon, so the two dates keep room for their labels in every language. */}
       <Tooltip title={t('dateRange.presets')}>
@@ -102,6 +120,7 @@ export function DateRangeFilterField({
             key={preset}
             onClick={() => {
               const range = datePresetRange(preset, dayjs());
+              setTooEarly({ from: null, to: null });
               onChange(dayStartBound(range.from), dayEndBound(range.to));
               setPresetAnchor(null);
             }}
@@ -111,6 +130,7 @@ export function DateRangeFilterField({
         ))}
         <MenuItem
           onClick={() => {
+            setTooEarly({ from: null, to: null });
             onChange('', '');
             setPresetAnchor(null);
           }}

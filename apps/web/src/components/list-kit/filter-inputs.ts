@@ -3,6 +3,8 @@
  * come already translated from the screen's own namespace; `name` is the query parameter
  * exactly as the API expects it (`email`, `status[]`, `createdAt[after]`).
  */
+import type { FilterValues } from './list-query-string';
+
 export interface FilterOption {
   value: string;
   label: string;
@@ -10,8 +12,11 @@ export interface FilterOption {
 
 interface FilterInputBase {
   label: string;
-  /** Disabled inputs keep their value but cannot be edited (e.g. until a type is chosen). */
-  disabled?: boolean;
+  /**
+   * Disabled inputs keep their value but cannot be edited (e.g. until a type is chosen). A
+   * function reads the values being edited, so a rule follows the user's typing at once.
+   */
+  disabled?: boolean | ((values: FilterValues) => boolean);
 }
 
 export interface TextFilterInput extends FilterInputBase {

@@ -94,6 +94,8 @@ function FilterForm<F extends FilterValues>({ state, inputs, onRefresh }: Filter
   const { t } = useTranslation('listKit');
   const [draft, setDraft] = useState<F>(state.filters);
   const set = (changes: FilterValues) => setDraft((current) => ({ ...current, ...changes }));
+  const isDisabled = (input: FilterInput) =>
+    typeof input.disabled === 'function' ? input.disabled(draft) : input.disabled;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -121,7 +123,7 @@ function FilterForm<F extends FilterValues>({ state, inputs, onRefresh }: Filter
                   size="small"
                   type={input.type ?? 'text'}
                   label={input.label}
-                  disabled={input.disabled}
+                  disabled={isDisabled(input)}
                   value={asText(draft[input.name])}
                   onChange={(event) => set({ [input.name]: event.target.value })}
                 />
@@ -131,7 +133,7 @@ function FilterForm<F extends FilterValues>({ state, inputs, onRefresh }: Filter
                 <SingleSelectField
                   key={key}
                   label={input.label}
-                  disabled={input.disabled}
+                  disabled={isDisabled(input)}
                   value={asText(draft[input.name])}
                   options={
                     input.allowAny === false
@@ -146,7 +148,7 @@ function FilterForm<F extends FilterValues>({ state, inputs, onRefresh }: Filter
                 <SingleSelectField
                   key={key}
                   label={input.label}
-                  disabled={input.disabled}
+                  disabled={isDisabled(input)}
                   value={asText(draft[input.name])}
                   options={[
                     { value: '', label: t('filters.any') },
@@ -161,7 +163,7 @@ function FilterForm<F extends FilterValues>({ state, inputs, onRefresh }: Filter
                 <MultiSelectFilterField
                   key={key}
                   label={input.label}
-                  disabled={input.disabled}
+                  disabled={isDisabled(input)}
                   options={input.options}
                   value={asList(draft[input.name])}
                   onChange={(value) => set({ [input.name]: value })}
@@ -172,7 +174,7 @@ function FilterForm<F extends FilterValues>({ state, inputs, onRefresh }: Filter
                 <Box key={key} sx={{ gridColumn: { sm: 'span 2' } }}>
                   <DateRangeFilterField
                     label={input.label}
-                    disabled={input.disabled}
+                    disabled={isDisabled(input)}
                     from={asText(draft[input.fromName])}
                     to={asText(draft[input.toName])}
                     onChange={(from, to) => set({ [input.fromName]: from, [input.toName]: to })}

@@ -60,9 +60,10 @@ export function MultiSelectFilterField({
         renderValue={(selected) => {
           const { shown, hiddenCount } = summarizeChosen(selected);
           return (
-            <Box sx={{ display: 'flex', flexWrap: 'nowrap', gap: 0.5, overflow: 'hidden' }}>
+            // Wrapping, not clipping: the last values and the '+n' count are always readable.
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, minWidth: 0 }}>
               {shown.map((item) => (
-                <Chip key={item} size="small" label={labelOf(item)} />
+                <Chip key={item} size="small" label={labelOf(item)} sx={{ maxWidth: '100%' }} />
               ))}
               {hiddenCount > 0 && (
                 <Chip size="small" variant="outlined" label={`+${hiddenCount}`} />

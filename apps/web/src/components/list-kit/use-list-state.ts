@@ -23,6 +23,18 @@ export const DEFAULT_PAGE_SIZE = 30;
 export interface ListStateOptions<F extends FilterValues> {
   defaultFilters: F;
   defaultPageSize?: number;
+  /**
+   * Filters that belong to this visit only (e.g. an invoice uuid): a list showing one of them
+   * is not kept, so the next visit opens as the list was before.
+   */
+  notKept?: readonly (keyof F & string)[];
+}
+
+/** Whether `query` gives any of `names` a value. */
+function hasAnyParam(query: string, names: readonly string[]): boolean {
+  if (names.length === 0 || query === '') return false;
+  const params = new URLSearchParams(query);
+  return names.some((name) => params.getAll(name).some((value) => value.trim() !== ''));
 }
 
 export interface ListState<F extends FilterValues> extends ListSnapshot<F> {
@@ -59,6 +71,15 @@ export function useListState<F extends FilterValues>(
   // derived values stable across renders.
   const defaultsKey = JSON.stringify(options.defaultFilters);
   const defaultPageSize = options.defaultPageSize ?? DEFAULT_PAGE_SIZE;
+  const notKeptKey = (options.notKept ?? []).join('\n');
+  const keep = useCallback(
+    (query: string) => {
+      if (!hasAnyParam(query, notKeptKey === '' ? [] : notKeptKey.split('\n'))) {
+        saveListQuery(tableKey, query);
+      }
+    },
+    [tableKey, notKeptKey],
+  );
   const defaults = useMemo<ListDefaults<F>>(
     () => ({ defaultFilters: JSON.parse(defaultsKey) as F, defaultPageSize }),
     [defaultsKey, defaultPageSize],
@@ -74,7 +95,7 @@ export function useListState<F extends FilterValues>(
   );
   useEffect(() => {
     if (ownQuery !== '') {
-      saveListQuery(tableKey, ownQuery);
+      keep(ownQuery);
     } else if (kept !== '') {
       // Show the kept state in the address too, so reload and Back agree with the screen.
       setSearchParams(
@@ -86,7 +107,7 @@ export function useListState<F extends FilterValues>(
         { replace: true },
       );
     }
-  }, [tableKey, ownQuery, kept, setSearchParams]);
+  }, [ownQuery, kept, setSearchParams, keep]);
   const queryParams = useMemo(() => toListQueryParams(snapshot), [snapshot]);
 
   const update = useCallback(
@@ -98,11 +119,11 @@ export function useListState<F extends FilterValues>(
           defaults,
         );
         // Kept at once: a list cleared back to its defaults has no parameters to keep.
-        saveListQuery(tableKey, listOwnedQuery(next, defaults));
+        keep(listOwnedQuery(next, defaults));
         return next;
       });
     },
-    [setSearchParams, defaults, tableKey],
+    [setSearchParams, defaults, keep],
   );
 
   const [columnChoices, setColumnChoices] = useState<{ key: string; choices: ColumnChoices }>(

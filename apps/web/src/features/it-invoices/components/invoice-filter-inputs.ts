@@ -1,4 +1,4 @@
-import type { FilterInput } from '../../../components/list-kit';
+import type { FilterInput, FilterValues } from '../../../components/list-kit';
 import { hasInvoiceDate, markingsByDirection } from '../model/invoice-filters';
 import type { InvoiceDirection, InvoiceFilters } from '../model/invoice-filters';
 
@@ -29,16 +29,25 @@ export const DOCUMENT_TYPES = [
   'TD29',
 ] as const;
 
+/** Spec 5: a uuid filter disables every other filter. */
+function byUuid(values: FilterValues): boolean {
+  return typeof values.uuid === 'string' && values.uuid.trim() !== '';
+}
+
+/** Spec 5: the invoice number is enabled only with an invoice date (not with 'No dates'). */
+function numberDisabled(values: FilterValues): boolean {
+  return byUuid(values) || !hasInvoiceDate(values as InvoiceFilters);
+}
+
 /**
  * The filter panel of an invoice list (spec 3 "List filters"). The rules of spec 5 read the
- * applied filters: a uuid disables everything else, the invoice number needs an invoice date.
+ * values being edited, so they apply as the user types: a uuid disables everything else, the
+ * invoice number needs an invoice date.
  */
 export function invoiceFilterInputs(
   direction: InvoiceDirection,
-  applied: InvoiceFilters,
   t: (key: string) => string,
 ): FilterInput[] {
-  const byUuid = applied.uuid.trim() !== '';
   const yesNo = (name: keyof InvoiceFilters): FilterInput => ({
     kind: 'triState',
     name,
@@ -60,7 +69,7 @@ export function invoiceFilterInputs(
       kind: 'text',
       name: 'invoiceNumber',
       label: t('fields.invoiceNumber'),
-      disabled: byUuid || !hasInvoiceDate(applied),
+      disabled: numberDisabled,
     },
     {
       kind: 'dateRange',

@@ -66,7 +66,8 @@ export function InvoiceListPage({
   const access = useCan();
   // Computed once per visit: the default window must not move while the user works.
   const [defaultFilters] = useState(() => defaultInvoiceFilters(dayjs()));
-  const list = useListState(INVOICE_TABLE_KEYS[direction], { defaultFilters });
+  // A uuid filter looks up one invoice for this visit; the next visit opens as before (spec 5).
+  const list = useListState(INVOICE_TABLE_KEYS[direction], { defaultFilters, notKept: ['uuid'] });
   const query = useMemo(
     () =>
       toInvoiceListQuery({
@@ -111,7 +112,7 @@ export function InvoiceListPage({
         )
       }
       list={list}
-      filters={invoiceFilterInputs(direction, list.filters, t)}
+      filters={invoiceFilterInputs(direction, t)}
       query={invoices}
       columns={invoiceColumns({
         t,
