@@ -178,5 +178,12 @@ export const signaturePublicKeySchema = z.object({
 });
 export type SignaturePublicKey = z.infer<typeof signaturePublicKeySchema>;
 
-/** Answer of the on-demand `POST /invoices/{uuid}/notify` calls. */
-export const notifyResultSchema = z.object({ deliveries: z.number().int() });
+/**
+ * Answer of the on-demand `POST /invoices/{uuid}/notify` calls: `deliveries` is how many
+ * deliveries were queued, 0 when no enabled webhook listens to `event` (the console then says
+ * that no webhook is configured for this event instead of 'sent').
+ */
+export const notifyResultSchema = z.object({
+  deliveries: z.number().int(),
+  event: z.enum(['customer-invoice', 'supplier-invoice', 'customer-notification']).optional(),
+});

@@ -447,6 +447,30 @@ describe('api-configurations (webhooks)', () => {
     ]);
   });
 
+  it('says no delivery was queued when no webhook listens to the invoice’s event', async () => {
+    await create({ event: 'customer-notification', target_url: `${receiver.url}/n` });
+    const [invoice] = await t.db
+      .insert(itInvoices)
+      .values({
+        ownerId,
+        type: 1,
+        transmissionFormat: 'FPR12',
+        marking: 'received',
+        xml: '<FatturaElettronica/>',
+        payload: {},
+        recipientVat: 'IT01234567890',
+        invoiceNumber: 'NO-HOOK-1',
+      })
+      .returning();
+    const notify = await t.request({
+      method: 'POST',
+      url: `/api/it/invoices/${invoice!.uuid}/notify`,
+      token,
+    });
+    expect(notify.statusCode).toBe(202);
+    expect(notify.json()).toEqual({ deliveries: 0, event: 'supplier-invoice' });
+  });
+
   it('sends an invoice and its notifications on demand', async () => {
     await create({ event: 'customer-invoice', target_url: `${receiver.url}/i` });
     await create({ event: 'customer-notification', target_url: `${receiver.url}/n` });
@@ -469,13 +493,13 @@ describe('api-configurations (webhooks)', () => {
       token,
     });
     expect(notify.statusCode).toBe(202);
-    expect(notify.json()).toEqual({ deliveries: 1 });
+    expect(notify.json()).toEqual({ deliveries: 1, event: 'customer-invoice' });
     const none = await t.request({
       method: 'POST',
       url: `/api/it/invoices/${invoice!.uuid}/notifications/notify`,
       token,
     });
-    expect(none.json()).toEqual({ deliveries: 0 });
+    expect(none.json()).toEqual({ deliveries: 0, event: 'customer-notification' });
     await drain(t);
     expect(receiver.requests).toHaveLength(1);
     expect(JSON.parse(receiver.requests[0]!.body.toString())).toMatchObject({

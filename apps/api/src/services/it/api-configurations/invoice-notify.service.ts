@@ -25,6 +25,12 @@ export function ownCompanyFiscalIds(invoice: ItInvoiceRow): string[] {
   ];
 }
 
+/** How many deliveries were queued (0: no webhook listens to the event) and for which event. */
+export type NotifyResult = {
+  deliveries: number;
+  event: 'customer-invoice' | 'supplier-invoice' | 'customer-notification';
+};
+
 /** "Send data to webhooks" on demand (invoice details' actions tab). */
 export class InvoiceNotifyService {
   constructor(
@@ -33,20 +39,21 @@ export class InvoiceNotifyService {
   ) {}
 
   /** The invoice itself to the customer-invoice or supplier-invoice webhooks. */
-  async notifyInvoice(actor: Actor, uuid: string): Promise<{ deliveries: number }> {
+  async notifyInvoice(actor: Actor, uuid: string): Promise<NotifyResult> {
     assertCanConfigureWebhooks(actor);
     const invoice = await this.findInvoice(configurationOwnerOf(actor), uuid);
+    const event = invoice.type === 0 ? 'customer-invoice' : 'supplier-invoice';
     const deliveries = await this.delivery.fanOut({
       ownerId: invoice.ownerId,
-      event: invoice.type === 0 ? 'customer-invoice' : 'supplier-invoice',
+      event,
       payload: toInvoiceItem(invoice),
       fiscalIds: ownCompanyFiscalIds(invoice),
     });
-    return { deliveries };
+    return { deliveries, event };
   }
 
   /** Each SDI notification of the invoice to the customer-notification webhooks. */
-  async notifyNotifications(actor: Actor, uuid: string): Promise<{ deliveries: number }> {
+  async notifyNotifications(actor: Actor, uuid: string): Promise<NotifyResult> {
     assertCanConfigureWebhooks(actor);
     const invoice = await this.findInvoice(configurationOwnerOf(actor), uuid);
     const notifications = await this.db
@@ -63,7 +70,7 @@ export class InvoiceNotifyService {
         fiscalIds: ownCompanyFiscalIds(invoice),
       });
     }
-    return { deliveries };
+    return { deliveries, event: 'customer-notification' };
   }
 
   private async findInvoice(ownerId: string, uuid: string): Promise<ItInvoiceRow> {
