@@ -110,3 +110,37 @@ test('the top bar shows the whole user name at 1440 px', async ({ page }) => {
   expect(cut).toBe(false);
   await screenshot(page, 'top-bar-user-name-1440');
 });
+
+test('a stripe account reads its FAQ and manual, from the menu and the user menu', async ({
+  page,
+}) => {
+  await loginAs(page, 'stripe');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Stripe FAQ' })
+    .click();
+  await expect(page).toHaveURL(/\/help\/stripe-faq$/);
+  await expect(
+    page.getByRole('heading', { name: 'Stripe account: frequently asked questions', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Where are my invoices?' })).toBeVisible();
+  await screenshotEveryLanguage(page, 'stripe-faq');
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Stripe manual' }).click();
+  await expect(page).toHaveURL(/\/help\/stripe-manual$/);
+  await expect(
+    page.getByRole('heading', { name: 'Stripe account: manual', level: 1 }),
+  ).toBeVisible();
+  await screenshotEveryLanguage(page, 'stripe-manual');
+});
+
+test('other accounts have no stripe help', async ({ page }) => {
+  await loginAs(page, 'italy');
+  await expect(page.getByRole('link', { name: 'Stripe FAQ' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Stripe manual' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/help/stripe-faq');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

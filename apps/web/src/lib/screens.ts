@@ -76,7 +76,7 @@ export function requireRole(context: ContextId, role: string, redirectTo: string
 }
 
 /** Icons of the user menu's screen entries, resolved to MUI icons by the user menu. */
-export type UserMenuIcon = 'person' | 'alerts' | 'group';
+export type UserMenuIcon = 'person' | 'alerts' | 'group' | 'help';
 
 /** An entry of the user menu (spec 2.3) leading to a screen; label `shell:userMenu.<id>`. */
 export interface UserMenuEntry {

@@ -20,9 +20,14 @@ describe('userMenuEntries', () => {
     ]);
   });
 
-  it('hides pre-sale actions from stripe accounts', () => {
+  it('hides pre-sale actions from stripe accounts and gives them their FAQ and manual', () => {
     const stripe = access({ stripe: ['ROLE_WRITER'], it: ['ROLE_INVOICING'] });
-    expect(userMenuEntries(stripe, stripe, false)).toEqual(['profile', 'logout']);
+    expect(userMenuEntries(stripe, stripe, false)).toEqual([
+      'profile',
+      'stripeFaq',
+      'stripeManual',
+      'logout',
+    ]);
   });
 
   it('lets an admin switch, and exit while switched, based on the admin token', () => {

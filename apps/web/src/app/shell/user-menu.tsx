@@ -1,5 +1,6 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import GroupIcon from '@mui/icons-material/Group';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PersonIcon from '@mui/icons-material/Person';
@@ -31,6 +32,7 @@ const screenIcons: Record<UserMenuIcon, ReactElement> = {
   person: <PersonIcon fontSize="small" />,
   alerts: <NotificationsActiveIcon fontSize="small" />,
   group: <GroupIcon fontSize="small" />,
+  help: <HelpOutlineIcon fontSize="small" />,
 };
 
 const actionIcons: Record<UserMenuAction, ReactElement> = {
