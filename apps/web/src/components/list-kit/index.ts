@@ -56,4 +56,10 @@ export {
   dayStartBound,
 } from './date-presets';
 export type { DatePreset, DayRange } from './date-presets';
-export { formatListDate, formatListTimestamp } from './timestamp';
+export {
+  formatConsoleDate,
+  formatListDate,
+  formatListMinutes,
+  formatListTimestamp,
+} from './timestamp';
+export type { DateKind } from './timestamp';

@@ -14,7 +14,7 @@ describe('invoice timestamps', () => {
   });
 
   it('keeps calendar dates on their day and weights in KB with 2 decimals', () => {
-    expect(formatInvoiceDate('2017-01-18', 'en')).toBe('Jan 18, 2017');
+    expect(formatInvoiceDate('2017-01-18', 'en')).toBe('18 Jan 2017');
     expect(formatKilobytes(4096, 'en')).toBe('4.00');
     expect(formatKilobytes(1000, 'en')).toBe('0.98');
   });
