@@ -140,6 +140,8 @@ export const invoiceListQuerySchema = z.looseObject({
   'order[invoiceNumber]': z.enum(['asc', 'desc', '']).optional(),
   'order[createdAt]': z.enum(['asc', 'desc', '']).optional(),
   refresh: z.string().optional(),
+  /** CSV exports: the cell separator (default: from Accept-Language, see the report route). */
+  separator: z.enum([',', ';', 'comma', 'semicolon']).optional(),
   ...Object.fromEntries(
     dateBounds.flatMap((bound) => [
       [`createdAt[${bound}]`, z.string().max(40).optional()],

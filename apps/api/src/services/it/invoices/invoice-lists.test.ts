@@ -176,6 +176,42 @@ describe('GET /api/it/invoices', () => {
     expect(response.body).not.toMatch(/(^|,)[=@]/m);
   });
 
+  it('CSV exports open in an Italian or Polish spreadsheet: BOM, ";" and decimal commas', async () => {
+    const report = (query: string, language?: string) =>
+      t.request({
+        method: 'GET',
+        url: `/api/it/invoices/report?type=0${query}`,
+        token: alpha.token,
+        headers: { accept: 'text/csv', ...(language ? { 'accept-language': language } : {}) },
+      });
+    const italian = await report('', 'it-IT,it;q=0.9,en;q=0.8');
+    expect(italian.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const [header, ...rows] = italian.body.slice(1).trim().split('\r\n');
+    expect(header?.startsWith('uuid;created_at;marking;')).toBe(true);
+    const totalColumn = header!.split(';').indexOf('invoice_total');
+    const totals = rows.map((row) => row.split(';')[totalColumn]).filter(Boolean);
+    expect(totals.length).toBeGreaterThan(0);
+    for (const total of totals) expect(total).toMatch(/^-?\d+,\d+$/);
+
+    const polish = await report('', 'pl');
+    expect(polish.body.slice(1).startsWith('uuid;created_at;')).toBe(true);
+    const english = await report('', 'en-GB,en');
+    expect(english.body.slice(1).startsWith('uuid,created_at,')).toBe(true);
+    const chosen = await report('&separator=%3B', 'en-US');
+    expect(chosen.body.slice(1).startsWith('uuid;created_at;')).toBe(true);
+    const comma = await report('&separator=comma', 'it');
+    expect(comma.body.slice(1).startsWith('uuid,created_at,')).toBe(true);
+    expect((await report('&separator=tab')).statusCode).toBe(400);
+
+    const page = await t.request({
+      method: 'GET',
+      url: '/api/it/invoices?type=0&separator=semicolon',
+      token: alpha.token,
+      headers: { accept: 'text/csv' },
+    });
+    expect(page.body.slice(1).startsWith('uuid;created_at;')).toBe(true);
+  });
+
   it('downloads a page as zip (CSV index + XML, or PDFs) and one invoice as xml, pdf and html', async () => {
     const zip = await t.request({
       method: 'GET',

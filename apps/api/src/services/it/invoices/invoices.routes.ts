@@ -22,7 +22,7 @@ import { collectionResponse, sendCollection } from '../../../platform/hydra.ts';
 import { attachmentDisposition } from '../../../platform/http/content-disposition.ts';
 import { sendFile } from '../../../platform/http/file-response.ts';
 import type { InvoiceKind } from './invoice-intake.ts';
-import { invoicesCsv } from './invoice-csv.ts';
+import { csvFormatOf, invoicesCsv, type CsvFormat } from './invoice-csv.ts';
 import type { InvoicesService, PrintTheme } from './invoices.service.ts';
 import { toInvoiceItem } from './invoices.service.ts';
 
@@ -41,6 +41,15 @@ export function flag(value: unknown): boolean {
 
 export function themeOf(request: FastifyRequest): PrintTheme {
   return request.headers['x-printtheme'] === 'compact' ? 'compact' : 'standard';
+}
+
+/** The CSV format asked for: `separator` in the query, else the client's language (see csvFormatOf). */
+function csvFormatOfRequest(request: FastifyRequest): CsvFormat {
+  const { separator } = request.query as { separator?: unknown };
+  return csvFormatOf(
+    typeof separator === 'string' ? separator : undefined,
+    request.headers['accept-language'],
+  );
 }
 
 /** GET /invoices/{uuid} in the representation the client accepts (json, xml, pdf, html). */
@@ -163,7 +172,13 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
           zip,
           page,
           type: direction,
-        } = await service.zipPage(actor, request.query, content, themeOf(request));
+        } = await service.zipPage(
+          actor,
+          request.query,
+          content,
+          themeOf(request),
+          csvFormatOfRequest(request),
+        );
         const name = `${direction === 1 ? 'supplier' : 'customer'}_invoices_${page}.zip`;
         return sendFile(reply, { type: 'application/zip', body: zip, fileName: name });
       }
@@ -171,7 +186,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
         const page = await service.listRows(actor, request.query);
         return sendFile(reply, {
           type: 'text/csv; charset=utf-8',
-          body: invoicesCsv(page.items),
+          body: invoicesCsv(page.items, csvFormatOfRequest(request)),
           fileName: `report_${page.page}.csv`,
         });
       }
@@ -191,13 +206,19 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
         security,
         summary: 'CSV report of the filtered invoices (at most 5,000 rows)',
         description:
-          'Same filters as GET /invoices. Cells starting with =, +, -, @ are prefixed with a quote.',
+          'Same filters as GET /invoices. Cells starting with =, +, -, @ are prefixed with a quote. ' +
+          'UTF-8 with a byte order mark; separator=; (or semicolon) or , (comma), by default ; with ' +
+          'decimal commas when Accept-Language starts with a decimal-comma language (it, pl, de…).',
         querystring: invoiceListQuerySchema,
         response: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } } },
       },
     },
     async (request, reply) => {
-      const csv = await service.report(actorOf(request), request.query);
+      const csv = await service.report(
+        actorOf(request),
+        request.query,
+        csvFormatOfRequest(request),
+      );
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachmentDisposition('report.csv'))

@@ -15,7 +15,7 @@ import {
   invoiceOwnerOf,
 } from '../invoice-access.ts';
 import { chargeSentInvoice } from '../../common/pre-sales/invoice-credit.ts';
-import { invoicesCsv } from './invoice-csv.ts';
+import { invoicesCsv, type CsvFormat } from './invoice-csv.ts';
 import type { ListedInvoice } from './invoice-item.ts';
 import {
   listReadsOf,
@@ -301,7 +301,7 @@ export class InvoicesService {
     return renderPdf(row.payload as AnyInvoice, { lang: 'it', theme });
   }
 
-  async report(actor: Actor, query: unknown): Promise<string> {
+  async report(actor: Actor, query: unknown, format?: CsvFormat): Promise<string> {
     const type = parseQueryType(query);
     assertDirection(actor, type);
     const rows = await this.repository.report(
@@ -309,7 +309,7 @@ export class InvoicesService {
       query,
       REPORT_MAX_ROWS,
     );
-    return invoicesCsv(rows);
+    return invoicesCsv(rows, format);
   }
 
   /** Zip of one page: the CSV index plus each invoice's XML, PDF or metadata JSON. */
@@ -318,9 +318,10 @@ export class InvoicesService {
     query: unknown,
     content: 'xml' | 'pdf' | 'metadata',
     theme: PrintTheme,
+    format?: CsvFormat,
   ): Promise<{ zip: Buffer; page: number; type: 0 | 1 }> {
     const page = await this.listRows(actor, query);
-    const entries: ZipEntry[] = [{ name: 'index.csv', data: invoicesCsv(page.items) }];
+    const entries: ZipEntry[] = [{ name: 'index.csv', data: invoicesCsv(page.items, format) }];
     for (const row of page.items) {
       const base = (row.sdiFileName ?? `${row.uuid}.xml`).replace(/\.xml$/i, '');
       if (content === 'pdf')
