@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DEMO_PASSWORD, demoLogins } from './db/seed-demo.ts';
+import { terminalLogger } from './platform/logging.ts';
 import { seedDemoHistory } from './services/demo/demo-history.ts';
 
 /**
@@ -22,7 +23,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp(config);
+  // In a terminal the logs are readable (pretty, one line per request, health checks quiet).
+  const app = await buildApp(config, {
+    logger: terminalLogger(config.logLevel, process.stdout.isTTY === true),
+  });
   const { worker, seeded } = app.platform;
 
   let closing = false;

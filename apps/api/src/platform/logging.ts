@@ -108,3 +108,73 @@ export function loggerOptions(
     serializers: { ...base.serializers, err: serializeError },
   };
 }
+
+/** Paths whose requests a terminal never shows: the health checks of probes and scripts. */
+const QUIET_PATHS = ['/api/health'];
+
+interface RequestLine {
+  method: string;
+  url: string;
+}
+
+function isQuiet(url: string): boolean {
+  return QUIET_PATHS.some((path) => url === path || url.startsWith(`${path}?`));
+}
+
+/**
+ * pino `hooks.logMethod` of a terminal: Fastify's two lines per request ('incoming request',
+ * 'request completed') become one (`GET /api/it/invoices → 200 (12 ms)`); health checks and the
+ * console's own files served without error are left out, so the start banner stays in view.
+ */
+export function terminalRequestLines(): NonNullable<pino.LoggerOptions['hooks']>['logMethod'] {
+  const pending = new Map<unknown, RequestLine>();
+  return function logMethod(this: pino.Logger, args, method) {
+    const [first, message] = args as unknown[];
+    const fields = (typeof first === 'object' && first !== null ? first : {}) as Record<
+      string,
+      unknown
+    >;
+    const reqId = this.bindings().reqId as unknown;
+    if (message === 'incoming request' && typeof fields.req === 'object' && fields.req !== null) {
+      const req = fields.req as { method?: string; url?: string };
+      pending.set(reqId, { method: req.method ?? '?', url: req.url ?? '?' });
+      return;
+    }
+    if (message === 'request completed' && typeof fields.res === 'object' && fields.res !== null) {
+      const line = pending.get(reqId);
+      pending.delete(reqId);
+      const status = (fields.res as { statusCode?: number }).statusCode ?? 0;
+      if (!line) return method.apply(this, args);
+      if (isQuiet(line.url)) return;
+      if (status < 400 && !line.url.startsWith('/api/')) return;
+      const ms = typeof fields.responseTime === 'number' ? fields.responseTime.toFixed(0) : '?';
+      return method.apply(this, [
+        { statusCode: status, responseTime: fields.responseTime },
+        `${line.method} ${line.url} → ${status} (${ms} ms)`,
+      ] as unknown as Parameters<typeof method>);
+    }
+    return method.apply(this, args);
+  };
+}
+
+/**
+ * The logger of a server in a terminal (stdout is a TTY): pino-pretty's coloured one-line
+ * records, one line per request, health checks quiet. Anywhere else (a service manager, CI,
+ * a pipe) undefined: the JSON lines a log collector expects.
+ */
+export function terminalLogger(level: string, isTty: boolean): LoggerOptions | undefined {
+  if (!isTty) return undefined;
+  return {
+    level,
+    transport: {
+      target: 'pino-pretty',
+      options: {
+        colorize: true,
+        translateTime: 'HH:MM:ss',
+        ignore: 'pid,hostname,reqId,statusCode,responseTime',
+        singleLine: true,
+      },
+    },
+    hooks: { logMethod: terminalRequestLines() },
+  };
+}
