@@ -19,3 +19,5 @@ export type { InvoiceSource, SourceFormat, SourceType } from './model/invoice-so
 export { creditNoteDocumentType } from './model/code-lists';
 export { toInvoicePayload } from './model/invoice-payload';
 export { supplierProfileQuery } from './api/supplier-profile-query';
+export { useKeptInvoice } from './hooks/use-kept-invoice';
+export type { InvoiceTab, KeptInvoice } from './hooks/use-kept-invoice';

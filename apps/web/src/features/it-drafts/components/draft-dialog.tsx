@@ -17,7 +17,9 @@ import {
   InvoiceForm,
   InvoiceSourceEditor,
   supplierProfileQuery,
+  useKeptInvoice,
   type InvoiceFormVariant,
+  type InvoiceTab,
   type InvoicePayload,
 } from '../../it-invoice-form';
 import { draftQueries } from '../api/draft-queries';
@@ -67,7 +69,6 @@ function canonical(value: unknown): string {
 export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
   const { t } = useTranslation('drafts');
   const { enqueueSnackbar } = useSnackbar();
-  const [tab, setTab] = useState<'guided' | 'source'>('guided');
   const [newVariant, setNewVariant] = useState<InvoiceFormVariant>('standard');
   const [newBlocked, setBlocked] = useState(false);
   // Edit mode starts from the stored block and saves what the checkbox then says.
@@ -98,6 +99,13 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
   } catch {
     initialValue = undefined;
   }
+
+  const kept = useKeptInvoice({
+    initialValue,
+    sourceType: variant === 'simplified' ? 'simplified' : 'simple',
+    onClose,
+  });
+  const tab = kept.tab;
 
   const save = async (body: DraftBody) => {
     if (mode === 'new') {
@@ -172,15 +180,16 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
         )}
         {mode === 'edit' && blockedBox}
         <InvoiceForm
-          key={variant}
+          key={`${variant}:${kept.guidedKey}`}
           variant={variant}
           // The send dialog may send a draft unchanged, so the form runs in edit mode there.
           mode={mode === 'new' ? 'new' : 'edit'}
-          initialValue={initialValue}
+          initialValue={kept.guidedValue}
+          onChange={kept.onFormChange}
           supplierProfile={mode === 'new' ? profile.data : undefined}
           onValidate={(payload) => validateBody({ kind: 'payload', variant, payload })}
           onSubmit={(payload) => save({ kind: 'payload', variant, payload })}
-          onCancel={onClose}
+          onCancel={kept.requestClose}
           submitLabel={submitLabel}
         />
       </Box>
@@ -190,11 +199,13 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
       <Box>
         {mode !== 'send' && blockedBox}
         <InvoiceSourceEditor
-          initialType={variant === 'simplified' ? 'simplified' : 'simple'}
-          initialContent={draft?.payload ?? ''}
+          initialType={kept.source?.type ?? (variant === 'simplified' ? 'simplified' : 'simple')}
+          initialFormat={kept.source?.format}
+          initialContent={kept.source?.content ?? draft?.payload ?? ''}
+          onChange={kept.onSourceChange}
           onValidate={(source) => validateBody({ kind: 'source', source })}
           onSubmit={(source) => save({ kind: 'source', source })}
-          onCancel={onClose}
+          onCancel={kept.requestClose}
           submitLabel={submitLabel}
         />
       </Box>
@@ -203,14 +214,14 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
 
   return (
     <DialogFrame
-      onClose={onClose}
+      onClose={kept.requestClose}
       title={t(`dialog.${mode}`)}
       closeLabel={t('actions.close')}
       maxWidth="lg"
       header={
         <Tabs
           value={tab}
-          onChange={(_event, next: 'guided' | 'source') => setTab(next)}
+          onChange={(_event, next: InvoiceTab) => kept.setTab(next)}
           sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
         >
           <Tab value="guided" label={t('dialog.tabs.guided')} />
@@ -224,7 +235,10 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
         errorText: t('messages.loadError'),
       }}
     >
-      <DialogContent>{content}</DialogContent>
+      <DialogContent>
+        {kept.confirm}
+        {content}
+      </DialogContent>
     </DialogFrame>
   );
 }

@@ -3,7 +3,7 @@ import DialogContent from '@mui/material/DialogContent';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/form';
-import { InvoiceForm } from '../../it-invoice-form';
+import { InvoiceForm, useKeptInvoice } from '../../it-invoice-form';
 import { invoiceCreateQueries, sendInvoice, validateInvoice } from '../api/invoice-requests';
 import { canCreateCreditNote, payloadOfInvoice, variantOfInvoice } from '../model/invoice-record';
 import { useInvoiceCreatedToast } from './use-invoice-created';
@@ -18,6 +18,7 @@ export interface CreditNoteDialogProps {
 /**
  * Credit note creation (spec 4 "Credit note mode"): the invoice copied into the form with the
  * document type forced to TD04/TD08 and locked; refused for an invoice that is itself one.
+ * Closing a changed form asks before discarding it.
  */
 export function CreditNoteDialog({ invoiceUuid, onClose, onCreated }: CreditNoteDialogProps) {
   const { t } = useTranslation('invoiceCreate');
@@ -25,6 +26,7 @@ export function CreditNoteDialog({ invoiceUuid, onClose, onCreated }: CreditNote
   const toastCreated = useInvoiceCreatedToast();
   const record = invoice.data;
   const initialValue = record ? payloadOfInvoice(record) : undefined;
+  const kept = useKeptInvoice({ initialValue, sourceType: 'simple', onClose });
 
   let content;
   if (!record || !initialValue) {
@@ -38,6 +40,7 @@ export function CreditNoteDialog({ invoiceUuid, onClose, onCreated }: CreditNote
         variant={variant}
         mode="credit-note"
         initialValue={initialValue}
+        onChange={kept.onFormChange}
         onValidate={(payload) => validateInvoice({ kind: 'payload', variant, payload })}
         onSubmit={async (payload) => {
           const { uuid } = await sendInvoice({ kind: 'payload', variant, payload });
@@ -46,14 +49,14 @@ export function CreditNoteDialog({ invoiceUuid, onClose, onCreated }: CreditNote
           onClose();
           return { uuid };
         }}
-        onCancel={onClose}
+        onCancel={kept.requestClose}
       />
     );
   }
 
   return (
     <DialogFrame
-      onClose={onClose}
+      onClose={kept.requestClose}
       title={t('creditNote.title', { number: record?.invoiceNumber ?? '' })}
       closeLabel={t('actions.close')}
       maxWidth="lg"
@@ -64,7 +67,10 @@ export function CreditNoteDialog({ invoiceUuid, onClose, onCreated }: CreditNote
         errorText: t('messages.loadError'),
       }}
     >
-      <DialogContent>{content}</DialogContent>
+      <DialogContent>
+        {kept.confirm}
+        {content}
+      </DialogContent>
     </DialogFrame>
   );
 }

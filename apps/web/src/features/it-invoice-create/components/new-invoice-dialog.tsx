@@ -9,7 +9,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/form';
-import { InvoiceForm, InvoiceSourceEditor, type InvoiceFormVariant } from '../../it-invoice-form';
+import {
+  InvoiceForm,
+  InvoiceSourceEditor,
+  useKeptInvoice,
+  type InvoiceFormVariant,
+  type InvoiceTab,
+} from '../../it-invoice-form';
 import { invoiceCreateQueries, sendInvoice, validateInvoice } from '../api/invoice-requests';
 import { useInvoiceCreatedToast } from './use-invoice-created';
 
@@ -20,16 +26,18 @@ export interface NewInvoiceDialogProps {
   onCreated?: (uuid: string) => void;
 }
 
-type NewInvoiceTab = 'guided' | 'source';
-
 /**
  * The new-invoice dialog of the customer list (spec 2 "Invoice form"): a guided form, standard or
- * simplified, and 'create invoice from source'.
+ * simplified, and 'create invoice from source'. What is typed survives a tab switch, and closing
+ * a changed form asks first.
  */
 export function NewInvoiceDialog({ open, onClose, onCreated }: NewInvoiceDialogProps) {
   const { t } = useTranslation('invoiceCreate');
-  const [tab, setTab] = useState<NewInvoiceTab>('guided');
   const [variant, setVariant] = useState<InvoiceFormVariant>('standard');
+  const kept = useKeptInvoice({
+    sourceType: variant === 'simplified' ? 'simplified' : 'simple',
+    onClose,
+  });
   const profile = useQuery({ ...invoiceCreateQueries.supplierProfile(), enabled: open });
   const toastCreated = useInvoiceCreatedToast();
 
@@ -43,14 +51,14 @@ export function NewInvoiceDialog({ open, onClose, onCreated }: NewInvoiceDialogP
   return (
     <DialogFrame
       open={open}
-      onClose={onClose}
+      onClose={kept.requestClose}
       title={t('newInvoice.title')}
       closeLabel={t('actions.close')}
       maxWidth="lg"
       header={
         <Tabs
-          value={tab}
-          onChange={(_event, next: NewInvoiceTab) => setTab(next)}
+          value={kept.tab}
+          onChange={(_event, next: InvoiceTab) => kept.setTab(next)}
           sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
         >
           <Tab value="guided" label={t('newInvoice.tabs.guided')} />
@@ -59,7 +67,8 @@ export function NewInvoiceDialog({ open, onClose, onCreated }: NewInvoiceDialogP
       }
     >
       <DialogContent>
-        {tab === 'guided' ? (
+        {kept.confirm}
+        {kept.tab === 'guided' ? (
           <Box>
             <RadioGroup
               row
@@ -83,25 +92,31 @@ export function NewInvoiceDialog({ open, onClose, onCreated }: NewInvoiceDialogP
                 variant switch mounts a fresh form. */}
             {!profile.isPending && (
               <InvoiceForm
-                key={variant}
+                key={`${variant}:${kept.guidedKey}`}
                 variant={variant}
                 mode="new"
+                initialValue={kept.guidedValue}
                 supplierProfile={profile.data}
+                onChange={kept.onFormChange}
                 onValidate={(payload) => validateInvoice({ kind: 'payload', variant, payload })}
                 onSubmit={async (payload) =>
                   created((await sendInvoice({ kind: 'payload', variant, payload })).uuid)
                 }
-                onCancel={onClose}
+                onCancel={kept.requestClose}
               />
             )}
           </Box>
         ) : (
           <InvoiceSourceEditor
+            initialType={kept.source?.type}
+            initialFormat={kept.source?.format}
+            initialContent={kept.source?.content}
+            onChange={kept.onSourceChange}
             onValidate={(source) => validateInvoice({ kind: 'source', source })}
             onSubmit={async (source) =>
               created((await sendInvoice({ kind: 'source', source })).uuid)
             }
-            onCancel={onClose}
+            onCancel={kept.requestClose}
           />
         )}
       </DialogContent>

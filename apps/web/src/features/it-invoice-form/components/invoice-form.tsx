@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import { useSnackbar } from 'notistack';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describeFailure, InvalidInvoiceResult, type FormFailure } from '../model/form-failure';
@@ -37,6 +37,8 @@ export interface InvoiceFormProps {
   onCancel: () => void;
   /** The label of the final step's button (e.g. 'Save draft'); 'Submit' by default. */
   submitLabel?: string;
+  /** Called with the current invoice on every change the user makes (to carry it elsewhere). */
+  onChange?: (payload: InvoicePayload) => void;
 }
 
 /** In these modes sending back what was loaded is refused (spec 4 "Form validity"). */
@@ -55,6 +57,7 @@ export function InvoiceForm({
   onSubmit,
   onCancel,
   submitLabel,
+  onChange,
 }: InvoiceFormProps) {
   const { t } = useTranslation('invoiceForm');
   const { enqueueSnackbar } = useSnackbar();
@@ -77,11 +80,19 @@ export function InvoiceForm({
   const [busy, setBusy] = useState<'validate' | 'submit' | null>(null);
   const [failure, setFailure] = useState<FormFailure | null>(null);
 
+  // The latest callback, read by the subscription below without resubscribing.
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
   // Any change after a successful validation means the server has not seen this content.
   useEffect(() => {
-    const subscription = form.watch(() => setValidated(false));
+    const subscription = form.watch(() => {
+      setValidated(false);
+      onChangeRef.current?.(toInvoicePayload(form.getValues(), variant, mode));
+    });
     return () => subscription.unsubscribe();
-  }, [form]);
+  }, [form, variant, mode]);
 
   const showFailure = (error: unknown) => {
     const described = describeFailure(error, registry.names(), form.setError);

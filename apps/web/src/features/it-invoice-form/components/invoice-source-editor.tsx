@@ -37,6 +37,8 @@ export interface InvoiceSourceEditorProps {
   onCancel: () => void;
   /** The label of the final step's button (e.g. 'Save draft'); 'Submit' by default. */
   submitLabel?: string;
+  /** Called with the source after every change the user makes (to carry it elsewhere). */
+  onChange?: (source: InvoiceSource) => void;
 }
 
 /** The 'create invoice from source' tab: JSON or XML typed in an editor or uploaded. */
@@ -48,6 +50,7 @@ export function InvoiceSourceEditor({
   onSubmit,
   onCancel,
   submitLabel,
+  onChange,
 }: InvoiceSourceEditorProps) {
   const { t } = useTranslation('invoiceForm');
   const { enqueueSnackbar } = useSnackbar();
@@ -66,8 +69,10 @@ export function InvoiceSourceEditor({
   const inputId = useId();
 
   const change = (next: Partial<InvoiceSource>) => {
-    setSource((current) => ({ ...current, ...next }));
+    const updated = { ...source, ...next };
+    setSource(updated);
     setValidated(false);
+    onChange?.(updated);
   };
 
   const onFile = async (file: File | undefined) => {
