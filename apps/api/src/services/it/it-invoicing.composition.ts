@@ -55,12 +55,15 @@ export function composeItInvoicing(
   sdi.registerJobs(platform.worker);
 
   const repository = new InvoicesRepository(db);
-  const invoices = new InvoicesService(db, repository, new NotificationsRepository(db), sdi);
+  const notifications = new NotificationsRepository(db);
+  const invoices = new InvoicesService(db, repository, notifications, sdi);
   return {
     invoices,
     drafts: new DraftsService(repository, invoices),
     imports: new ImportsService(db),
     stats: new StatsService(db),
-    simulation: config.sandbox ? new SimulationService(repository, sdi) : undefined,
+    simulation: config.sandbox
+      ? new SimulationService(repository, sdi, undefined, notifications)
+      : undefined,
   };
 }

@@ -164,6 +164,69 @@ describe('SDI sandbox flows', () => {
     expect((await notificationsOf(token, unreachable)).map((n) => n.type)).toEqual(['MC', 'AT']);
   });
 
+  it('refuses scripted outcomes SDI could not send at that point (422), the marking unmoved', async () => {
+    const { token } = await createAlpha(t);
+    const b2b = (
+      (
+        await sendXml(
+          t,
+          token,
+          sample('official/v1.2.2/IT01234567890_FPR01.xml').replace(
+            '<Numero>123</Numero>',
+            '<Numero>ORDER-1</Numero>',
+          ),
+        )
+      ).json() as { uuid: string }
+    ).uuid;
+    const pa = (
+      (
+        await sendXml(
+          t,
+          token,
+          sample('official/v1.2.2/IT01234567890_FPA01.xml').replace(
+            '<Numero>123</Numero>',
+            '<Numero>ORDER-2</Numero>',
+          ),
+        )
+      ).json() as { uuid: string }
+    ).uuid;
+    await drainJobs(t);
+    expect((await getInvoice(t, token, b2b)).marking).toBe('delivered');
+    expect((await getInvoice(t, token, pa)).marking).toBe('delivered-pa');
+
+    const at = await simulate(token, 'AT', b2b);
+    expect(at.statusCode).toBe(422);
+    expect(
+      (at.json() as { violations: { propertyPath: string; message: string }[] }).violations,
+    ).toEqual([
+      expect.objectContaining({
+        propertyPath: 'type',
+        message: expect.stringMatching(
+          /^SDI cannot send AT for this invoice now: .*public administration/,
+        ),
+      }),
+    ]);
+    for (const type of ['NE', 'DT', 'RC', 'MC', 'transport-failure']) {
+      expect((await simulate(token, type, b2b, { esito: 'EC01' })).statusCode, type).toBe(422);
+    }
+    expect((await getInvoice(t, token, b2b)).marking).toBe('delivered');
+    expect((await notificationsOf(token, b2b)).map((n) => n.type)).toEqual(['RC']);
+
+    // A public administration's invoice: after RC only its outcome (NE) or the terms' end (DT).
+    expect((await simulate(token, 'AT', pa)).statusCode).toBe(422);
+    expect((await simulate(token, 'MC', pa)).statusCode).toBe(422);
+    expect((await simulate(token, 'NE', pa, { esito: 'EC01' })).statusCode).toBe(202);
+    const late = await simulate(token, 'DT', pa);
+    expect(late.statusCode).toBe(422);
+    expect((late.json() as { detail: string }).detail).toContain('already answered (NE)');
+    expect((await getInvoice(t, token, pa)).marking).toBe('accepted-pa');
+
+    // The rehearsal of a rejection after delivery stays possible; nothing follows it.
+    expect((await simulate(token, 'NS', b2b, { error_code: '00305' })).statusCode).toBe(202);
+    expect((await simulate(token, 'RC', b2b)).statusCode).toBe(422);
+    expect((await getInvoice(t, token, b2b)).marking).toBe('rejected');
+  });
+
   it('unreachable recipient channel: MC and not-delivered', async () => {
     const { token } = await createAlpha(t);
     const xml = sample('official/v1.2.2/IT01234567890_FPR01.xml')

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   invoiceCreatedSchema,
+  problemSchema,
   simulateNotificationBodySchema,
   simulateNotificationParamsSchema,
   simulateSupplierInvoiceBodySchema,
@@ -27,10 +28,12 @@ export const simulationRoutes: FastifyPluginAsyncZod<{ service: SimulationServic
         summary:
           'Sandbox: SDI answers a sent invoice with NS (error_code), MC, RC, NE (esito), DT or AT now',
         description:
-          '`transport-failure` makes the next transmissions of a waiting invoice fail (quarantena).',
+          '`transport-failure` makes the next transmissions of a waiting invoice fail (quarantena). ' +
+          'An outcome SDI could not send at the point the invoice has reached (e.g. AT on a B2B ' +
+          'invoice, anything after NS, NE, DT or AT) is refused with 422.',
         params: simulateNotificationParamsSchema,
         body: simulateNotificationBodySchema,
-        response: { 202: invoiceCreatedSchema },
+        response: { 202: invoiceCreatedSchema, 422: problemSchema },
       },
     },
     async (request, reply) => {

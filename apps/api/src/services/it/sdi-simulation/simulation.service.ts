@@ -2,13 +2,15 @@ import { randomInt } from 'node:crypto';
 import { parseInvoice } from '@fiscus/fatturapa';
 import type { ScriptedOutcome, SdiGateway } from '../../../gateways/sdi/sdi-gateway.ts';
 import type { Actor } from '../../../platform/auth.ts';
-import { notFound } from '../../../platform/problem-errors.ts';
+import { notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
 import { assertCanSend, assertDirection, invoiceOwnerOf } from '../invoice-access.ts';
 import type { InvoiceKind } from '../invoices/invoice-intake.ts';
 import { acceptInvoice } from '../invoices/invoice-intake.ts';
 import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
+import type { NotificationsRepository } from '../invoices/notifications.repository.ts';
 import { storedInvoiceValues } from '../invoices/invoice-item.ts';
 import { generatedInvoiceJson } from './generated-invoice.ts';
+import { scriptRefusal } from './scripted-outcome-rules.ts';
 
 export type SimulatedType = 'NS' | 'MC' | 'NE' | 'DT' | 'AT' | 'RC' | 'transport-failure';
 
@@ -18,6 +20,8 @@ export class SimulationService {
     private readonly sdi: SdiGateway,
     /** When supplier invoices arrive; the database's clock unless given (the demo history's). */
     private readonly clock?: () => Date,
+    /** SDI's messages so far: scripted outcomes SDI could not send now are refused (422). */
+    private readonly notifications?: NotificationsRepository,
   ) {}
 
   /** Scripts SDI's answer to one of the caller's customer invoices. */
@@ -34,6 +38,22 @@ export class SimulationService {
     assertCanSend(actor);
     const invoice = await this.repository.findOwned(invoiceOwnerOf(actor), uuid);
     if (!invoice || invoice.type !== 0) throw notFound(`Invoice ${uuid} not found.`);
+    if (this.notifications) {
+      const refusal = scriptRefusal(type, {
+        marking: invoice.marking,
+        format: invoice.transmissionFormat,
+        messages: await this.notifications.typesOf(invoice.uuid),
+      });
+      if (refusal) {
+        throw unprocessable([
+          violation(
+            'type',
+            `SDI cannot send ${type} for this invoice now: ${refusal}.`,
+            'sdi_order',
+          ),
+        ]);
+      }
+    }
     const descrizione = body.descrizione ? { descrizione: body.descrizione } : {};
     let outcome: ScriptedOutcome;
     switch (type) {
