@@ -17,6 +17,11 @@ interface DetailsDialogProps {
   isError: boolean;
   children?: ReactNode;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
+  /**
+   * Keeps the dialog at the top of the screen instead of centred, so a tab bar inside stays in
+   * place when a tab of another height is chosen.
+   */
+  alignTop?: boolean;
 }
 
 /**
@@ -31,12 +36,20 @@ export function DetailsDialog({
   isError,
   children,
   maxWidth = 'sm',
+  alignTop = false,
 }: DetailsDialogProps) {
   const { t } = useTranslation('listKit');
   const titleId = useId();
   if (isError) return null;
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth={maxWidth}
+      aria-labelledby={titleId}
+      sx={alignTop ? { '& .MuiDialog-container': { alignItems: 'flex-start' } } : undefined}
+    >
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
         {title}
       </DialogTitle>
@@ -60,25 +73,27 @@ export function DetailsDialog({
   );
 }
 
-/** Label/value rows for a details dialog. */
+/** Label/value rows for a details dialog (label above value on a phone). */
 export function DetailsList({ items }: { items: { label: string; value: ReactNode }[] }) {
   return (
     <Box
       component="dl"
       sx={{
         display: 'grid',
-        gridTemplateColumns: 'max-content 1fr',
+        // On a phone the label sits above its value, so values keep the whole width and words
+        // break only where they may (a long file name still wraps rather than overflowing).
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'max-content minmax(0, 1fr)' },
         columnGap: 3,
-        rowGap: 1,
+        rowGap: { xs: 0, sm: 1 },
         m: 0,
       }}
     >
       {items.map((item) => (
         <Box key={item.label} sx={{ display: 'contents' }}>
-          <Box component="dt" sx={{ color: 'text.secondary' }}>
+          <Box component="dt" sx={{ color: 'text.secondary', mt: { xs: 1, sm: 0 } }}>
             {item.label}
           </Box>
-          <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+          <Box component="dd" sx={{ m: 0, overflowWrap: 'break-word', wordBreak: 'normal' }}>
             {item.value}
           </Box>
         </Box>

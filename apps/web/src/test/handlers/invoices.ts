@@ -1,7 +1,8 @@
 /**
  * An in-memory `/api/it/invoices` resource: the list (with the `type` direction and the
  * `properties[]` filter: only the asked properties come back, whole records without it), the item
- * (JSON, or the FatturaPA XML when XML is asked for), its notifications and its fix information.
+ * (JSON, or the FatturaPA XML when XML is asked for), its notifications, its fix information and
+ * the 'send to webhooks' action.
  */
 import type { Invoice } from '@fiscus/contracts';
 import { http, HttpResponse } from 'msw';
@@ -84,6 +85,10 @@ export function invoicesHandlers(seed: Invoice[] = [sampleInvoice]) {
       const invoice = find(params.uuid);
       return invoice ? HttpResponse.json(invoice.notifications ?? []) : notFound();
     }),
+    // No webhook in the tests' account: nothing is delivered (`deliveries: 0`).
+    http.post(apiUrl('it', '/invoices/:uuid/notify'), ({ params }) =>
+      find(params.uuid) ? HttpResponse.json({ deliveries: 0, event: 'invoice' }) : notFound(),
+    ),
     http.get(apiUrl('it', '/invoices/:uuid/fix-info'), ({ params }) => {
       const invoice = find(params.uuid);
       return invoice

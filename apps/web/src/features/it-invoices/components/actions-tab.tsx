@@ -124,7 +124,11 @@ export function ActionsTab({ invoice }: { invoice: Invoice }) {
           loading={notify.isPending}
           onClick={() =>
             notify.mutate(undefined, {
-              onSuccess: () => enqueueSnackbar(t('messages.webhookSent'), { variant: 'success' }),
+              // Nothing delivered means no webhook listens to this event: say so.
+              onSuccess: (result) =>
+                result.deliveries > 0
+                  ? enqueueSnackbar(t('messages.webhookSent'), { variant: 'success' })
+                  : enqueueSnackbar(t('messages.webhookNone'), { variant: 'info' }),
               onError: () => enqueueSnackbar(t('messages.webhookError'), { variant: 'error' }),
             })
           }

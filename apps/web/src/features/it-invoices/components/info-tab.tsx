@@ -20,7 +20,7 @@ import { invoiceQueries } from '../api/invoice-queries';
 import { useArchiveRejected } from '../api/use-invoice-actions';
 import { markingColor } from '../model/badge-colors';
 import { formatInvoiceDate, formatInvoiceTimestamp } from '../model/invoice-timestamp';
-import { isFixableLocally, offersCreditNote } from '../model/invoice-rules';
+import { isFixableLocally, markingLabelKey, offersCreditNote } from '../model/invoice-rules';
 import { InvoiceNotifications } from './invoice-notifications';
 import { StatusBadge } from './status-badge';
 
@@ -116,7 +116,7 @@ export function InfoTab({
             label: t('fields.marking'),
             value: (
               <StatusBadge
-                label={t(`markings.${invoice.marking}`)}
+                label={t(markingLabelKey(invoice))}
                 color={markingColor(invoice.marking)}
               />
             ),
@@ -133,12 +133,21 @@ export function InfoTab({
           },
           { label: t('fields.sender'), value: invoice.senderFormatted },
           {
-            label: t('fields.senderVatNumber'),
+            // Without a VAT number the party is identified by its fiscal code: say which.
+            label: t(
+              invoice.senderVatNumberFormatted
+                ? 'fields.senderVatNumber'
+                : 'fields.senderFiscalCode',
+            ),
             value: invoice.senderVatNumberFormatted ?? invoice.sender.business_fiscal_code,
           },
           { label: t('fields.recipient'), value: invoice.recipientFormatted },
           {
-            label: t('fields.recipientVatNumber'),
+            label: t(
+              invoice.recipientVatNumberFormatted
+                ? 'fields.recipientVatNumber'
+                : 'fields.recipientFiscalCode',
+            ),
             value: invoice.recipientVatNumberFormatted ?? invoice.recipient.business_fiscal_code,
           },
           { label: t('fields.transmission_format'), value: invoice.transmission_format },

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import type { DataTableColumn } from '../../../components/list-kit';
 import { formatMoney } from '../../../lib/decimal-amount';
 import { markingColor } from '../model/badge-colors';
+import { markingLabelKey } from '../model/invoice-rules';
 import type { InvoiceListRow } from '../model/invoice-list-row';
 import { formatInvoiceDate, formatInvoiceTimestamp } from '../model/invoice-timestamp';
 import { StatusBadge } from './status-badge';
@@ -89,10 +90,7 @@ export function invoiceColumns({
       id: 'marking',
       label: t('fields.marking'),
       render: (invoice) => (
-        <StatusBadge
-          label={t(`markings.${invoice.marking}`)}
-          color={markingColor(invoice.marking)}
-        />
+        <StatusBadge label={t(markingLabelKey(invoice))} color={markingColor(invoice.marking)} />
       ),
     },
     {

@@ -13,7 +13,7 @@ import { useSession } from '../../../lib/auth';
 import { useCan } from '../../../lib/roles';
 import { invoiceQueries } from '../api/invoice-queries';
 import { markingColor } from '../model/badge-colors';
-import { pollWhileUnsettled } from '../model/invoice-rules';
+import { markingLabelKey, pollWhileUnsettled } from '../model/invoice-rules';
 import { ActionsTab } from './actions-tab';
 import { AttachmentsTab } from './attachments-tab';
 import { InfoTab } from './info-tab';
@@ -122,7 +122,7 @@ export function InvoiceDetailsDialog({
           { number: data.invoiceNumber ?? '' },
         )}
       </span>
-      <StatusBadge label={t(`markings.${data.marking}`)} color={markingColor(data.marking)} />
+      <StatusBadge label={t(markingLabelKey(data))} color={markingColor(data.marking)} />
     </Stack>
   ) : (
     t('details.title')
@@ -136,6 +136,7 @@ export function InvoiceDetailsDialog({
       isLoading={invoice.isPending}
       isError={false}
       maxWidth="lg"
+      alignTop
     >
       {invoice.isError || !data ? (
         <Alert severity="error">{t('messages.somethingWentWrong')}</Alert>

@@ -18,6 +18,25 @@ import { formatInvoiceTimestamp, formatKilobytes } from '../model/invoice-timest
 import { StatusBadge } from './status-badge';
 
 /** The invoice's preserved document, and sending it to preservation (spec 2, 3, 8). */
+/**
+ * The preservation service's own messages (English, as the provider sends them) in the user's
+ * language; a message the console does not know is shown as sent.
+ */
+const PRESERVATION_MESSAGES: Record<string, string> = {
+  'Document sent to the preservation system': 'preservation.messages.sent',
+  'Metadata index sent': 'preservation.messages.metadataSent',
+  'Stored: deposit receipt received': 'preservation.messages.stored',
+};
+
+export function preservationMessage(
+  message: string | null | undefined,
+  t: (key: string) => string,
+): string {
+  if (!message) return '';
+  const key = PRESERVATION_MESSAGES[message];
+  return key ? t(key) : message;
+}
+
 export function PreservationTab({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation('invoices');
   const { enqueueSnackbar } = useSnackbar();
@@ -70,7 +89,7 @@ export function PreservationTab({ invoice }: { invoice: Invoice }) {
             },
             {
               label: t('preservation.message'),
-              value: preserved.error_message ?? preserved.message,
+              value: preserved.error_message ?? preservationMessage(preserved.message, t),
             },
           ]}
         />

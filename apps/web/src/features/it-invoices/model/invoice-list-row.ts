@@ -19,6 +19,7 @@ export const INVOICE_LIST_PROPERTIES = [
   'recipient',
   'invoiceTotal',
   'marking',
+  'archived',
   'created_at',
   'downloaded',
   'to_pa',

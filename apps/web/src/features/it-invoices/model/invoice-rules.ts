@@ -25,6 +25,16 @@ export function offersCreditNote(invoice: Pick<Invoice, 'type' | 'document_type'
   return invoice.type === 0 && invoice.document_type !== 'TD04' && invoice.document_type !== 'TD08';
 }
 
+/**
+ * The locale key of an invoice's marking label: a rejected invoice set as solved is archived
+ * and says so, in the dialog and in the list.
+ */
+export function markingLabelKey(invoice: { marking: string; archived?: boolean }): string {
+  return invoice.marking === 'rejected' && invoice.archived === true
+    ? 'markings.rejectedArchived'
+    : `markings.${invoice.marking}`;
+}
+
 /** Markings SDI has not settled yet: a screen showing one asks again until it moves (spec 9). */
 const TRANSIENT_MARKINGS: ReadonlySet<string> = new Set(['waiting', 'sent', 'quarantena']);
 
