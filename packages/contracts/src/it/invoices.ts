@@ -135,6 +135,8 @@ export const invoiceListQuerySchema = z.looseObject({
   toPa: stampValue.optional(),
   signed: stampValue.optional(),
   stamp: stampValue.optional(),
+  /** A rejected invoice set as solved (PUT /invoices/{uuid}/archive-rejected) is archived. */
+  archived: stampValue.optional(),
   rejectedToFix: z.enum(['1', 'true']).optional(),
   'order[invoiceDate]': z.enum(['asc', 'desc', '']).optional(),
   'order[invoiceNumber]': z.enum(['asc', 'desc', '']).optional(),

@@ -28,6 +28,8 @@ export const invoiceCollection: CollectionDefinition = {
     toPa: { kind: 'boolean', column: itInvoices.toPa },
     signed: { kind: 'boolean', column: itInvoices.signed },
     stamp: { kind: 'boolean', column: itInvoices.stamp },
+    // A rejected invoice set as solved (archive-rejected).
+    archived: { kind: 'boolean', column: itInvoices.archived },
   },
   order: {
     invoiceDate: itInvoices.invoiceDate,

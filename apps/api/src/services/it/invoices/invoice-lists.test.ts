@@ -280,6 +280,16 @@ describe('GET /api/it/invoices', () => {
     });
     expect(response.json()).toMatchObject({ archived: true, marking: 'rejected' });
     expect((await list('rejectedToFix=1'))['hydra:totalItems']).toBe(0);
+    // The list (with the console's properties) shows it archived, and filters on it.
+    const solved = await list(
+      'type=0&archived=1&properties[]=uuid&properties[]=marking&properties[]=archived',
+    );
+    expect(solved['hydra:member']).toEqual([
+      { uuid: uuids.rejected, marking: 'rejected', archived: true },
+    ]);
+    expect(
+      (await list('type=0&archived=0'))['hydra:member'].map((item: { uuid: string }) => item.uuid),
+    ).not.toContain(uuids.rejected);
     const delivered = await t.request({
       method: 'PUT',
       url: `/api/it/invoices/${uuids.fpr01}/archive-rejected`,
