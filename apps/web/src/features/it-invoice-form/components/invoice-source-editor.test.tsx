@@ -45,6 +45,25 @@ describe('InvoiceSourceEditor', () => {
     await waitFor(() => expect(screen.getByRole('radio', { name: 'JSON' })).toBeChecked());
   });
 
+  it('switches the type to simplified for an uploaded FSM10 file, and back for FPR12', async () => {
+    const { user, input, onValidate } = await renderEditor();
+    expect(screen.getByRole('radio', { name: 'Standard invoice' })).toBeChecked();
+    const fsm = '<p:FatturaElettronicaSemplificata versione="FSM10"/>';
+    await user.upload(input, new File([fsm], 'simple.xml', { type: 'text/xml' }));
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: 'Simplified invoice' })).toBeChecked(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Validate schema' }));
+    await waitFor(() =>
+      expect(onValidate).toHaveBeenCalledWith({ type: 'simplified', format: 'xml', content: fsm }),
+    );
+    const fpr = '<p:FatturaElettronica versione="FPR12"/>';
+    await user.upload(input, new File([fpr], 'standard.xml', { type: 'text/xml' }));
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: 'Standard invoice' })).toBeChecked(),
+    );
+  });
+
   it('refuses a file that is neither JSON nor XML', async () => {
     const { user, input } = await renderEditor();
     await user.upload(input, new File(['x'], 'invoice.pdf', { type: 'application/pdf' }));

@@ -19,6 +19,7 @@ import { describeFailure, InvalidInvoiceResult, type FormFailure } from '../mode
 import type { SubmitResult, ValidationResult } from '../model/invoice-form-types';
 import {
   sourceFormatOfFile,
+  sourceTypeOfContent,
   type InvoiceSource,
   type SourceFormat,
   type SourceType,
@@ -84,7 +85,9 @@ export function InvoiceSourceEditor({
       return;
     }
     try {
-      change({ format, content: await readFileAsText(file) });
+      const content = await readFileAsText(file);
+      // An FSM10 file is a simplified invoice whatever type was selected before.
+      change({ format, content, type: sourceTypeOfContent(content) ?? source.type });
       setFileName(file.name);
     } catch {
       setUploadError(t('messages.fileReadError'));

@@ -17,3 +17,15 @@ export function sourceFormatOfFile(fileName: string): SourceFormat | undefined {
   if (extension === 'xml') return 'xml';
   return undefined;
 }
+
+/**
+ * The type a loaded file declares: FSM10 (FatturaElettronicaSemplificata) is simplified, FPR12 and
+ * FPA12 are simple; undefined when the content names neither, so the user's choice stays.
+ */
+export function sourceTypeOfContent(content: string): SourceType | undefined {
+  if (content.includes('FSM10') || content.includes('FatturaElettronicaSemplificata')) {
+    return 'simplified';
+  }
+  if (content.includes('FPR12') || content.includes('FPA12')) return 'simple';
+  return undefined;
+}
