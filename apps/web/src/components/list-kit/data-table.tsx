@@ -8,6 +8,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import type { Theme } from '@mui/material/styles';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -68,6 +69,18 @@ interface DataTableProps<T> {
 }
 
 const DEFAULT_PAGE_SIZE_OPTIONS = [10, 30, 50, 100];
+
+/**
+ * The actions column stays in view at the right edge when a table is wider than the screen,
+ * over the cells scrolling beneath it.
+ */
+const STICKY_ACTIONS = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+} as const;
 
 /**
  * The table of every list screen: column choices, sortable headers, pagination, loading,
@@ -158,7 +171,7 @@ export function DataTable<T>({
             </TableCell>
           ))}
           {rowActions && (
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            <TableCell align="right" sx={{ ...STICKY_ACTIONS, whiteSpace: 'nowrap' }}>
               {rowActions(row)}
             </TableCell>
           )}
@@ -227,7 +240,8 @@ export function DataTable<T>({
                         key={column.id}
                         align={column.align}
                         sortDirection={active && state.order ? state.order.direction : false}
-                        sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                        // Long labels wrap between words, so the columns fit the screen.
+                        sx={{ fontWeight: 600, verticalAlign: 'bottom' }}
                       >
                         {column.orderField ? (
                           <TableSortLabel
@@ -246,7 +260,15 @@ export function DataTable<T>({
                     );
                   })}
                   {rowActions && (
-                    <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    <TableCell
+                      align="right"
+                      sx={{
+                        ...STICKY_ACTIONS,
+                        fontWeight: 600,
+                        whiteSpace: 'nowrap',
+                        verticalAlign: 'bottom',
+                      }}
+                    >
                       {t('table.actions')}
                     </TableCell>
                   )}

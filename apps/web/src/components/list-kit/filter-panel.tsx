@@ -11,6 +11,8 @@ import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -213,7 +215,9 @@ export function FilterPanel<F extends FilterValues>({
 }: FilterPanelProps<F>) {
   const { t } = useTranslation('listKit');
   const activeCount = Object.values(state.filters).filter(hasValue).length;
-  const [expanded, setExpanded] = useState(defaultExpanded || activeCount > 0);
+  // On a phone the panel starts collapsed (the table comes first); its title counts the filters.
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const [expanded, setExpanded] = useState(!isPhone && (defaultExpanded || activeCount > 0));
   const regionId = useId();
 
   return (
