@@ -288,12 +288,21 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
     const type = screen.getByRole('combobox', { name: /^Document type/ });
     expect(type).toHaveTextContent('TD04');
     expect(type).toHaveAttribute('aria-disabled', 'true');
+    // The credit note needs its own number: the original's is not copied.
+    const number = screen.getByRole('textbox', { name: 'Number' });
+    expect(number).toHaveValue('');
+    await user.type(number, 'NC-1');
     await user.click(screen.getByRole('button', { name: 'Validate schema' }));
     await waitFor(() => expect(onValidate).toHaveBeenCalledTimes(1));
     const payload = onValidate.mock.calls[0]![0] as ReturnType<typeof completeStandardInvoice>;
-    expect(
-      payload.fattura_elettronica_body[0]!.dati_generali.dati_generali_documento.tipo_documento,
-    ).toBe('TD04');
+    const general = payload.fattura_elettronica_body[0]!.dati_generali;
+    expect(general.dati_generali_documento.tipo_documento).toBe('TD04');
+    expect(general.dati_generali_documento.numero).toBe('NC-1');
+    // It references the invoice it credits (DatiFattureCollegate: its number and date).
+    expect(general.dati_fatture_collegate?.[0]).toMatchObject({
+      id_documento: 'FT-1',
+      data: '2026-11-20',
+    });
   });
 
   it('flags missing required fields without calling the server', async () => {

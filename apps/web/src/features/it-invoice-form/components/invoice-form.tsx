@@ -37,8 +37,11 @@ export interface InvoiceFormProps {
   onCancel: () => void;
   /** The label of the final step's button (e.g. 'Save draft'); 'Submit' by default. */
   submitLabel?: string;
-  /** Called with the current invoice on every change the user makes (to carry it elsewhere). */
-  onChange?: (payload: InvoicePayload) => void;
+  /**
+   * Called on every change the user makes, with a reader of the current invoice (built only
+   * when read, to carry it elsewhere: not on every keystroke).
+   */
+  onChange?: (current: () => InvoicePayload) => void;
 }
 
 /** In these modes sending back what was loaded is refused (spec 4 "Form validity"). */
@@ -89,7 +92,7 @@ export function InvoiceForm({
   useEffect(() => {
     const subscription = form.watch(() => {
       setValidated(false);
-      onChangeRef.current?.(toInvoicePayload(form.getValues(), variant, mode));
+      onChangeRef.current?.(() => toInvoicePayload(form.getValues(), variant, mode));
     });
     return () => subscription.unsubscribe();
   }, [form, variant, mode]);

@@ -23,7 +23,7 @@ export interface KeptInvoice {
   /** What the source editor starts from, once the form had content to carry over. */
   source: InvoiceSource | undefined;
   /** The guided form's `onChange`. */
-  onFormChange: (payload: InvoicePayload) => void;
+  onFormChange: (current: () => InvoicePayload) => void;
   /** The source editor's `onChange`. */
   onSourceChange: (source: InvoiceSource) => void;
   /** Whether the user changed anything since the dialog opened. */
@@ -53,7 +53,7 @@ export function useKeptInvoice({
   const [source, setSource] = useState<InvoiceSource | undefined>(undefined);
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
-  const typedPayload = useRef<InvoicePayload | undefined>(undefined);
+  const typedPayload = useRef<(() => InvoicePayload) | undefined>(undefined);
   const typedSource = useRef<InvoiceSource | undefined>(undefined);
 
   const setTab = (next: InvoiceTab) => {
@@ -62,7 +62,7 @@ export function useKeptInvoice({
       const carried: InvoiceSource = {
         type: sourceType,
         format: 'json',
-        content: JSON.stringify(typedPayload.current, null, 2),
+        content: JSON.stringify(typedPayload.current(), null, 2),
       };
       typedSource.current = carried;
       setSource(carried);
@@ -71,7 +71,7 @@ export function useKeptInvoice({
       try {
         const parsed: unknown = JSON.parse(typedSource.current.content);
         if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-          typedPayload.current = parsed as InvoicePayload;
+          typedPayload.current = () => parsed as InvoicePayload;
           setCarried(parsed as InvoicePayload);
           setGuidedKey((key) => key + 1);
         }
@@ -88,8 +88,8 @@ export function useKeptInvoice({
     guidedValue: carried ?? initialValue,
     guidedKey,
     source,
-    onFormChange: (payload) => {
-      typedPayload.current = payload;
+    onFormChange: (current) => {
+      typedPayload.current = current;
       if (!dirty) setDirty(true);
     },
     onSourceChange: (next) => {

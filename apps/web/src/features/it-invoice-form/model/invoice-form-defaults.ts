@@ -223,6 +223,40 @@ export function initialFormValues(
       : newSimplifiedInvoiceValues(supplierProfile);
   if (mode === 'credit-note') {
     setPath(values, documentTypePath.split('.'), creditNoteDocumentType[variant]);
+    referenceCreditedInvoice(values, variant);
   }
   return values;
+}
+
+/**
+ * A credit note is a document of its own (issue 20): its number is left for the user to give and
+ * its date is today, while each body references the invoice it credits, by number and date
+ * (standard: DatiFattureCollegate, first; simplified: DatiFatturaRettificata).
+ */
+function referenceCreditedInvoice(values: FieldValues, variant: InvoiceFormVariant) {
+  const bodies = values.fattura_elettronica_body as unknown;
+  if (!Array.isArray(bodies)) return;
+  for (const body of bodies as Record<string, unknown>[]) {
+    const general = body.dati_generali as Record<string, unknown> | undefined;
+    const document = general?.dati_generali_documento as Record<string, unknown> | undefined;
+    if (!general || !document) continue;
+    const number = typeof document.numero === 'string' ? document.numero : '';
+    const date = typeof document.data === 'string' ? document.data : '';
+    document.numero = '';
+    document.data = todayInItaly();
+    if (variant === 'standard') {
+      const linked = Array.isArray(general.dati_fatture_collegate)
+        ? (general.dati_fatture_collegate as unknown[])
+        : [];
+      general.dati_fatture_collegate = [{ id_documento: number, data: date }, ...linked];
+    } else {
+      const previous = general.dati_fattura_rettificata as Record<string, unknown> | undefined;
+      general.dati_fattura_rettificata = {
+        elementi_rettificati: '',
+        ...previous,
+        numero_fr: number,
+        data_fr: date,
+      };
+    }
+  }
 }
