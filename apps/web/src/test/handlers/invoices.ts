@@ -87,7 +87,9 @@ export function invoicesHandlers(seed: Invoice[] = [sampleInvoice]) {
     }),
     // No webhook in the tests' account: nothing is delivered (`deliveries: 0`).
     http.post(apiUrl('it', '/invoices/:uuid/notify'), ({ params }) =>
-      find(params.uuid) ? HttpResponse.json({ deliveries: 0, event: 'invoice' }) : notFound(),
+      find(params.uuid)
+        ? HttpResponse.json({ deliveries: 0, event: 'customer-invoice' })
+        : notFound(),
     ),
     http.get(apiUrl('it', '/invoices/:uuid/fix-info'), ({ params }) => {
       const invoice = find(params.uuid);
