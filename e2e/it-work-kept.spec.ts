@@ -2,7 +2,8 @@
  * Issue 20, "Work is never lost": an edited draft is what gets sent (edit, save and send in one
  * visit); a blocked draft can be unblocked (its row, the bulk error row, the edit dialog) and the
  * blocked error says how; 'Delete selected' asks first; a new draft starts with the supplier of
- * the invoicing profile.
+ * the invoicing profile; typed work survives the tabs and closing a changed form asks first; a
+ * credit note gets its own number and references the invoice it credits.
  */
 import {
   expect,
@@ -12,6 +13,7 @@ import {
   runStamp,
   sampleXml,
   screenshotEveryLanguage,
+  sendInvoice,
   standardSample,
   test,
 } from './fixtures';
@@ -174,4 +176,99 @@ test('a new draft starts with the supplier of the invoicing profile', async ({ p
   await expect(
     dialog.getByRole('textbox', { name: 'Company name', exact: true }).first(),
   ).toHaveValue(name ?? '');
+});
+
+test('typed work survives the tabs, and closing a changed form asks first', async ({ page }) => {
+  // A JSON invoice for the source tab: a draft's stored payload.
+  const italy = await personaApi('italy');
+  const uuid = await createDraft(italy, `${stamp}-SR`, false);
+  const stored = await italy.api.get(`/api/it/invoices/draft/${uuid}`, {
+    headers: { ...italy.headers, Accept: 'application/json' },
+  });
+  const { payload } = (await stored.json()) as { payload: string };
+  await italy.dispose();
+
+  await loginAs(page, 'italy', { path: '/customer-invoice' });
+  await page.getByRole('button', { name: 'New invoice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New invoice' });
+  const number = dialog.getByRole('textbox', { name: 'Number', exact: true });
+  await number.fill(`${stamp}-TB`);
+  // Near the top of the JSON: the editor renders only the lines in view.
+  await dialog.getByRole('textbox', { name: /^Recipient code/ }).fill('KEEP777');
+
+  // The source tab shows the form's invoice as JSON.
+  await dialog.getByRole('tab', { name: 'Create invoice from source' }).click();
+  await expect(dialog.locator('.cm-content')).toContainText('"codice_destinatario": "KEEP777"');
+  await screenshotEveryLanguage(page, 'it-new-invoice-source-kept', async (reloaded) => {
+    await expect(reloaded.getByRole('dialog')).toBeVisible();
+  });
+
+  // After the reload above the form starts empty: type again, then load a source into it.
+  await dialog.getByRole('tab', { name: 'Create invoice from source' }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'invoice.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(payload),
+  });
+  await dialog.getByRole('tab', { name: 'Create invoice', exact: true }).click();
+  await expect(number).toHaveValue(`${stamp}-SR`);
+
+  // Escape on a changed form asks; Cancel keeps the form.
+  await page.keyboard.press('Escape');
+  const confirm = page.getByRole('dialog', { name: 'Discard the changes?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(number).toHaveValue(`${stamp}-SR`);
+  await screenshotEveryLanguage(page, 'it-new-invoice-discard-prompt', async (reloaded) => {
+    await reloaded
+      .getByRole('dialog')
+      .getByRole('textbox', { name: /^(Number|Numero|Numer)$/ })
+      .first()
+      .fill('X1');
+    await reloaded.keyboard.press('Escape');
+    await expect(reloaded.getByRole('dialog', { name: /Discard|Scartare|Odrzucić/ })).toBeVisible();
+  });
+  await page
+    .getByRole('dialog', { name: 'Discard the changes?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('a credit note gets its own number and references the invoice it credits', async ({
+  page,
+}) => {
+  const italy = await personaApi('italy');
+  const uuid = await sendInvoice(
+    italy,
+    sampleXml(standardSample, { number: `${stamp}-CR`, date: '2026-11-02' }),
+  );
+
+  await loginAs(page, 'italy', {
+    path: `/customer-invoice?dialogId=invoice&dialog_uuid=${uuid}&dialog_tab=info`,
+  });
+  await page.getByRole('button', { name: 'Credit note' }).click();
+  const dialog = page.getByRole('dialog', { name: `Credit note for invoice ${stamp}-CR` });
+  const number = dialog.getByRole('textbox', { name: 'Number', exact: true });
+  // The original's number is not copied: the credit note gets its own.
+  await expect(number).toHaveValue('');
+  await number.fill(`${stamp}-NC`);
+  await dialog.getByRole('button', { name: 'Validate schema' }).click();
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  const toast = page.getByText(/^Invoice created: [0-9a-f-]{36}$/);
+  await expect(toast).toBeVisible();
+  const creditNote = ((await toast.textContent()) ?? '').replace('Invoice created: ', '');
+
+  const xml = await italy.api.get(`/api/it/invoices/${creditNote}`, {
+    headers: { ...italy.headers, Accept: 'application/xml' },
+  });
+  const text = await xml.text();
+  expect(text).toContain(`<Numero>${stamp}-NC</Numero>`);
+  expect(text).toContain('<TipoDocumento>TD04</TipoDocumento>');
+  expect(text).toMatch(
+    new RegExp(
+      `<DatiFattureCollegate>\\s*<IdDocumento>${stamp}-CR</IdDocumento>\\s*<Data>2026-11-02</Data>`,
+    ),
+  );
+  await italy.dispose();
 });
