@@ -5,6 +5,7 @@ import {
   apiErrorFromBody,
   parseCollection,
   propertyFilter,
+  violationMessage,
   violationsByField,
 } from './hydra';
 
@@ -47,6 +48,31 @@ describe('apiErrorFromBody', () => {
     expect(error.problem.title).toBe('Validation failed');
     expect(error.violations).toHaveLength(2);
     expect(violationsByField(error)).toEqual({ password_confirm: 'Passwords do not match' });
+  });
+
+  it('keeps the messages the invoice engine writes in each language, and picks the user language', () => {
+    const error = apiErrorFromBody(400, {
+      status: 400,
+      detail: 'invalid',
+      violations: [
+        {
+          propertyPath: 'fattura_elettronica_header.cedente_prestatore.id_fiscale_iva.id_codice',
+          message: 'The element IdCodice is missing.',
+          messages: {
+            it: "Manca l'elemento IdCodice.",
+            en: 'The element IdCodice is missing.',
+            pl: 7,
+          },
+        },
+        { propertyPath: 'number', message: 'This value should not be blank.' },
+      ],
+    });
+    const [finding, plain] = error.violations;
+    expect(violationMessage(finding!, 'it')).toBe("Manca l'elemento IdCodice.");
+    expect(violationMessage(finding!, 'it-IT')).toBe("Manca l'elemento IdCodice.");
+    // A language the API did not write (or a non-string) falls back to the message as sent.
+    expect(violationMessage(finding!, 'pl')).toBe('The element IdCodice is missing.');
+    expect(violationMessage(plain!, 'it')).toBe('This value should not be blank.');
   });
 
   it('understands hydra error bodies', () => {

@@ -15,6 +15,13 @@ export interface Violation {
   code?: string;
   /** The refused value, when the API echoes it back. */
   propertyContent?: string;
+  /** The message in each language the API wrote it in (the invoice engine's findings: it, en, pl). */
+  messages?: Record<string, string>;
+}
+
+/** A violation's message in `language` when the API wrote it in that language, else as sent. */
+export function violationMessage(violation: Violation, language: string): string {
+  return violation.messages?.[language.slice(0, 2)] ?? violation.message;
 }
 
 /** RFC 7807 problem details as the API sends them. */
@@ -99,6 +106,12 @@ function parseViolations(value: unknown): Violation[] {
     if (typeof entry.code === 'string') violation.code = entry.code;
     if (typeof entry.propertyContent === 'string')
       violation.propertyContent = entry.propertyContent;
+    const messages = isRecord(entry.messages)
+      ? Object.entries(entry.messages).filter(
+          (pair): pair is [string, string] => typeof pair[1] === 'string',
+        )
+      : [];
+    if (messages.length > 0) violation.messages = Object.fromEntries(messages);
     return [violation];
   });
 }

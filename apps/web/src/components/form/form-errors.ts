@@ -6,7 +6,8 @@
 import { useCallback } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/hydra';
+import { isApiError, violationMessage } from '../../lib/hydra';
+import { i18n } from '../../lib/i18n';
 import type { Violation } from '../../lib/hydra';
 import { translateValidationMessage } from '../../lib/validation-messages';
 
@@ -66,7 +67,8 @@ export function applyServerErrors<T extends FieldValues>(
   const otherViolations: Violation[] = [];
   for (const violation of error.violations) {
     const field = fieldOf(violation.propertyPath, violation);
-    if (field) setError(field, { type: 'server', message: violation.message });
+    if (field)
+      setError(field, { type: 'server', message: violationMessage(violation, i18n.language) });
     else otherViolations.push(violation);
   }
   const is4xx = error.status >= 400 && error.status < 500;

@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { useFormMessage } from './form-kit-context';
 import type { ServerFormError } from './form-errors';
 import type { MessageTranslator } from './form-errors';
+import { violationMessage } from '../../lib/hydra';
+import { i18n } from '../../lib/i18n';
 
 /** One line of the alert: `path: message`, or the message alone when it names no field. */
 export interface AlertLine {
@@ -39,7 +41,7 @@ export function alertLines(error: ServerFormError, translate: MessageTranslator)
   if (error.violations.length > 0) {
     return error.violations.map((violation) => ({
       path: violation.propertyPath,
-      message: translate(violation.message) ?? violation.message,
+      message: translate(violationMessage(violation, i18n.language)) ?? violation.message,
     }));
   }
   return error.detail ? [{ path: '', message: translateDetail(error.detail, translate) }] : [];

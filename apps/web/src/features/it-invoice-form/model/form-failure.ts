@@ -1,6 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { applyServerErrors } from '../../../components/form/form-errors';
-import { ApiError, isApiError } from '../../../lib/hydra';
+import { ApiError, isApiError, violationMessage } from '../../../lib/hydra';
+import { i18n } from '../../../lib/i18n';
 import type { Violation } from '../../../lib/hydra';
 import type { ValidationResult } from './invoice-form-types';
 import { fieldOfNullTypeMessage, toFormFieldPath } from './violation-paths';
@@ -76,7 +77,7 @@ export function describeFailure<T extends FieldValues>(
       isValidation: true,
       lines: error.violations.map((violation) => ({
         path: violation.propertyPath || 'generic',
-        message: violation.message,
+        message: violationMessage(violation, i18n.language),
       })),
       toast: 'invalid',
       detail: '',
