@@ -1,4 +1,5 @@
 import { apiFetch } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
 import type { QueryParams } from '../../../lib/api-client';
 import type { InvoiceDirection } from '../model/invoice-filters';
 import { invoicePath } from './invoice-queries';
@@ -28,6 +29,15 @@ async function download(
   saveBlob(await response.blob(), options.fileName ?? fileNameOf(response, fallbackName));
 }
 
+/**
+ * The CSV cell separator a spreadsheet in the user's language reads: a semicolon where numbers
+ * have a decimal comma (Italian, Polish), else a comma. The API's default would follow the
+ * browser's Accept-Language, which need not be the console's language.
+ */
+export function csvSeparator(language: string): 'semicolon' | 'comma' {
+  return ['it', 'pl'].includes(language.slice(0, 2)) ? 'semicolon' : 'comma';
+}
+
 /** The current page as a zip: customer_invoices_{page}.zip / supplier_invoices_{page}.zip. */
 export function downloadPageZip(
   direction: InvoiceDirection,
@@ -37,7 +47,7 @@ export function downloadPageZip(
   const page = String(query.page ?? '1');
   const name = `${direction === 1 ? 'supplier' : 'customer'}_invoices_${page}.zip`;
   return download('/invoices', 'application/zip', name, {
-    query,
+    query: { ...query, separator: csvSeparator(i18n.language) },
     headers: { 'X-Zip-Content': content },
     fileName: name,
   });
@@ -50,7 +60,10 @@ export function downloadReport(query: QueryParams): Promise<void> {
   const filters = Object.fromEntries(
     Object.entries(query).filter(([key]) => key !== 'page' && key !== 'itemsPerPage'),
   );
-  return download('/invoices/report', 'text/csv', name, { query: filters, fileName: name });
+  return download('/invoices/report', 'text/csv', name, {
+    query: { ...filters, separator: csvSeparator(i18n.language) },
+    fileName: name,
+  });
 }
 
 /** The invoice itself as PDF or XML (spec 7: Accept application/pdf or application/xml). */
