@@ -38,6 +38,11 @@ function fieldOfViolation(
   return index >= 0 ? `notifications.${index}.file` : undefined;
 }
 
+/** The first notification file chosen: it names the invoice file and SDI's id. */
+function firstNotificationFile(rows: CustomerImportFormInput['notifications']): File | null {
+  return rows.map((row) => row.file).find((file): file is File => file instanceof File) ?? null;
+}
+
 /** The SDI notifications sent with the invoice: a type and a file per row. */
 function NotificationRows() {
   const { t } = useTranslation('invoiceImports');
@@ -101,6 +106,7 @@ function NotificationRows() {
       <FileNameAndSdiIdFields
         required={!hasCompleteNotification(watchedRows)}
         hint={t('hints.fromNotification')}
+        source={firstNotificationFile(watchedRows)}
       />
     </>
   );

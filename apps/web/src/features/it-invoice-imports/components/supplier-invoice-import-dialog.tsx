@@ -21,7 +21,13 @@ import type { InvoiceImportDialogProps } from './invoice-import-dialog-props';
 function SupplierNameAndSdiId() {
   const { t } = useTranslation('invoiceImports');
   const metadata = useWatch<SupplierImportFormInput, 'metadata'>({ name: 'metadata' });
-  return <FileNameAndSdiIdFields required={metadata === null} hint={t('hints.fromMetadata')} />;
+  return (
+    <FileNameAndSdiIdFields
+      required={metadata === null}
+      hint={t('hints.fromMetadata')}
+      source={metadata instanceof File ? metadata : null}
+    />
+  );
 }
 
 /**
