@@ -154,4 +154,26 @@ describe('ApiConfigurationsPage', () => {
       `/api/it/api-configurations/${UUID}/deliveries/${sampleFailedDelivery.uuid}/replay`,
     );
   });
+
+  it("picks the replay period with the console's date-time pickers, not native inputs", async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delivery log' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('table', { name: 'Delivery log' });
+    expect(dialog.querySelector('input[type="datetime-local"]')).toBeNull();
+    // The pickers' sections in the console's order: day / month / year hours:minutes.
+    const from = within(dialog).getByRole('group', { name: 'From' });
+    const sections = within(from).getAllByRole('spinbutton');
+    expect(sections.map((section) => section.getAttribute('aria-label'))).toEqual([
+      'Day',
+      'Month',
+      'Year',
+      'Hours',
+      'Minutes',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Replay period' }));
+    expect(within(dialog).getAllByText('Choose a date and time.')).toHaveLength(2);
+    expect(sentRequests({ method: 'POST' })).toHaveLength(0);
+  });
 });

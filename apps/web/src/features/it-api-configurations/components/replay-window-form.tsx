@@ -1,30 +1,38 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import type { Dayjs } from 'dayjs';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientErrorDetail, isApiError } from '../../../lib/hydra';
 import { useReplayWindow } from '../api/use-replay-deliveries';
-import { localDateTimeToInstant } from './local-date-time';
 import { useConfigurationMessage } from './use-configuration-message';
 
-/** Resends every event first delivered between two moments of the user's own time zone. */
+/** A picked moment of the user's own time zone as the API's UTC instant, or null. */
+function instantOf(day: Dayjs | null): string | null {
+  return day?.isValid() ? day.toISOString() : null;
+}
+
+/**
+ * Resends every event first delivered between two moments of the user's own time zone, picked
+ * with the console's date-time pickers in the user's language (dd/mm/yyyy hh:mm).
+ */
 export function ReplayWindowForm({ configurationUuid }: { configurationUuid: string }) {
   const { t } = useTranslation('apiConfigurations');
   const translate = useConfigurationMessage();
   const { enqueueSnackbar } = useSnackbar();
   const replay = useReplayWindow(configurationUuid);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [from, setFrom] = useState<Dayjs | null>(null);
+  const [to, setTo] = useState<Dayjs | null>(null);
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const fromInstant = localDateTimeToInstant(from);
-    const toInstant = localDateTimeToInstant(to);
+    const fromInstant = instantOf(from);
+    const toInstant = instantOf(to);
     const found: { from?: string; to?: string } = {};
     if (!fromInstant) found.from = t('validation.dateRequired');
     if (!toInstant) found.to = t('validation.dateRequired');
@@ -57,25 +65,26 @@ export function ReplayWindowForm({ configurationUuid }: { configurationUuid: str
         {t('deliveries.replayWindowTitle')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <TextField
-          size="small"
-          type="datetime-local"
+        <DateTimePicker
           label={t('deliveries.from')}
           value={from}
-          onChange={(event) => setFrom(event.target.value)}
-          error={Boolean(errors.from)}
-          helperText={errors.from}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={setFrom}
+          format="DD/MM/YYYY HH:mm"
+          ampm={false}
+          slotProps={{
+            textField: { size: 'small', error: Boolean(errors.from), helperText: errors.from },
+          }}
         />
-        <TextField
-          size="small"
-          type="datetime-local"
+        <DateTimePicker
           label={t('deliveries.to')}
           value={to}
-          onChange={(event) => setTo(event.target.value)}
-          error={Boolean(errors.to)}
-          helperText={errors.to}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={setTo}
+          format="DD/MM/YYYY HH:mm"
+          ampm={false}
+          minDateTime={from ?? undefined}
+          slotProps={{
+            textField: { size: 'small', error: Boolean(errors.to), helperText: errors.to },
+          }}
         />
         <Button
           type="submit"
