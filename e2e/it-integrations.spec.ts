@@ -170,19 +170,30 @@ test('webhook configuration: 422, save, edit, delivery log with replay, delete',
   await expect.poll(() => receiver.calls.length, { timeout: 20_000 }).toBeGreaterThan(callsBefore);
   await expect(log.getByText('(replay)').first()).toBeVisible();
 
-  // Replay of a window around now: every event first delivered in it goes out again. The inputs
-  // hold wall-clock times of the browser's zone (Europe/Rome here), so the browser writes them.
+  // Replay of a window around now: every event first delivered in it goes out again. The pickers
+  // take wall-clock times of the browser's zone (Europe/Rome here), typed as DD MM YYYY HH mm.
   const [from, to] = await page.evaluate(() => {
     const local = (offsetMinutes: number) => {
       const date = new Date(Date.now() + offsetMinutes * 60_000);
-      return new Date(date.getTime() - date.getTimezoneOffset() * 60_000)
+      const [day, time] = new Date(date.getTime() - date.getTimezoneOffset() * 60_000)
         .toISOString()
-        .slice(0, 16);
+        .slice(0, 16)
+        .split('T');
+      const [year, month, dayOfMonth] = (day ?? '').split('-');
+      return `${dayOfMonth}${month}${year}${(time ?? '').replace(':', '')}`;
     };
     return [local(-60), local(60)];
   });
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill(from ?? '');
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill(to ?? '');
+  for (const [name, digits] of [
+    ['From', from],
+    ['To', to],
+  ] as const) {
+    await page
+      .getByRole('group', { name, exact: true })
+      .getByRole('spinbutton', { name: 'Day' })
+      .click();
+    await page.keyboard.type(digits ?? '');
+  }
   await page.getByRole('button', { name: 'Replay period' }).click();
   await expect(page.getByText(/^Events queued again: [1-9]\d*$/)).toBeVisible();
 
