@@ -16,7 +16,13 @@ export function DateField({
   translateMessage,
   required,
   disabled,
-}: FormFieldOptions & { name: string; required?: boolean; disabled?: boolean }) {
+  size,
+}: FormFieldOptions & {
+  name: string;
+  required?: boolean;
+  disabled?: boolean;
+  size?: 'small' | 'medium';
+}) {
   const { field, ...bound } = useFormField(name, { label, help, translateMessage });
   const value: unknown = field.value;
   const parsed = typeof value === 'string' && value !== '' ? dayjs(value) : null;
@@ -32,6 +38,7 @@ export function DateField({
         textField: {
           name: field.name,
           required,
+          size,
           fullWidth: true,
           error: bound.invalid,
           helperText: bound.helperText,

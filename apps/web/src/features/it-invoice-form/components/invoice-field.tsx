@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { memo } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/form';
+import { DateField, TextField } from '../../../components/form';
 import { formatDecimalOnBlur } from '../model/decimal-format';
 import { joinPath, type FieldSpec } from './field-spec';
 import { useFormMessage } from './use-form-message';
@@ -63,6 +63,23 @@ export const InvoiceField = memo(function InvoiceField({
   const labelKey = spec.label ?? lastSegment(spec.path);
   const kind = spec.kind ?? 'text';
 
+  if (kind === 'date') {
+    // Dates are picked and written in the user's language (the kit's picker), held as ISO.
+    return (
+      <Grid size={{ xs: 12, md: spec.size ?? 4 }}>
+        <DateField
+          name={name}
+          label={t(`fields.${labelKey}`)}
+          help={null}
+          translateMessage={translateMessage}
+          required={spec.required}
+          disabled={disabled}
+          size="small"
+        />
+      </Grid>
+    );
+  }
+
   return (
     <Grid size={{ xs: 12, md: spec.size ?? 4 }}>
       <TextField
@@ -81,13 +98,11 @@ export const InvoiceField = memo(function InvoiceField({
         select={kind === 'select'}
         multiline={kind === 'multiline'}
         minRows={kind === 'multiline' ? 2 : undefined}
-        type={kind === 'date' ? 'date' : 'text'}
         size="small"
         // A failed check digit is advice, in amber: SDI decides on its registries (00301), and
         // its sandbox knows the official samples' numbers, whose check digits are wrong.
         sx={adviceOnly ? adviceStyle : undefined}
         slotProps={{
-          inputLabel: kind === 'date' ? { shrink: true } : undefined,
           htmlInput: {
             maxLength: spec.maxLength,
             readOnly: spec.readOnly,

@@ -18,7 +18,10 @@ const profile = {
   invoicing_cap: '00100',
 };
 
-async function renderForm(props: Partial<InvoiceFormProps> = {}) {
+async function renderForm(
+  props: Partial<InvoiceFormProps> = {},
+  language: 'en' | 'it' | 'pl' = 'en',
+) {
   const onValidate = vi.fn<(payload: InvoicePayload) => Promise<ValidationResult>>(() =>
     Promise.resolve({ valid: true }),
   );
@@ -36,7 +39,7 @@ async function renderForm(props: Partial<InvoiceFormProps> = {}) {
       onCancel={onCancel}
       {...props}
     />,
-    { namespaces: ['invoiceForm', 'codeLists'] },
+    { namespaces: ['invoiceForm', 'codeLists'], language },
   );
   return { onValidate, onSubmit, onCancel, user: userEvent.setup() };
 }
@@ -57,6 +60,17 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
     expect(box(supplier, /^Province/)).toHaveValue('RM');
     expect(box(supplier, /^Company name/)).toHaveValue('Acme Srl');
     expect(screen.getByRole('combobox', { name: /^Document type/ })).toHaveTextContent('TD01');
+  });
+
+  it("writes the document date in the user's language with the console's date picker", async () => {
+    await renderForm({}, 'it');
+    const documentDate = within(section('Dati generali documento')).getByRole('group', {
+      name: /^Data/,
+    });
+    const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' })
+      .format(new Date())
+      .split('-');
+    expect(documentDate).toHaveTextContent(`${day}/${month}/${year}`);
   });
 
   it('shows line totals, the VAT summary and the document total while typing two lines', async () => {
