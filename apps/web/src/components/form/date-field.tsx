@@ -29,6 +29,8 @@ export function DateField({
   return (
     <DatePicker
       label={bound.label}
+      // Day first in every language, as the list kit's date filters.
+      format="DD/MM/YYYY"
       value={parsed?.isValid() ? parsed : null}
       disabled={disabled}
       inputRef={field.ref}
