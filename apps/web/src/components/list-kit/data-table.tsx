@@ -166,7 +166,8 @@ export function DataTable<T>({
             </TableCell>
           )}
           {visibleColumns.map((column) => (
-            <TableCell key={column.id} align={column.align}>
+            // A long token without spaces (a file name, a stamp) may break, so columns fit.
+            <TableCell key={column.id} align={column.align} sx={{ overflowWrap: 'anywhere' }}>
               {column.render(row)}
             </TableCell>
           ))}
