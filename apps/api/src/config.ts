@@ -224,3 +224,19 @@ function withoutTrailingSlashes(url: string): string {
   while (end > 0 && url[end - 1] === '/') end -= 1;
   return url.slice(0, end);
 }
+
+/**
+ * The configuration of this process's environment and arguments; a bad setting is printed and
+ * ends the process with EX_CONFIG (78), as `npm start` and the server both do.
+ */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig(process.env, process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+}

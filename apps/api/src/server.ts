@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { DEMO_PASSWORD, demoLogins } from './db/seed-demo.ts';
 import { terminalLogger } from './platform/logging.ts';
 import { seedDemoHistory } from './services/demo/demo-history.ts';
@@ -12,16 +12,7 @@ import { seedDemoHistory } from './services/demo/demo-history.ts';
  * jobs, close the database.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env, process.argv.slice(2));
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   // In a terminal the logs are readable (pretty, one line per request, health checks quiet).
   const app = await buildApp(config, {

@@ -5,23 +5,14 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { consoleBuildDecision } from './console-build.ts';
 import { isPortFree, portTakenMessage } from './port-check.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env, process.argv.slice(2));
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (config.workers !== 'only' && !(await isPortFree(config.port, config.host))) {
     console.error(portTakenMessage(config.port, config.host));
     process.exit(1);
