@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import DialogContent from '@mui/material/DialogContent';
@@ -13,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/form';
 import { apiFetch } from '../../../lib/api-client';
+import { ApiError, isApiError } from '../../../lib/hydra';
 import {
   InvoiceForm,
   InvoiceSourceEditor,
@@ -65,6 +67,8 @@ function canonical(value: unknown): string {
 /**
  * The draft form dialog (spec 2 "Drafts page"): guided and source tabs; new mode picks the type
  * and 'block invoice sent'; edit saves; send saves the edits first (unless unchanged), then sends.
+ * The send dialog of a blocked draft shows 'block invoice sent' ticked: unticked, the draft is
+ * saved unblocked before it is sent; still ticked, the form says how instead of asking the server.
  */
 export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
   const { t } = useTranslation('drafts');
@@ -83,7 +87,8 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
   });
   const fresh = stored.data !== undefined && stored.dataUpdatedAt >= openedAt;
   const draft = fresh ? stored.data : undefined;
-  const blocked = mode === 'new' ? newBlocked : (editBlocked ?? draft?.marking === 'draft-blocked');
+  const storedBlocked = draft?.marking === 'draft-blocked';
+  const blocked = mode === 'new' ? newBlocked : (editBlocked ?? storedBlocked);
   const queryClient = useQueryClient();
   // A new draft's supplier comes from the invoicing profile, as a new invoice's does.
   const profile = useQuery({ ...supplierProfileQuery(), enabled: mode === 'new' });
@@ -107,6 +112,12 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
   });
   const tab = kept.tab;
 
+  /** A blocked draft is not sent: the form's alert says how to unblock it, in the user's words. */
+  const blockedSendError = () => {
+    const detail = t('messages.sendBlocked');
+    return new ApiError(409, { type: '', title: '', status: 409, detail });
+  };
+
   const save = async (body: DraftBody) => {
     if (mode === 'new') {
       const created = await createDraft(body, blocked);
@@ -119,7 +130,10 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
       body.kind === 'payload' &&
       initialValue &&
       canonical(body.payload) === canonical(initialValue);
+    if (mode === 'send' && blocked) throw blockedSendError();
     if (mode === 'edit') await updateDraft(draftUuid, body, blocked);
+    // A blocked draft unticked in the send dialog is saved unblocked first, even if unchanged.
+    else if (storedBlocked) await updateDraft(draftUuid, body, false);
     else if (!unchanged) await updateDraft(draftUuid, body);
     // Every later dialog of this draft opens on what was just saved.
     await queryClient.invalidateQueries({ queryKey: draftQueries.all() });
@@ -128,7 +142,10 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
       onDone({ draftUuid });
       return { uuid: draftUuid };
     }
-    const sent = await sendDraft(draftUuid);
+    const sent = await sendDraft(draftUuid).catch((error: unknown) => {
+      // Blocked meanwhile (another tab): the server's 'draft send error blocked' said in words.
+      throw isApiError(error) && error.status === 409 ? blockedSendError() : error;
+    });
     enqueueSnackbar(t('messages.sent'), { variant: 'success' });
     onDone({ draftUuid, sentInvoiceUuid: sent.uuid });
     return sent;
@@ -149,7 +166,18 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
       label={t('fields.blockInvoiceSent')}
     />
   );
-  const submitLabel = mode === 'send' ? undefined : t('actions.saveDraft');
+  // The send dialog of a blocked draft shows the box too: unticking it unblocks, then sends.
+  const sendBlockedBox = mode === 'send' && storedBlocked && (
+    <Box>
+      <Alert severity="warning" sx={{ mb: 1 }}>
+        {t('dialog.sendBlocked')}
+      </Alert>
+      {blockedBox}
+    </Box>
+  );
+  let submitLabel: string | undefined = t('actions.saveDraft');
+  if (mode === 'send')
+    submitLabel = storedBlocked && !blocked ? t('actions.unblockAndSend') : undefined;
 
   let content;
   if (mode !== 'new' && (!draft || !initialValue)) {
@@ -179,6 +207,7 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
           </Stack>
         )}
         {mode === 'edit' && blockedBox}
+        {sendBlockedBox}
         <InvoiceForm
           key={`${variant}:${kept.guidedKey}`}
           variant={variant}
@@ -198,6 +227,7 @@ export function DraftDialog({ mode, uuid, onClose, onDone }: DraftDialogProps) {
     content = (
       <Box>
         {mode !== 'send' && blockedBox}
+        {sendBlockedBox}
         <InvoiceSourceEditor
           initialType={kept.source?.type ?? (variant === 'simplified' ? 'simplified' : 'simple')}
           initialFormat={kept.source?.format}

@@ -159,6 +159,47 @@ describe('DraftsPage', () => {
     );
   });
 
+  it('offers unblocking a blocked draft in its send dialog, then sends it', async () => {
+    server.use(...draftsHandlers([{ ...completeDraft, marking: 'draft-blocked' }]));
+    const user = userEvent.setup();
+    await renderPage();
+    const row = (await screen.findByText(/^FT-1/)).closest('tr');
+    if (!row) throw new Error('no row');
+    await user.click(within(row).getByRole('button', { name: 'Send' }));
+    const send = await screen.findByRole('dialog', { name: 'Send draft' });
+    expect(
+      await within(send).findByText(/This draft is blocked \('Block invoice sent'\)/),
+    ).toBeVisible();
+    const box = within(send).getByRole('checkbox', { name: 'Block invoice sent' });
+    expect(box).toBeChecked();
+
+    // Still ticked: the form says how, in words, and asks the server nothing.
+    await user.click(within(send).getByRole('button', { name: 'Validate schema' }));
+    await user.click(await within(send).findByRole('button', { name: 'Submit' }));
+    expect(
+      await within(send).findByText(
+        "This draft is blocked: untick 'Block invoice sent' to send it.",
+      ),
+    ).toBeInTheDocument();
+    expect(sentRequests({ method: 'PUT' })).toHaveLength(0);
+    expect(
+      sentRequests({ method: 'POST', path: `/api/it/invoices/draft/${completeDraft.uuid}/send` }),
+    ).toHaveLength(0);
+
+    // Unticked: saved unblocked first, then sent.
+    await user.click(box);
+    await user.click(within(send).getByRole('button', { name: 'Validate schema' }));
+    await user.click(await within(send).findByRole('button', { name: 'Unblock and send' }));
+    await waitFor(() =>
+      expect(
+        sentRequests({ method: 'POST', path: `/api/it/invoices/draft/${completeDraft.uuid}/send` }),
+      ).toHaveLength(1),
+    );
+    const put = sentRequests({ method: 'PUT' });
+    expect(put).toHaveLength(1);
+    expect(put[0]?.headers.get('X-Draft-Blocked')).toBe('false');
+  }, 60_000);
+
   it('asks before deleting the selected drafts, naming how many', async () => {
     const user = userEvent.setup();
     await renderPage();
