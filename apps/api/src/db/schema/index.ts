@@ -3,3 +3,4 @@ export * from './pre-sales.ts';
 export * from './platform.ts';
 export * from './it-invoices.ts';
 export * from './it-integrations.ts';
+export * from './it-tax-portal.ts';
