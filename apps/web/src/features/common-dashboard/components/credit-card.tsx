@@ -8,8 +8,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatListDate } from '../../../components/list-kit';
 import { formatMoney, percentOf } from '../../../lib/decimal-amount';
 import { currentLanguage } from '../../../lib/i18n';
 import { preSaleQueries } from '../api/dashboard-queries';
@@ -59,9 +59,8 @@ export function CreditCard() {
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
                 {t('credit.ofPurchased', {
                   amount: formatMoney(preSale.current_credit_purchased, language),
-                  date: dayjs(preSale.current_credit_purchased_at)
-                    .locale(language)
-                    .format('DD/MM/YYYY'),
+                  // The console's one date format (dd MMM yyyy), as every other screen.
+                  date: formatListDate(preSale.current_credit_purchased_at, language),
                 })}
               </Typography>
             </div>

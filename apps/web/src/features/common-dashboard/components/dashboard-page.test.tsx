@@ -15,7 +15,8 @@ describe('DashboardPage', () => {
     signIn(fakeToken({ it: ['ROLE_INVOICING'], common: ['ROLE_USER'] }));
     await renderRoutes(routes, '/dashboard', ['common', 'dashboard']);
     expect(await screen.findByTestId('credit-available')).toHaveTextContent('€962.50');
-    expect(screen.getByText('of €1,500.00 purchased on 26/01/2026')).toBeVisible();
+    // The console's one date format (dd MMM yyyy), not DD/MM/YYYY.
+    expect(screen.getByText('of €1,500.00 purchased on 26 Jan 2026')).toBeVisible();
     // 0.10 + 0.20 in floats would be 0.30000000000000004.
     expect(await screen.findByText('Last 12 months: €0.30')).toBeVisible();
   });
