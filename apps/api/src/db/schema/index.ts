@@ -4,3 +4,4 @@ export * from './platform.ts';
 export * from './it-invoices.ts';
 export * from './it-integrations.ts';
 export * from './it-tax-portal.ts';
+export * from './it-jobs.ts';
