@@ -1,8 +1,8 @@
 /**
  * Issue 20, "Work is never lost": an edited draft is what gets sent (edit, save and send in one
- * visit); a blocked draft can be unblocked (its row, the bulk error row, the edit dialog) and the
- * blocked error says how; 'Delete selected' asks first; a new draft starts with the supplier of
- * the invoicing profile; typed work survives the tabs and closing a changed form asks first; a
+ * visit); a blocked draft can be unblocked (its row, the bulk error row, the edit and send
+ * dialogs) and the blocked error says how; 'Delete selected' asks first; a new draft starts with
+ * the supplier of the invoicing profile; typed work survives the tabs and closing a changed form asks first; a
  * credit note gets its own number and references the invoice it credits.
  */
 import {
@@ -131,6 +131,45 @@ test('a blocked draft says how to unblock it, and unblocking lets it be sent', a
   await send.getByRole('button', { name: 'Validate schema' }).click();
   await send.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('dialog', { name: 'Draft sent' })).toBeVisible();
+});
+
+test('the send dialog of a blocked draft offers unblocking, then sends it', async ({ page }) => {
+  const italy = await personaApi('italy');
+  const uuid = await createDraft(italy, `${stamp}-BS`, true);
+
+  await loginAs(page, 'italy', { path: '/invoice-drafts' });
+  await page
+    .getByRole('row')
+    .filter({ hasText: `${stamp}-BS` })
+    .getByRole('button', { name: 'Send' })
+    .click();
+  const send = page.getByRole('dialog', { name: 'Send draft' });
+  await expect(send.getByRole('alert').filter({ hasText: 'This draft is blocked' })).toBeVisible();
+  const box = send.getByRole('checkbox', { name: 'Block invoice sent' });
+  await expect(box).toBeChecked();
+  await screenshotEveryLanguage(page, 'it-draft-send-blocked', async (reloaded) => {
+    await expect(reloaded.getByRole('dialog').getByRole('checkbox')).toBeChecked();
+  });
+
+  // Sent still ticked: the form says how, in words; the server is not asked.
+  await send.getByRole('button', { name: 'Validate schema' }).click();
+  await send.getByRole('button', { name: 'Submit' }).click();
+  await expect(send).toContainText(
+    "This draft is blocked: untick 'Block invoice sent' to send it.",
+  );
+  await expect(send).not.toContainText('draft send error blocked');
+
+  // Unticked: the draft is saved unblocked, then sent.
+  await box.uncheck();
+  await send.getByRole('button', { name: 'Validate schema' }).click();
+  await send.getByRole('button', { name: 'Unblock and send' }).click();
+  await expect(page.getByRole('dialog', { name: 'Draft sent' })).toBeVisible();
+  const stored = await italy.api.get(`/api/it/invoices/draft/${uuid}`, {
+    headers: { ...italy.headers, Accept: 'application/json' },
+  });
+  const marking = stored.ok() ? ((await stored.json()) as { marking: string }).marking : 'gone';
+  expect(marking, 'the draft is no longer a blocked draft').not.toBe('draft-blocked');
+  await italy.dispose();
 });
 
 test('Delete selected asks first, naming how many', async ({ page }) => {
