@@ -62,3 +62,14 @@ export interface TaxPortalGateway {
 export interface TaxPortalCredentialsReader {
   credentialsOf(tenantId: string, fiscalId: string): Promise<FisconlineCredentials | undefined>;
 }
+
+/**
+ * What the SDI sandbox of this instance delivered and rejected, read from the invoice tables by
+ * the service side (services/it/tax-drawer/sdi-cassetto-source.ts): the sandbox portal adds it to
+ * its seeded history. `holderName` names a fiscal id as its business registry configurations do.
+ */
+export interface SdiCassettoSource {
+  delivered(fiscalId: string, range: CassettoRange): Promise<CassettoInvoice[]>;
+  rejected(fiscalId: string, range: CassettoRange): Promise<CassettoRejection[]>;
+  holderName(fiscalId: string): Promise<string | undefined>;
+}
