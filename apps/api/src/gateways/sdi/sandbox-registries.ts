@@ -5,6 +5,16 @@ import type { SdiDirectory } from './sdi-gateway.ts';
 /** Recipient codes starting with FAIL make the sandbox's SDI channel fail (quarantena path). */
 export const TRANSPORT_FAILURE_CODE = /^FAIL/i;
 
+/**
+ * Recipient codes starting with HOLD: the sandbox's SDI receives the file (marking 'sent') and
+ * keeps it in its checks until an outcome is scripted, as a real SDI may for up to five days.
+ * SDI answers a file once, with RC, MC or NS, so a rejection (NS) can only be rehearsed while it
+ * holds the file; every other code is answered on its own a moment after transmission
+ * (SANDBOX_DELAY_MS). A channel (HOLD001: the demo customer MARINO SERVIZI SRL) or a public
+ * administration's office code (HOLDPA).
+ */
+export const HELD_AT_SDI_CODE = /^HOLD/i;
+
 /** SDI's registry state for one check: the sandbox registries plus this instance's parties. */
 export async function sandboxRegistries(directory: SdiDirectory): Promise<{
   registries: SdiRegistries;

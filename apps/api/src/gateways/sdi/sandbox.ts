@@ -21,7 +21,11 @@ import {
   newSdiFileId,
   sdiFileName,
 } from './sandbox-file.ts';
-import { sandboxRegistries, TRANSPORT_FAILURE_CODE } from './sandbox-registries.ts';
+import {
+  HELD_AT_SDI_CODE,
+  sandboxRegistries,
+  TRANSPORT_FAILURE_CODE,
+} from './sandbox-registries.ts';
 import type {
   ScriptedOutcome,
   SdiDirectory,
@@ -70,6 +74,7 @@ export function createSandboxSigner(): SdiSigner {
 /**
  * SDI as a sandbox: transmission (the channel fails, retried, or SDI receives the file), SDI's
  * checks (NS) and the delivery attempt (RC or MC), a public administration's terms (DT, AT).
+ * Files to a HOLD… recipient code stay in SDI's checks until an outcome is scripted.
  * Each step is a job, so a slow SDI, a restart or several API processes behave as in
  * production; each reports its outcome to the store, which applies it with the next step's job.
  */
@@ -139,11 +144,13 @@ export class SandboxSdiGateway implements SdiGateway {
       );
       return;
     }
+    // A HOLD… recipient: SDI keeps the file in its checks until an outcome is scripted.
+    const held = HELD_AT_SDI_CODE.test(file.recipientCode ?? '');
     await store.record(
       fileId,
       'transmission',
       { kind: 'received', attempt, sdiFileId: newSdiFileId(), sdiFileName: sdiFileName(file) },
-      [this.step(SDI_PROCESS_JOB, fileId, this.options.delayMs)],
+      held ? [] : [this.step(SDI_PROCESS_JOB, fileId, this.options.delayMs)],
     );
   }
 
@@ -340,6 +347,8 @@ export class SandboxSdiGateway implements SdiGateway {
     }
     const base = messageBase(file);
     const reference = invoiceReference(file);
+    // SDI's first RC or MC to a public administration starts its terms, scripted or not.
+    const paTerms = file.messages.length === 0 ? this.paTermsFollowUp(file) : [];
     switch (outcome.type) {
       case 'NS': {
         const code = outcome.errorCode ?? '00200';
@@ -355,21 +364,31 @@ export class SandboxSdiGateway implements SdiGateway {
         return;
       }
       case 'MC':
-        await this.send(file, 'scripted', {
-          type: 'MC',
-          ...base,
-          dataOraRicezione: file.receivedAt,
-          ...(outcome.descrizione ? { descrizione: outcome.descrizione } : {}),
-        });
+        await this.send(
+          file,
+          'scripted',
+          {
+            type: 'MC',
+            ...base,
+            dataOraRicezione: file.receivedAt,
+            ...(outcome.descrizione ? { descrizione: outcome.descrizione } : {}),
+          },
+          paTerms,
+        );
         return;
       case 'RC':
-        await this.send(file, 'scripted', {
-          type: 'RC',
-          ...base,
-          dataOraRicezione: file.receivedAt,
-          dataOraConsegna: this.now(),
-          destinatario: namedRecipient(file),
-        });
+        await this.send(
+          file,
+          'scripted',
+          {
+            type: 'RC',
+            ...base,
+            dataOraRicezione: file.receivedAt,
+            dataOraConsegna: this.now(),
+            destinatario: namedRecipient(file),
+          },
+          paTerms,
+        );
         return;
       case 'NE':
         await this.send(file, 'scripted', {

@@ -4,6 +4,7 @@ import { demoPersonas } from '../../../db/seed-demo.ts';
 import {
   createSdiRegistries,
   DEMO_CUSTOMERS,
+  DEMO_HELD_CUSTOMER,
   DEMO_OWN_COMPANY,
   DEMO_PUBLIC_OFFICES,
   DEMO_SUB_FISCAL_CODE,
@@ -14,7 +15,12 @@ const registries = createSdiRegistries();
 
 describe('the demo businesses', () => {
   it('carry VAT numbers and fiscal codes with correct check characters', () => {
-    for (const company of [DEMO_OWN_COMPANY, ...DEMO_CUSTOMERS, ...DEMO_SUPPLIERS]) {
+    for (const company of [
+      DEMO_OWN_COMPANY,
+      ...DEMO_CUSTOMERS,
+      DEMO_HELD_CUSTOMER,
+      ...DEMO_SUPPLIERS,
+    ]) {
       expect(isValidPartitaIva(company.vat), company.name).toBe(true);
     }
     for (const office of DEMO_PUBLIC_OFFICES) {
@@ -36,10 +42,17 @@ describe('the demo businesses', () => {
   });
 
   it('are registered in the SDI sandbox: taxpayers, channels, IPA offices', () => {
-    for (const company of [DEMO_OWN_COMPANY, ...DEMO_CUSTOMERS, ...DEMO_SUPPLIERS]) {
+    for (const company of [
+      DEMO_OWN_COMPANY,
+      ...DEMO_CUSTOMERS,
+      DEMO_HELD_CUSTOMER,
+      ...DEMO_SUPPLIERS,
+    ]) {
       expect(registries.taxpayers.find('IT', company.vat)?.name).toBe(company.name);
     }
-    for (const customer of DEMO_CUSTOMERS.filter((c) => !c.recipientCode.startsWith('FAIL'))) {
+    for (const customer of [...DEMO_CUSTOMERS, DEMO_HELD_CUSTOMER].filter(
+      (c) => !c.recipientCode.startsWith('FAIL'),
+    )) {
       expect(registries.recipientCodes.find(customer.recipientCode)).toMatchObject({
         status: 'active',
         ownerVat: customer.vat,

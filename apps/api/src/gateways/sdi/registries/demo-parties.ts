@@ -110,6 +110,22 @@ export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
   },
 ];
 
+/**
+ * A customer whose invoices the sandbox's SDI holds: it receives them (marking 'sent') and answers
+ * only when the console or the API scripts an outcome (HOLD… recipient codes, see
+ * sandbox-registries.ts). The way to rehearse a rejection (NS), which SDI sends only instead of a
+ * delivery; not part of the demo history.
+ */
+export const DEMO_HELD_CUSTOMER: DemoCustomer = {
+  vat: '15836249175',
+  name: 'MARINO SERVIZI SRL',
+  city: 'Lecco',
+  province: 'LC',
+  cap: '23900',
+  recipientCode: 'HOLD001',
+  reachable: true,
+};
+
 export const DEMO_PUBLIC_OFFICES: readonly DemoPublicOffice[] = [
   { fiscalCode: '80098765433', name: 'COMUNE DI VALDORO', officeCode: 'UFVALD' },
   { fiscalCode: '80147258364', name: 'AZIENDA SANITARIA DI VALDORO', officeCode: 'UFASLV' },

@@ -1,4 +1,4 @@
-import { DEMO_CUSTOMERS } from './demo-parties.ts';
+import { DEMO_CUSTOMERS, DEMO_HELD_CUSTOMER } from './demo-parties.ts';
 
 /** Status of a codice destinatario in SDI's channel registry. */
 export type ChannelStatus = 'active' | 'inactive';
@@ -39,7 +39,8 @@ export const FOREIGN_BUYER_CODE = 'XXXXXXX';
 
 /**
  * ABC1234 is the code of the official FPR samples (buyer 09876543210); INA…/UNR0001 let tests and
- * demos reach 00312 (inactive) and MC (unreachable); then the demo customers' channels.
+ * demos reach 00312 (inactive) and MC (unreachable); then the demo customers' channels, with
+ * HOLD001, whose files the sandbox's SDI holds until an outcome is scripted.
  */
 export const SEED_RECIPIENT_CODES: readonly RecipientCodeEntry[] = [
   {
@@ -59,15 +60,15 @@ export const SEED_RECIPIENT_CODES: readonly RecipientCodeEntry[] = [
     reachable: false,
   },
   // The demo customers' channels (the FAIL… one never reaches SDI: no entry).
-  ...DEMO_CUSTOMERS.filter((customer) => !customer.recipientCode.startsWith('FAIL')).map(
-    (customer): RecipientCodeEntry => ({
+  ...[...DEMO_CUSTOMERS, DEMO_HELD_CUSTOMER]
+    .filter((customer) => !customer.recipientCode.startsWith('FAIL'))
+    .map((customer): RecipientCodeEntry => ({
       code: customer.recipientCode,
       status: 'active',
       ownerVat: customer.vat,
       description: customer.name,
       reachable: customer.reachable,
-    }),
-  ),
+    })),
 ];
 
 export interface RecipientCodeRegistry {

@@ -221,10 +221,62 @@ describe('SDI sandbox flows', () => {
     expect((late.json() as { detail: string }).detail).toContain('already answered (NE)');
     expect((await getInvoice(t, token, pa)).marking).toBe('accepted-pa');
 
-    // The rehearsal of a rejection after delivery stays possible; nothing follows it.
-    expect((await simulate(token, 'NS', b2b, { error_code: '00305' })).statusCode).toBe(202);
-    expect((await simulate(token, 'RC', b2b)).statusCode).toBe(422);
-    expect((await getInvoice(t, token, b2b)).marking).toBe('rejected');
+    // SDI never rejects a file it delivered: an NS comes only instead of the RC.
+    const ns = await simulate(token, 'NS', b2b, { error_code: '00305' });
+    expect(ns.statusCode).toBe(422);
+    expect((ns.json() as { violations: { code: string }[] }).violations[0]?.code).toBe('sdi_order');
+    expect((ns.json() as { detail: string }).detail).toContain('already answered the file with RC');
+    expect((await simulate(token, 'NS', pa)).statusCode).toBe(422);
+    expect((await getInvoice(t, token, b2b)).marking).toBe('delivered');
+    expect((await notificationsOf(token, b2b)).map((n) => n.type)).toEqual(['RC']);
+  });
+
+  it('holds a file to a HOLD… recipient code at SDI (sent) until an outcome is scripted', async () => {
+    const { token } = await createAlpha(t);
+    const send = async (file: string, number: string) => {
+      // A public administration's office code has 6 characters.
+      const [original, held] = file.includes('FPA') ? ['AAAAAA', 'HOLDPA'] : ['ABC1234', 'HOLD001'];
+      const xml = sample(`official/v1.2.2/${file}`)
+        .replace('<Numero>123</Numero>', `<Numero>${number}</Numero>`)
+        .replace(
+          `<CodiceDestinatario>${original}</CodiceDestinatario>`,
+          `<CodiceDestinatario>${held}</CodiceDestinatario>`,
+        );
+      const response = await sendXml(t, token, xml);
+      expect(response.statusCode, response.body).toBe(202);
+      return (response.json() as { uuid: string }).uuid;
+    };
+    const rejected = await send('IT01234567890_FPR01.xml', 'HOLD-1');
+    const pa = await send('IT01234567890_FPA01.xml', 'HOLD-2');
+    await drainJobs(t);
+    // SDI received both (its file name and id) and has not answered.
+    for (const uuid of [rejected, pa]) {
+      const held = await getInvoice(t, token, uuid);
+      expect(held.marking).toBe('sent');
+      expect(held.sdi_file_name).toMatch(/\.xml$/);
+      expect(await notificationsOf(token, uuid)).toEqual([]);
+    }
+    // Only SDI's first answer is possible now.
+    expect((await simulate(token, 'AT', pa)).statusCode).toBe(422);
+    expect((await simulate(token, 'NE', pa, { esito: 'EC01' })).statusCode).toBe(422);
+
+    // The rehearsal of a rejection; nothing follows it.
+    expect((await simulate(token, 'NS', rejected, { error_code: '00305' })).statusCode).toBe(202);
+    expect((await getInvoice(t, token, rejected)).marking).toBe('rejected');
+    expect((await simulate(token, 'RC', rejected)).statusCode).toBe(422);
+    expect(
+      (
+        await t.request({ method: 'GET', url: `/api/it/invoices/${rejected}/fix-info`, token })
+      ).json(),
+    ).toMatchObject({ is_fixable: true });
+
+    // A scripted delivery to a public administration starts its terms, as SDI's own does.
+    expect((await simulate(token, 'RC', pa)).statusCode).toBe(202);
+    expect((await getInvoice(t, token, pa)).marking).toBe('delivered-pa');
+    await t.app.platform.jobs.runNow('it.sdi.pa-terms');
+    await drainJobs(t);
+    expect((await notificationsOf(token, pa)).map((n) => n.type)).toEqual(['RC', 'DT']);
+    expect((await getInvoice(t, token, pa)).marking).toBe('deadline-terms');
   });
 
   it('unreachable recipient channel: MC and not-delivered', async () => {

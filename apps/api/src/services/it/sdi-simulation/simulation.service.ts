@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import type { ScriptableSdiOutcome } from '@fiscus/contracts';
+import { describeSdiOutcomeRefusal, sdiOutcomeRefusal } from '@fiscus/contracts';
 import { parseInvoice } from '@fiscus/fatturapa';
 import type { ScriptedOutcome, SdiGateway } from '../../../gateways/sdi/sdi-gateway.ts';
 import type { Actor } from '../../../platform/auth.ts';
@@ -10,9 +12,8 @@ import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
 import type { NotificationsRepository } from '../invoices/notifications.repository.ts';
 import { storedInvoiceValues } from '../invoices/invoice-item.ts';
 import { generatedInvoiceJson } from './generated-invoice.ts';
-import { scriptRefusal } from './scripted-outcome-rules.ts';
 
-export type SimulatedType = 'NS' | 'MC' | 'NE' | 'DT' | 'AT' | 'RC' | 'transport-failure';
+export type SimulatedType = ScriptableSdiOutcome;
 
 export class SimulationService {
   constructor(
@@ -39,7 +40,7 @@ export class SimulationService {
     const invoice = await this.repository.findOwned(invoiceOwnerOf(actor), uuid);
     if (!invoice || invoice.type !== 0) throw notFound(`Invoice ${uuid} not found.`);
     if (this.notifications) {
-      const refusal = scriptRefusal(type, {
+      const refusal = sdiOutcomeRefusal(type, {
         marking: invoice.marking,
         format: invoice.transmissionFormat,
         messages: await this.notifications.typesOf(invoice.uuid),
@@ -48,7 +49,7 @@ export class SimulationService {
         throw unprocessable([
           violation(
             'type',
-            `SDI cannot send ${type} for this invoice now: ${refusal}.`,
+            `SDI cannot send ${type} for this invoice now: ${describeSdiOutcomeRefusal(type, refusal)}.`,
             'sdi_order',
           ),
         ]);
