@@ -27,6 +27,8 @@ export type AppConfig = {
   databaseUrl: string;
   /** Unset: generated once and persisted in DATA_DIR (or random per process for memory DBs). */
   jwtSecret: string | undefined;
+  /** TAX_PORTAL_SECRET: seals stored Fisconline credentials; unset, generated once like jwtSecret. */
+  taxPortalSecret: string | undefined;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -71,6 +73,7 @@ const envSchema = z.object({
     .regex(/^(postgres(ql)?|memory):\/\//, 'must be postgres://… or memory://')
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TAX_PORTAL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z
     .string()
@@ -169,6 +172,7 @@ export function loadConfig(
     dataDir,
     databaseUrl,
     jwtSecret: e.JWT_SECRET,
+    taxPortalSecret: e.TAX_PORTAL_SECRET,
     publicUrl: withoutTrailingSlashes(e.PUBLIC_URL ?? `http://localhost:${port}`),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
