@@ -1,6 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FatturaElettronica } from '@fiscus/fatturapa';
 import { completeDraft } from '../../../test/handlers/drafts';
@@ -28,6 +30,16 @@ async function renderDialog() {
   });
   return { onClose, user: userEvent.setup({ applyAccept: false }) };
 }
+
+// Tests run in apps/web; the shared corpus of official samples sits next to the repository.
+const official = resolve(process.cwd(), '../../../shared/spec/fatturapa/samples/official');
+const xmlFile = (path: string, name: string, edit: (xml: string) => string = (xml) => xml) =>
+  new File([edit(readFileSync(join(official, path), 'utf8'))], name, { type: 'text/xml' });
+const fileInput = () => {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  return input;
+};
 
 const number = () => screen.getByRole('textbox', { name: 'Number' });
 const editorText = () => document.querySelector('.cm-content')?.textContent ?? '';
@@ -72,4 +84,55 @@ describe('NewInvoiceDialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog', { name: 'Discard the changes?' })).not.toBeInTheDocument();
   });
+
+  it('reads XML back into the form, simplified for FSM10, and keeps unreadable XML', async () => {
+    const { user } = await renderDialog();
+    await screen.findByRole('textbox', { name: 'Number' });
+    await user.click(screen.getByRole('tab', { name: 'Create invoice from source' }));
+    await user.upload(
+      fileInput(),
+      xmlFile('semplificata/IT01234567890_FSM10.xml', 'fsm.xml', (xml) =>
+        xml.replace('<Numero>123</Numero>', '<Numero>XML-5</Numero>'),
+      ),
+    );
+    await screen.findByText('Loaded from fsm.xml');
+    await user.click(screen.getByRole('tab', { name: 'Create invoice' }));
+    await waitFor(() => expect(number()).toHaveValue('XML-5'));
+    expect(screen.getByRole('radio', { name: 'Simplified' })).toBeChecked();
+    const customer = screen.getByRole('region', { name: 'Customer' });
+    expect(within(customer).getByRole('textbox', { name: 'Company name' })).toHaveValue(
+      'BETA GAMMA',
+    );
+
+    // Back in the source tab the XML is as it was left (the form did not change since).
+    await user.click(screen.getByRole('tab', { name: 'Create invoice from source' }));
+    // (CodeMirror draws only the lines in view: the file's start.)
+    await waitFor(() => expect(editorText()).toContain('<ns2:FatturaElettronicaSemplificata'));
+
+    // XML that cannot be read keeps the tab open, with the text and a message saying why.
+    await user.upload(
+      fileInput(),
+      xmlFile('v1.2.2/IT01234567890_FPR01.xml', 'broken.xml', (xml) =>
+        xml.replace('</Numero>', '</Numer>'),
+      ),
+    );
+    await screen.findByText('Loaded from broken.xml');
+    await user.click(screen.getByRole('tab', { name: 'Create invoice' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^The XML cannot be read into the form: Malformed XML at line \d+, column \d+/,
+    );
+    expect(screen.getByRole('tab', { name: 'Create invoice from source' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(editorText()).toContain('<Numero>123</Numer>');
+
+    // Fixed, it comes back as the standard form.
+    await user.upload(fileInput(), xmlFile('v1.2.2/IT01234567890_FPR01.xml', 'fpr.xml'));
+    await screen.findByText('Loaded from fpr.xml');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Create invoice' }));
+    await waitFor(() => expect(number()).toHaveValue('123'));
+    expect(screen.getByRole('radio', { name: 'Standard' })).toBeChecked();
+  }, 60_000);
 });

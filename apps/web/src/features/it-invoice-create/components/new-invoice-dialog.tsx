@@ -37,6 +37,8 @@ export function NewInvoiceDialog({ open, onClose, onCreated }: NewInvoiceDialogP
   const kept = useKeptInvoice({
     sourceType: variant === 'simplified' ? 'simplified' : 'simple',
     onClose,
+    // An FSM10 source comes back as the simplified form, any other as the standard one.
+    onReadBack: (type) => setVariant(type === 'simplified' ? 'simplified' : 'standard'),
   });
   const profile = useQuery({ ...invoiceCreateQueries.supplierProfile(), enabled: open });
   const toastCreated = useInvoiceCreatedToast();
@@ -108,7 +110,7 @@ export function NewInvoiceDialog({ open, onClose, onCreated }: NewInvoiceDialogP
           </Box>
         ) : (
           <InvoiceSourceEditor
-            initialType={kept.source?.type}
+            initialType={kept.source?.type ?? (variant === 'simplified' ? 'simplified' : 'simple')}
             initialFormat={kept.source?.format}
             initialContent={kept.source?.content}
             onChange={kept.onSourceChange}

@@ -1,14 +1,18 @@
 /**
  * Typed work survives in the invoice dialogs (issue 20, "Work is never lost"): switching between
  * 'create invoice' and 'create invoice from source' carries the invoice across (the source tab
- * shows the form's current invoice as JSON; the form reads back the JSON the source holds), and
- * closing a changed form (Cancel, Escape, the close button) asks before discarding it.
+ * shows the form's current invoice as JSON; the form reads back the JSON or FatturaPA XML the
+ * source holds), and closing a changed form (Cancel, Escape, the close button) asks before
+ * discarding it. Source text that cannot be read keeps the source tab open with a message saying
+ * why: nothing typed is dropped.
  */
+import Alert from '@mui/material/Alert';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/form';
 import type { InvoicePayload } from '../model/invoice-form-types';
-import type { InvoiceSource } from '../model/invoice-source';
+import type { InvoiceSource, SourceType } from '../model/invoice-source';
+import { readSource } from '../model/source-reading';
 
 export type InvoiceTab = 'guided' | 'source';
 
@@ -30,7 +34,10 @@ export interface KeptInvoice {
   dirty: boolean;
   /** Closes at once when nothing changed, else asks first (render `confirm`). */
   requestClose: () => void;
-  /** The discard prompt; render it inside the dialog. */
+  /**
+   * The discard prompt, and the notice when the source cannot be read back into the form; render
+   * it inside the dialog, above the tabs' content.
+   */
   confirm: ReactNode;
 }
 
@@ -38,14 +45,20 @@ export function useKeptInvoice({
   initialValue,
   sourceType,
   onClose,
+  onReadBack,
 }: {
   /** The invoice the dialog opened on (a draft once loaded, the invoice to credit). */
   initialValue?: InvoicePayload;
   /** The source type matching the form's variant. */
   sourceType: InvoiceSource['type'];
   onClose: () => void;
+  /**
+   * Called with the type of the invoice read back from the source (FSM10 XML is simplified), so
+   * the dialog can show the matching form.
+   */
+  onReadBack?: (type: SourceType) => void;
 }): KeptInvoice {
-  const { t } = useTranslation('invoiceForm');
+  const { t, i18n } = useTranslation('invoiceForm');
   const [tab, setTabState] = useState<InvoiceTab>('guided');
   // What came back from the source tab; until then the form starts from `initialValue`.
   const [carried, setCarried] = useState<InvoicePayload | undefined>(undefined);
@@ -53,12 +66,16 @@ export function useKeptInvoice({
   const [source, setSource] = useState<InvoiceSource | undefined>(undefined);
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [unreadable, setUnreadable] = useState<string | null>(null);
   const typedPayload = useRef<(() => InvoicePayload) | undefined>(undefined);
   const typedSource = useRef<InvoiceSource | undefined>(undefined);
+  // Whether the form changed since it last read the source back: if not, the source tab shows
+  // the text as the user left it (their XML stays XML) rather than the form's JSON.
+  const formChanged = useRef(true);
 
   const setTab = (next: InvoiceTab) => {
     if (next === tab) return;
-    if (next === 'source' && typedPayload.current) {
+    if (next === 'source' && typedPayload.current && formChanged.current) {
       const carried: InvoiceSource = {
         type: sourceType,
         format: 'json',
@@ -66,19 +83,31 @@ export function useKeptInvoice({
       };
       typedSource.current = carried;
       setSource(carried);
+    } else if (next === 'source' && typedSource.current) {
+      setSource(typedSource.current);
     }
-    if (next === 'guided' && typedSource.current?.format === 'json') {
-      try {
-        const parsed: unknown = JSON.parse(typedSource.current.content);
-        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-          typedPayload.current = () => parsed as InvoicePayload;
-          setCarried(parsed as InvoicePayload);
-          setGuidedKey((key) => key + 1);
-        }
-      } catch {
-        // JSON that does not parse stays in the source tab; the form keeps what it had.
+    if (next === 'guided' && typedSource.current) {
+      const reading = readSource(typedSource.current, i18n.language ?? 'en');
+      if (reading.kind === 'unreadable') {
+        // The text stays in the source tab, where the user can fix it (or submit it as it is).
+        const format = reading.format.toUpperCase();
+        setUnreadable(
+          reading.detail
+            ? t('source.unreadableDetail', { format, detail: reading.detail })
+            : t('source.unreadable', { format }),
+        );
+        return;
+      }
+      if (reading.kind === 'invoice') {
+        const invoice = reading.invoice;
+        typedPayload.current = () => invoice;
+        formChanged.current = false;
+        setCarried(invoice);
+        setGuidedKey((key) => key + 1);
+        onReadBack?.(reading.type);
       }
     }
+    setUnreadable(null);
     setTabState(next);
   };
 
@@ -90,26 +119,35 @@ export function useKeptInvoice({
     source,
     onFormChange: (current) => {
       typedPayload.current = current;
+      formChanged.current = true;
       if (!dirty) setDirty(true);
     },
     onSourceChange: (next) => {
       typedSource.current = next;
+      setUnreadable(null);
       if (!dirty) setDirty(true);
     },
     dirty,
     requestClose: () => (dirty ? setAsking(true) : onClose()),
     confirm: (
-      <ConfirmDialog
-        open={asking}
-        title={t('discard.title')}
-        message={t('discard.message')}
-        confirmLabel={t('discard.confirm')}
-        onCancel={() => setAsking(false)}
-        onConfirm={() => {
-          setAsking(false);
-          onClose();
-        }}
-      />
+      <>
+        {unreadable && tab === 'source' && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {unreadable}
+          </Alert>
+        )}
+        <ConfirmDialog
+          open={asking}
+          title={t('discard.title')}
+          message={t('discard.message')}
+          confirmLabel={t('discard.confirm')}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            onClose();
+          }}
+        />
+      </>
     ),
   };
 }
