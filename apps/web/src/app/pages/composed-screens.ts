@@ -1,7 +1,8 @@
 /**
  * Screens whose page composes several features (a feature never imports another one, so `app/`
  * puts them together): the dashboard with the yearly statistics, the invoice lists with the
- * new-invoice, import and credit-note dialogs, the drafts with the invoice details dialog.
+ * new-invoice, import and credit-note dialogs, the drafts with the invoice details dialog, the
+ * business registries with the statistics dialog.
  */
 import type { Screen, ScreenGuard } from '../../lib/screens';
 
@@ -23,6 +24,11 @@ const writesDrafts: ScreenGuard = (access) => {
   if (!access.canAny('it', ['ROLE_INVOICING', 'ROLE_INVOICING_DRAFT'])) return '/customer-invoice';
   return null;
 };
+
+/** Spec 6: the business registries (menu and route) need ROLE_CONFIG or ROLE_CONFIG_BRC. */
+const registryRoles = ['ROLE_CONFIG', 'ROLE_CONFIG_BRC'];
+const configuresRegistries: ScreenGuard = (access) =>
+  access.canAny('it', registryRoles) ? null : '/';
 
 export const composedScreens: readonly Screen[] = [
   { path: '/no-services', public: true, page: () => import('./no-services-page') },
@@ -88,6 +94,21 @@ export const composedScreens: readonly Screen[] = [
         icon: 'draft',
         allow: ['ROLE_INVOICING_DRAFT', 'ROLE_INVOICING'],
         deny: [supplierOnly],
+      },
+    ],
+  },
+  {
+    path: '/business-registry-configurations',
+    page: () => import('./business-registry-route'),
+    guard: configuresRegistries,
+    menu: [
+      {
+        id: 'businessRegistry',
+        context: 'it',
+        section: 'integration',
+        order: 20,
+        icon: 'business',
+        allow: registryRoles,
       },
     ],
   },

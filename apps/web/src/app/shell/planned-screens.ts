@@ -31,11 +31,6 @@ function section(
 }
 
 const italy: Screen[] = [
-  planned(
-    '/business-registry-configurations',
-    { id: 'businessRegistry', context: 'it', section: 'integration', order: 20, icon: 'business' },
-    { allow: ['ROLE_CONFIG', 'ROLE_CONFIG_BRC'] },
-  ),
   planned('/jobs', { id: 'jobs', context: 'it', section: 'integration', order: 30, icon: 'jobs' }),
   planned(
     '/invoice-transfers',

@@ -1,0 +1,22 @@
+/** The role rules of the business registry screen (spec 6), in one place for route, menu and dialog. */
+import type { Access } from '../../../lib/roles';
+
+// Menu and route (ROLE_CONFIG or ROLE_CONFIG_BRC) are declared with the screen in
+// `app/pages/composed-screens.ts`.
+
+/**
+ * Linking sub-accounts to a registry: ROLE_SUB_ACCOUNT_MANAGER in both `common` and `it`, and the
+ * user is not a sub-account itself (as the API checks).
+ */
+export function canLinkSubAccounts(access: Access): boolean {
+  return (
+    !access.isSubAccount &&
+    access.can('common', 'ROLE_SUB_ACCOUNT_MANAGER') &&
+    access.can('it', 'ROLE_SUB_ACCOUNT_MANAGER')
+  );
+}
+
+/** Creating and deleting registries is the account's, not a sub-account's (the API refuses it). */
+export function canCreateRegistries(access: Access): boolean {
+  return !access.isSubAccount;
+}
