@@ -30,7 +30,11 @@ export const simulationRoutes: FastifyPluginAsyncZod<{ service: SimulationServic
         description:
           '`transport-failure` makes the next transmissions of a waiting invoice fail (quarantena). ' +
           'An outcome SDI could not send at the point the invoice has reached (e.g. AT on a B2B ' +
-          'invoice, anything after NS, NE, DT or AT) is refused with 422.',
+          'invoice, an NS after RC or MC, anything after NS, NE, DT or AT) is refused with 422 ' +
+          '(`sdi_order`). SDI answers a file once, with RC, MC or NS: to rehearse a rejection, ' +
+          'send the invoice to a recipient code starting with HOLD (HOLD001, or HOLDPA for a ' +
+          'public administration), which the sandbox holds at SDI (marking sent) until an ' +
+          'outcome is scripted.',
         params: simulateNotificationParamsSchema,
         body: simulateNotificationBodySchema,
         response: { 202: invoiceCreatedSchema, 422: problemSchema },
