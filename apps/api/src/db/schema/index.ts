@@ -5,3 +5,4 @@ export * from './it-invoices.ts';
 export * from './it-integrations.ts';
 export * from './it-tax-portal.ts';
 export * from './it-jobs.ts';
+export * from './it-transfers.ts';
