@@ -14,6 +14,7 @@ export * from './it/webhook-events.ts';
 export * from './it/api-configurations.ts';
 export * from './it/business-registry-configurations.ts';
 export * from './it/preserved-documents.ts';
+export * from './it/transfers.ts';
 export * from './it/jobs.ts';
 export * from './it/invoice-download.ts';
 export * from './it/sdi-outcome-rules.ts';
