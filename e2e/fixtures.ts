@@ -254,6 +254,11 @@ export interface SampleChanges {
    * for the guided form, which flags wrong ones.
    */
   validVatNumbers?: boolean;
+  /**
+   * The CodiceDestinatario. HOLD001 (HOLDPA for a public administration's sample): the sandbox's
+   * SDI holds the file (marking sent) until an outcome is scripted, e.g. a rejection (NS).
+   */
+  recipientCode?: string;
 }
 
 /** An official sample (path below `officialSamplesDir`) with `changes` applied. */
@@ -264,6 +269,12 @@ export function sampleXml(path: string = standardSample, changes: SampleChanges 
   }
   if (changes.number !== undefined) {
     xml = xml.replace(/<Numero>[^<]*<\/Numero>/, `<Numero>${changes.number}</Numero>`);
+  }
+  if (changes.recipientCode !== undefined) {
+    xml = xml.replace(
+      /<CodiceDestinatario>[^<]*<\/CodiceDestinatario>/,
+      `<CodiceDestinatario>${changes.recipientCode}</CodiceDestinatario>`,
+    );
   }
   if (changes.date !== undefined) {
     xml = xml.replace(/<Data>[^<]*<\/Data>/, `<Data>${changes.date}</Data>`);

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import {
   expect,
   loginAs,
+  markingOf,
   personaApi,
   runStamp,
   sampleXml,
@@ -37,6 +38,18 @@ const sent: SentSample[] = [
   { file: 'v1.2.2/IT01234567890_FPA02.xml', number: `${stamp}-3`, uuid: '' },
 ];
 
+/**
+ * SDI answers a file once (RC, MC or NS) and never rejects a file it delivered: the rejection is
+ * rehearsed on an invoice to HOLD001, which the sandbox's SDI holds (sent) until an outcome is
+ * scripted. Its own customer name keeps it out of the three samples' list.
+ */
+const heldStamp = runStamp('HLD');
+const held: SentSample = {
+  file: 'v1.2.2/IT01234567890_FPR01.xml',
+  number: `${heldStamp}-1`,
+  uuid: '',
+};
+
 test.beforeAll(async () => {
   const italy = await personaApi('italy');
   for (const sample of sent) {
@@ -45,6 +58,15 @@ test.beforeAll(async () => {
       sampleXml(sample.file, { number: sample.number, customerName }),
     );
   }
+  held.uuid = await sendInvoice(
+    italy,
+    sampleXml(held.file, {
+      number: held.number,
+      customerName: `CLIENTE ${heldStamp}`,
+      recipientCode: 'HOLD001',
+    }),
+  );
+  await expect.poll(() => markingOf(italy, held.uuid), { timeout: 30_000 }).toBe('sent');
   // SDI's sandbox answers through the job queue: wait until every invoice is delivered.
   await expect
     .poll(
@@ -62,8 +84,12 @@ test.beforeAll(async () => {
   await italy.dispose();
 });
 
+/** The customer invoices to a customer whose name holds `name`, whatever their dates. */
+const listOf = (name: string) =>
+  `/customer-invoice?invoiceDate[after]=&invoiceDate[before]=&recipient.businessName=${encodeURIComponent(name)}`;
+
 /** Our three invoices, whatever their dates, and nothing else of the shared database. */
-const LIST = `/customer-invoice?invoiceDate[after]=&invoiceDate[before]=&recipient.businessName=${encodeURIComponent(stamp)}`;
+const LIST = listOf(stamp);
 
 function rows(page: Page, table = 'Customer invoices') {
   return page
@@ -200,13 +226,13 @@ test('filters: default window, invoice number needs a date, uuid disables the re
 test('the details dialog reopens from its URL and shows an NS after a simulated rejection', async ({
   page,
 }) => {
-  const target = sent[0];
-  if (!target) throw new Error('no sample');
+  const delivered = sent[0];
+  if (!delivered) throw new Error('no sample');
   await loginAs(page, 'italy', { path: LIST });
-  await rows(page).filter({ hasText: target.number }).getByRole('link').click();
+  await rows(page).filter({ hasText: delivered.number }).getByRole('link').click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(`Customer invoice ${target.number}`);
-  expect(new URL(page.url()).searchParams.get('dialog_uuid')).toBe(target.uuid);
+  await expect(dialog).toContainText(`Customer invoice ${delivered.number}`);
+  expect(new URL(page.url()).searchParams.get('dialog_uuid')).toBe(delivered.uuid);
   await expect(dialog.getByRole('list', { name: 'Notifications' })).toContainText(
     'Delivery receipt',
   );
@@ -216,13 +242,27 @@ test('the details dialog reopens from its URL and shows an NS after a simulated 
   await page.goBack();
   await expect(dialog).toHaveCount(0);
 
-  // Actions: rehearse a rejection with a chosen SDI code.
-  await page.goto(dialogUrl(target.uuid, 'actions'));
+  // Actions of a delivered invoice: SDI sends nothing more, so no outcome is offered, and the
+  // tab says why and how to rehearse a rejection.
+  await page.goto(dialogUrl(delivered.uuid, 'actions'));
   await waitForIdle(page);
   await expect(dialog.getByRole('tab', { name: 'Actions' })).toHaveAttribute(
     'aria-selected',
     'true',
   );
+  await expect(dialog.getByRole('button', { name: 'Rejection (NS)' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Delivered (RC)' })).toBeDisabled();
+  await expect(dialog.getByRole('list', { name: 'Not possible now:' })).toContainText(
+    'SDI already answered this file (RC)',
+  );
+  await expect(dialog.getByRole('list', { name: 'Not possible now:' })).toContainText('HOLD001');
+
+  // The invoice SDI holds: its first answer only. Rehearse a rejection with a chosen SDI code.
+  const target = held;
+  await page.goto(dialogUrl(target.uuid, 'actions'));
+  await waitForIdle(page);
+  await expect(dialog.getByRole('button', { name: 'Rejection (NS)' })).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: 'Terms expired (DT)' })).toBeDisabled();
   await screenshotEveryLanguage(page, 'it-invoices-dialog-actions');
   await dialog.getByRole('combobox', { name: 'NS error code' }).fill('00305');
   await dialog.getByRole('button', { name: 'Rejection (NS)' }).click();
@@ -255,7 +295,7 @@ test('the details dialog reopens from its URL and shows an NS after a simulated 
   expect(readFileSync(await notificationXml.path(), 'utf8')).toContain('NotificaScarto');
 
   // The list follows: marking rejected, and the "rejected, to fix" filter finds it.
-  await page.goto(`${LIST}&rejectedToFix=1`);
+  await page.goto(`${listOf(heldStamp)}&rejectedToFix=1`);
   await waitForIdle(page);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page)).toContainText('Rejected');

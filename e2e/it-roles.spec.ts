@@ -43,15 +43,21 @@ async function get<T>(italy: PersonaApi, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Sends a sample as italy@, waits for SDI's delivery, then scripts an NS with `errorCode`. */
+/**
+ * Sends a sample as italy@ to HOLD001, which the sandbox's SDI holds (sent) until an outcome is
+ * scripted, then scripts an NS with `errorCode`: SDI rejects a file only instead of delivering it.
+ */
 async function rejectedInvoice(
   italy: PersonaApi,
   number: string,
   errorCode: string,
 ): Promise<string> {
-  const uuid = await sendInvoice(italy, sampleXml(standardSample, { number }));
+  const uuid = await sendInvoice(
+    italy,
+    sampleXml(standardSample, { number, recipientCode: 'HOLD001' }),
+  );
   const marking = () => markingOf(italy, uuid);
-  await expect.poll(marking, { timeout: 30_000 }).toBe('delivered');
+  await expect.poll(marking, { timeout: 30_000 }).toBe('sent');
   const rejected = await italy.api.post(`/api/it/simulate/customer-notification/NS/${uuid}`, {
     headers: italy.headers,
     data: { error_code: errorCode },
