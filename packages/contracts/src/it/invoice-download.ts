@@ -42,7 +42,8 @@ export const invoiceDownloadActivationSchema = z
     auto_renew: z.boolean({ error: invoiceDownloadMessages.notBoolean }).optional(),
     download_archive: z.boolean({ error: invoiceDownloadMessages.notBoolean }).optional(),
   })
-  .optional();
+  // A POST without a body reaches the route as null.
+  .nullish();
 export type InvoiceDownloadActivation = z.infer<typeof invoiceDownloadActivationSchema>;
 
 /** Body of PUT: the auto-renew switch of an active schedule. */

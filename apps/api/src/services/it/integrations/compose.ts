@@ -13,6 +13,8 @@ import { InvoiceNotifyService } from '../api-configurations/invoice-notify.servi
 import { BusinessRegistryConfigurationsRepository } from '../business-registry-configurations/business-registry-configurations.repository.ts';
 import { BusinessRegistryConfigurationsService } from '../business-registry-configurations/business-registry-configurations.service.ts';
 import { registrySubAccountCreation } from '../business-registry-configurations/registry-sub-account-creation.ts';
+import type { ItInvoiceDownload } from '../invoice-download/compose.ts';
+import { composeInvoiceDownload } from '../invoice-download/compose.ts';
 
 /** The Italian integrations' objects (webhooks, their delivery, business registries). */
 export type ItIntegrations = {
@@ -20,6 +22,8 @@ export type ItIntegrations = {
   apiConfigurations: ApiConfigurationsService;
   notify: InvoiceNotifyService;
   registries: BusinessRegistryConfigurationsService;
+  /** Massive imports from the cassetto fiscale and the jobs list. */
+  invoiceDownload: ItInvoiceDownload;
 };
 
 export type ItIntegrationsDependencies = {
@@ -69,5 +73,6 @@ export function composeItIntegrations({
       configurations,
       registrySubAccountCreation(db),
     ),
+    invoiceDownload: composeInvoiceDownload({ db, jobs, worker, logger }),
   };
 }

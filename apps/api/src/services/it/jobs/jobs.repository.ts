@@ -1,0 +1,88 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { JobOutput, JobStatusName } from '@fiscus/contracts';
+import type { ItJobRow, NewItJobRow } from '../../../db/schema/index.ts';
+import { itJobs } from '../../../db/schema/index.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
+
+/**
+ * Jobs of the Italian service (`it_jobs`), owned by the business (`businessOf`): the list and
+ * one job for the API, and the status moves of a running job for its background handler.
+ */
+export class ItJobsRepository extends OwnedRepository<typeof itJobs> {
+  constructor(db: Database) {
+    super(db, {
+      table: itJobs,
+      owner: itJobs.ownerId,
+      id: itJobs.uuid,
+      updatedAt: itJobs.updatedAt,
+      collection: {
+        filters: {
+          created_at: { kind: 'date', column: itJobs.createdAt },
+          started_at: { kind: 'date', column: itJobs.startedAt },
+          scheduled_at: { kind: 'date', column: itJobs.scheduleAt },
+          schedule_at: { kind: 'date', column: itJobs.scheduleAt },
+          completed_at: { kind: 'date', column: itJobs.completedAt },
+          status: { kind: 'exact', column: itJobs.status },
+          type: { kind: 'exact', column: itJobs.type },
+          fiscal_id: { kind: 'exact', column: itJobs.fiscalId },
+        },
+        order: {
+          created_at: itJobs.createdAt,
+          schedule_at: itJobs.scheduleAt,
+          completed_at: itJobs.completedAt,
+        },
+        defaultOrder: [desc(itJobs.createdAt), asc(itJobs.uuid)],
+      },
+    });
+  }
+
+  /** A job by id whoever owns it: the background handler's read (it holds only the id). */
+  async findByUuid(uuid: string): Promise<ItJobRow | undefined> {
+    const [row] = await this.db.select().from(itJobs).where(eq(itJobs.uuid, uuid));
+    return row;
+  }
+
+  /**
+   * Stores a job unless it is a daily one already stored for its fiscal id and day (the planner
+   * ran twice): resolves with the new row, or undefined.
+   */
+  async insertOnce(values: NewItJobRow): Promise<ItJobRow | undefined> {
+    const [row] = await this.db.insert(itJobs).values(values).onConflictDoNothing().returning();
+    return row;
+  }
+
+  /** The owner's jobs of a fiscal id still waiting or running. */
+  async openJobsOf(ownerId: string, fiscalId: string): Promise<ItJobRow[]> {
+    return this.db
+      .select()
+      .from(itJobs)
+      .where(
+        and(
+          eq(itJobs.ownerId, ownerId),
+          eq(itJobs.fiscalId, fiscalId),
+          inArray(itJobs.status, ['READY', 'STARTED'] satisfies JobStatusName[]),
+        ),
+      );
+  }
+
+  /** READY (or STARTED again, on a retried run) → STARTED; the first start time is kept. */
+  async markStarted(uuid: string, at: Date, firstStart: Date | null): Promise<void> {
+    await this.db
+      .update(itJobs)
+      .set({ status: 'STARTED', startedAt: firstStart ?? at, updatedAt: at })
+      .where(eq(itJobs.uuid, uuid));
+  }
+
+  async finish(
+    uuid: string,
+    status: Extract<JobStatusName, 'COMPLETED' | 'ERROR'>,
+    output: JobOutput,
+    at: Date,
+  ): Promise<void> {
+    await this.db
+      .update(itJobs)
+      .set({ status, output, completedAt: at, updatedAt: at })
+      .where(eq(itJobs.uuid, uuid));
+  }
+}
