@@ -52,13 +52,18 @@ test.beforeAll(async () => {
     italy,
     sampleXml(standardSample, { number: `${stamp}-1`, customerName }),
   );
+  // SDI answers a file once: the second goes to a HOLD… code, so SDI keeps it until the NS.
   invoices.rejected = await sendInvoice(
     italy,
-    sampleXml(standardSample, { number: `${stamp}-2`, customerName }),
+    sampleXml(standardSample, { number: `${stamp}-2`, customerName }).replace(
+      '<CodiceDestinatario>ABC1234</CodiceDestinatario>',
+      '<CodiceDestinatario>HOLD001</CodiceDestinatario>',
+    ),
   );
-  for (const uuid of Object.values(invoices)) {
-    await expect.poll(() => markingOf(italy, uuid), { timeout: 30_000 }).toBe('delivered');
-  }
+  await expect
+    .poll(() => markingOf(italy, invoices.preserved), { timeout: 30_000 })
+    .toBe('delivered');
+  await expect.poll(() => markingOf(italy, invoices.rejected), { timeout: 30_000 }).toBe('sent');
   // SDI rejects the second with a code the fix rule accepts, so it may be set as solved.
   const rejected = await italy.api.post(
     `/api/it/simulate/customer-notification/NS/${invoices.rejected}`,
