@@ -25,7 +25,7 @@ export interface CassettoInvoice {
   metadataXml: Buffer;
   /** When SDI delivered the file to the recipient. */
   receivedAt: Date;
-  /** The supplier's fiscal id (VAT number with country prefix, or codice fiscale). */
+  /** The supplier's fiscal id: VAT number without country prefix, or its codice fiscale. */
   supplierFiscalId: string;
 }
 
