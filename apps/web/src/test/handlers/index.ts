@@ -4,6 +4,7 @@
  */
 import { apiConfigurationsHandlers } from './api-configurations';
 import { authHandlers } from './auth';
+import { businessRegistryHandlers } from './business-registry';
 import { dashboardHandlers } from './dashboard';
 import { draftsHandlers } from './drafts';
 import { invoiceImportsHandlers } from './invoice-imports';
@@ -20,6 +21,8 @@ export function createHandlers() {
     ...dashboardHandlers(),
     ...preSaleActionsHandlers(),
     ...subAccountsHandlers(),
+    // Before the webhook configurations' own short list of registries.
+    ...businessRegistryHandlers(),
     ...apiConfigurationsHandlers(),
     ...statsHandlers(),
     ...draftsHandlers(),
