@@ -44,7 +44,9 @@ import { registerStartupGate } from './services/demo/demo-startup-gate.ts';
 import { demoWebhookReceiverRoutes } from './services/demo/demo-webhook-receiver.ts';
 import { composeItIntegrations } from './services/it/integrations/compose.ts';
 import { itIntegrationsPlugin } from './services/it/it-integrations.plugin.ts';
+import { composeItInvoicing } from './services/it/it-invoicing.composition.ts';
 import { itInvoicingPlugin } from './services/it/it-invoicing.plugin.ts';
+import { transferStorePlugin } from './services/it/transfers/transfer-store.routes.ts';
 import { recipientCodeRoutes } from './services/it/recipient-code/recipient-code.routes.ts';
 import { RecipientCodeService } from './services/it/recipient-code/recipient-code.service.ts';
 import { composePreservation } from './services/preservation/compose.ts';
@@ -201,6 +203,7 @@ export async function buildApp(
     });
     const itIntegrations = composeItIntegrations(composition);
     const preservation = composePreservation(composition);
+    const itInvoicing = composeItInvoicing(app.platform, config, app.log);
 
     await registerAuth(app, {
       secret: resolveJwtSecret(config),
@@ -222,7 +225,7 @@ export async function buildApp(
     await app.register(
       async (it) => {
         await it.register(recipientCodeRoutes, { service: new RecipientCodeService() });
-        await it.register(itInvoicingPlugin, { config });
+        await it.register(itInvoicingPlugin, { config, it: itInvoicing });
         await it.register(itIntegrationsPlugin, { integrations: itIntegrations, preservation });
       },
       { prefix: '/api/it' },
@@ -230,6 +233,10 @@ export async function buildApp(
     await app.register(preservedDocumentsRoutes, {
       prefix: '/api/preservation',
       service: preservation,
+    });
+    await app.register(transferStorePlugin, {
+      prefix: '/api/transfer',
+      service: itInvoicing.transfers,
     });
 
     await app.ready();

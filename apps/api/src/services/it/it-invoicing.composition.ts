@@ -16,12 +16,16 @@ import {
 } from './sdi-simulation/find-recipient-account.ts';
 import { SimulationService } from './sdi-simulation/simulation.service.ts';
 import { StatsService } from './stats/stats.service.ts';
+import { composeTransfers } from './transfers/compose.ts';
+import type { TransfersService } from './transfers/transfers.service.ts';
 
 export type ItInvoicing = {
   invoices: InvoicesService;
   drafts: DraftsService;
   imports: ImportsService;
   stats: StatsService;
+  /** Invoice transfers: the transfer store's uploads and the gov-it list (one service, two mounts). */
+  transfers: TransfersService;
   /** Sandbox instances only: scripted SDI outcomes and generated supplier invoices. */
   simulation: SimulationService | undefined;
 };
@@ -62,6 +66,14 @@ export function composeItInvoicing(
     drafts: new DraftsService(repository, invoices),
     imports: new ImportsService(db),
     stats: new StatsService(db),
+    transfers: composeTransfers({
+      db,
+      files: platform.files,
+      jobs: platform.jobs,
+      worker: platform.worker,
+      logger,
+      invoices,
+    }),
     simulation: config.sandbox
       ? new SimulationService(repository, sdi, undefined, notifications)
       : undefined,

@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { InvoiceFormat } from '@fiscus/fatturapa';
+import { users } from '../../../db/schema/index.ts';
+import type {
+  ItInvoiceTransferRow,
+  ItTransferUploadRow,
+  StoredTransferViolation,
+} from '../../../db/schema/it-transfers.ts';
+import type { Actor } from '../../../platform/auth.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import type { FileStore } from '../../../platform/files/file-store.ts';
+import type { JobWorker } from '../../../platform/jobs/job-queue.ts';
+import { HttpProblem } from '../../../platform/problem-errors.ts';
+import type { InvoicesService } from '../invoices/invoices.service.ts';
+import { walkZip } from './transfer-archive.ts';
+import type { ArchiveEntry } from './transfer-archive.ts';
+import { readTransferFile } from './transfer-document.ts';
+import { referenceOf } from './transfer-paths.ts';
+import type { TransferProcessPayload } from './transfers.service.ts';
+import { TRANSFER_PROCESS_JOB } from './transfers.service.ts';
+import { TransfersRepository } from './transfers.repository.ts';
+
+/*
+ * The job behind an upload: reads the stored file (one invoice, or a zip entry by entry) and
+ * makes one transfer per invoice file, in order, so the transfers screen fills as it goes. A
+ * valid invoice is sent through the invoices service, as POST /invoices would send it: credit,
+ * SDI sandbox, webhooks. The job runs at least once: each entry's transfer is keyed by (upload,
+ * entry), a second run skips the entries the first finished, and an entry interrupted between
+ * sending and linking finds its invoice instead of sending it again.
+ */
+
+export type TransferProcessingDependencies = {
+  db: Database;
+  files: FileStore;
+  invoices: InvoicesService;
+  logger: FastifyBaseLogger;
+  /** The processing's clock; now unless given (the demo history's). */
+  clock?: () => Date;
+};
+
+export const SENT_NOTICE = 'Sent to SDI as a customer invoice.';
+
+function problemViolations(error: HttpProblem): StoredTransferViolation[] {
+  if (error.violations && error.violations.length > 0)
+    return error.violations.map((v) => ({ propertyPath: v.propertyPath, message: v.message }));
+  return [{ propertyPath: '', message: error.detail ?? error.message }];
+}
+
+export class TransferProcessing {
+  private readonly repository: TransfersRepository;
+
+  constructor(private readonly deps: TransferProcessingDependencies) {
+    this.repository = new TransfersRepository(deps.db);
+  }
+
+  private now(): Date {
+    return this.deps.clock?.() ?? new Date();
+  }
+
+  registerJobs(worker: JobWorker): void {
+    worker.register(TRANSFER_PROCESS_JOB, (payload) =>
+      this.process((payload as TransferProcessPayload).uploadUuid),
+    );
+  }
+
+  /** Makes every transfer of an upload that an earlier run has not made. */
+  async process(uploadUuid: string): Promise<void> {
+    const upload = await this.repository.findUpload(uploadUuid);
+    if (!upload || upload.status === 'processed') return;
+    const [uploader] = await this.deps.db
+      .select()
+      .from(users)
+      .where(eq(users.id, upload.uploadedBy));
+    const bytes = await this.deps.files.get(upload.fileKey);
+    if (!uploader || !bytes) {
+      this.deps.logger.warn({ uploadUuid }, 'transfer upload without its file or uploader');
+      await this.repository.markUploadProcessed(upload.uuid, this.now());
+      return;
+    }
+    // The stored roles decide, as for a request: a role removed since the upload counts.
+    const actor: Actor = { user: uploader, roles: uploader.roles, impersonator: null };
+    if (upload.kind === 'zip') {
+      await walkZip(bytes, (entry) => this.entry(actor, upload, entry));
+    } else {
+      await this.entry(actor, upload, { index: 0, name: upload.fileName, data: bytes });
+    }
+    await this.repository.markUploadProcessed(upload.uuid, this.now());
+  }
+
+  private async entry(actor: Actor, upload: ItTransferUploadRow, entry: ArchiveEntry) {
+    const existing = await this.repository.findEntry(upload.uuid, entry.index);
+    if (existing) {
+      if (existing.invoiceUuid || existing.violations || entry.data === undefined) return;
+      const reread = await readTransferFile(entry.data);
+      if (reread.format) await this.send(actor, existing, entry.data, reread.format);
+      return;
+    }
+    const base = {
+      ownerId: upload.ownerId,
+      uploadUuid: upload.uuid,
+      entryIndex: entry.index,
+      originalFileName: entry.name,
+      reference: referenceOf(upload.folder),
+      createdAt: this.now(),
+    };
+    if (entry.data === undefined) {
+      await this.repository.insertEntry({
+        ...base,
+        violations: [{ propertyPath: '', message: entry.problem }],
+        notice: 'Not sent: the file is not an invoice.',
+      });
+      return;
+    }
+    const read = await readTransferFile(entry.data);
+    const transfer = await this.repository.insertEntry({
+      ...base,
+      ...(read.extract ?? {}),
+      xml: read.xml,
+      violations: read.violations.length > 0 ? read.violations : null,
+      notice: read.violations.length > 0 ? 'Not sent: the invoice has violations.' : null,
+    });
+    if (read.violations.length === 0 && read.format)
+      await this.send(actor, transfer, entry.data, read.format);
+  }
+
+  /** Sends a valid transfer's invoice once, and links it. */
+  private async send(
+    actor: Actor,
+    transfer: ItInvoiceTransferRow,
+    bytes: Buffer,
+    format: InvoiceFormat,
+  ): Promise<void> {
+    const earlier = await this.repository.unlinkedInvoiceOf(transfer);
+    try {
+      const invoiceUuid =
+        earlier ??
+        // The file as uploaded: a .p7m stays a signed invoice.
+        (
+          await this.deps.invoices.create(
+            actor,
+            bytes,
+            format === 'FSM10' ? 'simplified' : 'standard',
+          )
+        ).uuid;
+      const sent = await this.repository.updateEntry(transfer.uuid, {
+        invoiceUuid,
+        sentAt: this.now(),
+        notice: SENT_NOTICE,
+      });
+      if (sent) await this.repository.markEarlierFixed(sent);
+    } catch (error) {
+      if (!(error instanceof HttpProblem) || error.status >= 500) throw error;
+      await this.repository.updateEntry(transfer.uuid, {
+        violations: problemViolations(error),
+        notice: `Not sent: ${error.status === 403 ? 'the uploader may not send invoices' : 'refused by the invoice checks'}.`,
+      });
+    }
+  }
+}

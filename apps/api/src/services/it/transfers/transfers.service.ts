@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  InvoiceTransfer,
+  TransferDirs,
+  TransferUpload,
+  TransferUploaded,
+  Violation,
+} from '@fiscus/contracts';
+import {
+  TRANSFER_CSV_MAX_ITEMS_PER_PAGE,
+  TRANSFER_MAX_INVOICE_BYTES,
+  TRANSFER_MAX_ZIP_BYTES,
+  TRANSFER_ROOT_DIR,
+  violationCodes,
+} from '@fiscus/contracts';
+import type { Actor } from '../../../platform/auth.ts';
+import type { CollectionPage } from '../../../platform/db/collection-query.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import { mapPage } from '../../../platform/db/owned-repository.ts';
+import type { FileStore } from '../../../platform/files/file-store.ts';
+import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
+import { notFound, unprocessable } from '../../../platform/problem-errors.ts';
+import { businessOf } from '../../../platform/tenancy.ts';
+import { ArchiveRefused, walkZip } from './transfer-archive.ts';
+import { assertTransferReader, assertTransferUploader } from './transfer-access.ts';
+import { invoiceReadProblems } from './transfer-document.ts';
+import { parseFolderPrefix, parseUploadPath, referenceOf } from './transfer-paths.ts';
+import type { TransferItemRow } from './transfers.repository.ts';
+import { TransfersRepository } from './transfers.repository.ts';
+
+/** The job that reads an uploaded file and makes its transfers. */
+export const TRANSFER_PROCESS_JOB = 'it.transfer.process';
+
+export type TransferProcessPayload = { uploadUuid: string };
+
+/** A transfer as the API answers it (spec 3). */
+export function toInvoiceTransfer(row: TransferItemRow): InvoiceTransfer {
+  return {
+    uuid: row.uuid,
+    supplier_name: row.supplierName,
+    supplier_fiscal_id: row.supplierFiscalId,
+    customer_name: row.customerName,
+    customer_fiscal_id: row.customerFiscalId,
+    invoice_number: row.invoiceNumber,
+    invoice_date: row.invoiceDate,
+    invoice_type: row.invoiceType,
+    invoice_net_amount: row.invoiceNetAmount,
+    invoice_vat_amount: row.invoiceVatAmount,
+    invoice_tot_amount: row.invoiceTotAmount,
+    original_file_name: row.originalFileName,
+    reference: row.reference,
+    created_at: row.createdAt.toISOString(),
+    violations: row.violations ? JSON.stringify(row.violations) : null,
+    sent_at: row.sentAt?.toISOString() ?? null,
+    sdi_id: row.sdiFileId,
+    sdi_file_name: row.sdiFileName,
+    invoice_uuid: row.invoiceUuid,
+    marking: row.marking,
+    notice: row.notice,
+    fixed: row.fixed,
+  };
+}
+
+function contentViolation(message: string, code: string = violationCodes.invalid): Violation {
+  return { propertyPath: 'content', message, code };
+}
+
+function megabytes(bytes: number): number {
+  return Math.floor(bytes / (1024 * 1024));
+}
+
+/** Base64 text to bytes; whitespace (line breaks of a wrapped encoding) is ignored. */
+function decodeBase64(content: string): Buffer {
+  return Buffer.from(content.replace(/\s+/g, ''), 'base64');
+}
+
+export type TransfersServiceDependencies = {
+  db: Database;
+  files: FileStore;
+  jobs: JobQueue;
+  /** The upload's time; the database's clock unless given (the demo history's). */
+  clock?: () => Date;
+};
+
+/**
+ * The transfer store's front door (upload, folder listing) and the gov-it view of its results
+ * (list, one transfer, its XML). An upload is checked whole before anything is written: the
+ * path's rules, the size, that a single file reads as an invoice and that a zip is safe to
+ * unpack; then the file goes to the file store (under the business's prefix and the upload's
+ * id, never under a name the user chose) and the upload, its folders and its job are recorded
+ * in one transaction. The job (transfer-processing.ts) makes the transfers.
+ */
+export class TransfersService {
+  readonly repository: TransfersRepository;
+
+  constructor(private readonly deps: TransfersServiceDependencies) {
+    this.repository = new TransfersRepository(deps.db);
+  }
+
+  /** POST /api/transfer/it/upload. */
+  async upload(actor: Actor, body: TransferUpload): Promise<TransferUploaded> {
+    assertTransferUploader(actor);
+    return this.receive(actor, body.path, decodeBase64(body.content));
+  }
+
+  /**
+   * Stores an uploaded file and queues its processing; the upload's checks without the upload
+   * role (the demo history stores its files through here, as the account that owns them).
+   */
+  async receive(actor: Actor, rawPath: string, bytes: Buffer): Promise<TransferUploaded> {
+    const path = parseUploadPath(rawPath);
+    if ('violations' in path) throw unprocessable(path.violations);
+    await this.checkContent(path.kind, bytes);
+
+    const ownerId = businessOf(actor);
+    const uuid = randomUUID();
+    const extension =
+      path.kind === 'zip' ? 'zip' : path.fileName.toLowerCase().endsWith('.p7m') ? 'p7m' : 'xml';
+    const fileKey = `transfers/${ownerId}/${uuid}.${extension}`;
+    await this.deps.files.put(fileKey, bytes);
+    try {
+      const row = await this.deps.db.transaction(async (tx) => {
+        const uploaded = await new TransfersRepository(tx).insertUpload({
+          uuid,
+          ownerId,
+          uploadedBy: actor.user.id,
+          folder: path.folder,
+          fileName: path.fileName,
+          kind: path.kind,
+          fileKey,
+          size: bytes.length,
+          ...(this.deps.clock ? { createdAt: this.deps.clock() } : {}),
+        });
+        await this.deps.jobs.enqueue(
+          TRANSFER_PROCESS_JOB,
+          { uploadUuid: uuid } satisfies TransferProcessPayload,
+          { db: tx, timeoutMs: 30 * 60 * 1000 },
+        );
+        return uploaded;
+      });
+      return {
+        uuid: row.uuid,
+        path: path.folder === '' ? path.fileName : `${path.folder}/${path.fileName}`,
+        reference: referenceOf(path.folder),
+        original_file_name: row.fileName,
+        kind: path.kind,
+        size: row.size,
+        created_at: row.createdAt.toISOString(),
+      };
+    } catch (error) {
+      // Nothing recorded: the stored bytes go too.
+      await this.deps.files.delete(fileKey).catch(() => false);
+      throw error;
+    }
+  }
+
+  /** Refuses, with a violation on `content`, what cannot become transfers. */
+  private async checkContent(kind: 'invoice' | 'zip', bytes: Buffer): Promise<void> {
+    if (bytes.length === 0)
+      throw unprocessable([contentViolation('The file is empty.', violationCodes.required)]);
+    const limit = kind === 'zip' ? TRANSFER_MAX_ZIP_BYTES : TRANSFER_MAX_INVOICE_BYTES;
+    if (bytes.length > limit)
+      throw unprocessable([
+        contentViolation(`The file is larger than ${megabytes(limit)} MB.`, violationCodes.tooLong),
+      ]);
+    if (kind === 'zip') {
+      try {
+        // Every entry inflated once, within the limits, before anything is stored.
+        await walkZip(bytes, () => Promise.resolve());
+      } catch (error) {
+        if (error instanceof ArchiveRefused) throw unprocessable([contentViolation(error.message)]);
+        throw error;
+      }
+      return;
+    }
+    const problems = await invoiceReadProblems(bytes);
+    if (problems.length > 0)
+      throw unprocessable(
+        problems.map((problem) =>
+          contentViolation(`The file is not a FatturaPA invoice: ${problem.message}`),
+        ),
+      );
+  }
+
+  /** GET /api/transfer/it/dirs: the root's folders, or a folder's children, as full paths. */
+  async dirs(actor: Actor, prefix: string | undefined): Promise<TransferDirs> {
+    assertTransferUploader(actor);
+    const folder = parseFolderPrefix(prefix);
+    if (typeof folder !== 'string') throw unprocessable(folder.violations);
+    const ownerId = businessOf(actor);
+    if (folder !== '' && !(await this.repository.folderExists(ownerId, folder)))
+      throw notFound(`The folder ${folder} does not exist.`);
+    return {
+      root_dir: folder === '' ? TRANSFER_ROOT_DIR : folder,
+      dirs: await this.repository.childFolders(ownerId, folder),
+    };
+  }
+
+  /** GET /it/invoice-transfers (hydra or array). */
+  async list(actor: Actor, query: unknown): Promise<CollectionPage<InvoiceTransfer>> {
+    assertTransferReader(actor);
+    return mapPage(await this.repository.list(businessOf(actor), query), toInvoiceTransfer);
+  }
+
+  /** The CSV export's page: up to 1,000 transfers (spec 9). */
+  async csvPage(
+    actor: Actor,
+    query: { page?: number | undefined; itemsPerPage?: number | undefined },
+  ): Promise<CollectionPage<TransferItemRow>> {
+    assertTransferReader(actor);
+    return this.repository.listUpTo(businessOf(actor), query, TRANSFER_CSV_MAX_ITEMS_PER_PAGE);
+  }
+
+  async get(actor: Actor, uuid: string): Promise<InvoiceTransfer> {
+    return toInvoiceTransfer(await this.row(actor, uuid));
+  }
+
+  /** GET /it/invoice-transfers/{uuid}/download: the transfer's invoice XML. */
+  async xml(actor: Actor, uuid: string): Promise<{ fileName: string; xml: string }> {
+    const row = await this.row(actor, uuid);
+    if (row.xml === null)
+      throw notFound('This transfer has no invoice XML: its file could not be read.');
+    const base = row.originalFileName.replace(/\.p7m$/i, '').replace(/\.xml$/i, '');
+    return { fileName: `${base}.xml`, xml: row.xml };
+  }
+
+  private async row(actor: Actor, uuid: string): Promise<TransferItemRow> {
+    assertTransferReader(actor);
+    const row = await this.repository.findOwned(businessOf(actor), uuid);
+    if (!row) throw notFound(`Invoice transfer ${uuid} not found.`);
+    return row;
+  }
+}
