@@ -255,7 +255,7 @@ describe('daily planner', () => {
 });
 
 describe('POST /jobs/invoice-download', () => {
-  const start = (token: string, payload: unknown) =>
+  const start = (token: string, payload: Record<string, unknown>) =>
     t.request({ method: 'POST', url: '/api/it/jobs/invoice-download', token, payload });
 
   it('starts a download of a range of Rome days, listed READY with its parameters', async () => {
@@ -293,7 +293,7 @@ describe('POST /jobs/invoice-download', () => {
   it('refuses bad ranges and unknown fiscal ids with violations, storing nothing', async () => {
     const { user, token } = await downloader();
     const tomorrow = addDays(romeDay(new Date()), 1);
-    const cases: [unknown, string][] = [
+    const cases: [Record<string, unknown>, string][] = [
       [{}, 'fiscal_id'],
       [{ fiscal_id: '01234567897', from_date: '2026-01-31', to_date: '2026-01-01' }, 'to_date'],
       [{ fiscal_id: '01234567897', from_date: '2024-01-01', to_date: '2025-06-01' }, 'to_date'],
