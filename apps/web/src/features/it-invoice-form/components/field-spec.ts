@@ -16,7 +16,13 @@ export interface FieldSpec {
   upper?: boolean;
   maxLength?: number;
   required?: boolean;
+  /** Computed by the form (line number, totals): shown, but no stop of the Tab key. */
   readOnly?: boolean;
+  /**
+   * Filled in by the console itself (ProgressivoInvio, IdTrasmittente): its value alone does not
+   * open the optional fields it sits among.
+   */
+  autoFilled?: boolean;
   /** Check digits shown while typing (helper text from `fieldError`). */
   check?: FieldKind;
   /** Run `check` only while the sibling at this path (below the base) equals `equals`. */

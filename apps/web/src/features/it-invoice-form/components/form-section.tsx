@@ -48,16 +48,23 @@ export function FieldGrid({
 
 /**
  * Optional inputs under a toggle (spec 2 "Invoice form"): open from the start when one of them
- * already has a value, and opened by itself when one of them gets an error.
+ * already has a value (not counting what the console fills in by itself), and opened by itself
+ * when one of them gets an error. Closed, its inputs are no stops of the Tab key.
  */
 export function OptionalBlock({
   base,
   paths,
+  autoFilledPaths = [],
+  labels,
   children,
 }: {
   base: string;
   /** Paths (below base) of everything inside, to know whether it holds a value or an error. */
   paths: readonly string[];
+  /** Paths among `paths` whose value alone keeps the block closed (filled in by the console). */
+  autoFilledPaths?: readonly string[];
+  /** The toggle's words; 'More fields' / 'Fewer fields' by default. */
+  labels?: { show: string; hide: string };
   children: ReactNode;
 }) {
   const { t } = useTranslation('invoiceForm');
@@ -68,7 +75,8 @@ export function OptionalBlock({
   const { errors } = useFormState({ control, name: names });
   const hasError = names.some((name) => get(errors, name) !== undefined);
   const [toggled, setToggled] = useState<boolean | null>(null);
-  const open = hasError || (toggled ?? hasAnyValue(values));
+  const typedValues = values.filter((_, index) => !autoFilledPaths.includes(paths[index] ?? ''));
+  const open = hasError || (toggled ?? hasAnyValue(typedValues));
   const regionId = useId();
   return (
     <>
@@ -80,7 +88,9 @@ export function OptionalBlock({
         aria-controls={regionId}
         sx={{ mt: 1 }}
       >
-        {open ? t('actions.hideOptional') : t('actions.showOptional')}
+        {open
+          ? (labels?.hide ?? t('actions.hideOptional'))
+          : (labels?.show ?? t('actions.showOptional'))}
       </Button>
       <Collapse in={open} unmountOnExit id={regionId}>
         <Grid container spacing={2} sx={{ pt: 1 }}>
@@ -115,7 +125,11 @@ export function FormSection({
       </Typography>
       <FieldGrid base={base} fields={required} disabledPaths={disabledPaths} />
       {optional.length > 0 && (
-        <OptionalBlock base={base} paths={optional.map((spec) => spec.path)}>
+        <OptionalBlock
+          base={base}
+          paths={optional.map((spec) => spec.path)}
+          autoFilledPaths={optional.filter((spec) => spec.autoFilled).map((spec) => spec.path)}
+        >
           {optional.map((spec) => (
             <InvoiceField key={spec.path} base={base} spec={spec} />
           ))}

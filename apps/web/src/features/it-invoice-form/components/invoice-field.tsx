@@ -106,6 +106,8 @@ export const InvoiceField = memo(function InvoiceField({
           htmlInput: {
             maxLength: spec.maxLength,
             readOnly: spec.readOnly,
+            // Computed values are read, never typed: the Tab key goes past them.
+            tabIndex: spec.readOnly ? -1 : undefined,
             inputMode: kind === 'amount' || kind === 'price' ? 'decimal' : undefined,
           },
         }}

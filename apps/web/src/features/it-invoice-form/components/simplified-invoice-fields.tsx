@@ -43,13 +43,14 @@ const transmissionRequired: FieldSpec[] = [
 ];
 const transmissionOptional: FieldSpec[] = [
   { path: 'pec_destinatario', size: 6 },
-  { path: 'progressivo_invio', maxLength: 10, size: 6 },
+  { path: 'progressivo_invio', maxLength: 10, size: 6, autoFilled: true },
   {
     path: 'id_trasmittente.id_paese',
     label: 'id_trasmittente_paese',
     upper: true,
     maxLength: 2,
     size: 4,
+    autoFilled: true,
   },
   {
     path: 'id_trasmittente.id_codice',
@@ -57,6 +58,7 @@ const transmissionOptional: FieldSpec[] = [
     upper: true,
     maxLength: 28,
     size: 8,
+    autoFilled: true,
   },
 ];
 

@@ -1,4 +1,5 @@
 import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ import { fieldLimits } from '../model/field-limits';
 import { newLine, newPayment, newPaymentDetail } from '../model/invoice-form-defaults';
 import { AttachmentsSection } from './attachments-section';
 import type { FieldSpec } from './field-spec';
-import { FormSection } from './form-section';
+import { FormSection, OptionalBlock } from './form-section';
 import { addressFields, fiscalIdFields, nameFields, reaFields, regimeField } from './party-fields';
 import { RepeatableGroup, TextListField } from './repeatable-group';
 import { StandardTotals } from './standard-totals';
@@ -50,13 +51,14 @@ const transmissionRequired: FieldSpec[] = [
 ];
 const transmissionOptional: FieldSpec[] = [
   { path: 'pec_destinatario', size: 6 },
-  { path: 'progressivo_invio', maxLength: 10, size: 6 },
+  { path: 'progressivo_invio', maxLength: 10, size: 6, autoFilled: true },
   {
     path: 'id_trasmittente.id_paese',
     label: 'id_trasmittente_paese',
     upper: true,
     maxLength: 2,
     size: 4,
+    autoFilled: true,
   },
   {
     path: 'id_trasmittente.id_codice',
@@ -64,6 +66,7 @@ const transmissionOptional: FieldSpec[] = [
     upper: true,
     maxLength: 28,
     size: 8,
+    autoFilled: true,
   },
 ];
 
@@ -141,6 +144,8 @@ const linkedDocumentGroups = [
   'dati_ricezione',
   'dati_fatture_collegate',
 ] as const;
+/** Everything of the related documents section, below dati_generali. */
+const relatedDocumentPaths = [...linkedDocumentGroups, 'dati_ddt', 'dati_sal'];
 
 const lineRequired: FieldSpec[] = [
   { path: 'numero_linea', required: true, readOnly: true, size: 1 },
@@ -382,33 +387,46 @@ export function StandardInvoiceFields({ documentTypeLocked }: { documentTypeLock
         </Grid>
       </FormSection>
       <FormSection title={t('sections.documenti_correlati')} base={GENERAL} required={[]}>
-        {linkedDocumentGroups.map((group) => (
-          <RepeatableGroup
-            key={group}
-            name={`${GENERAL}.${group}`}
-            group={group}
-            newItem={() => ({ id_documento: '', data: '' })}
-            required={linkedDocumentRequired}
-            optional={linkedDocumentOptional}
-            renderExtra={(itemName) => <LinkedLineNumbers itemName={itemName} />}
-          />
-        ))}
-        <RepeatableGroup
-          name={`${GENERAL}.dati_ddt`}
-          group="dati_ddt"
-          newItem={() => ({ numero_ddt: '', data_ddt: '' })}
-          required={[
-            { path: 'numero_ddt', required: true, maxLength: 20, size: 6 },
-            { path: 'data_ddt', kind: 'date', required: true, size: 6 },
-          ]}
-          renderExtra={(itemName) => <LinkedLineNumbers itemName={itemName} />}
-        />
-        <RepeatableGroup
-          name={`${GENERAL}.dati_sal`}
-          group="dati_sal"
-          newItem={() => ({ riferimento_fase: '' })}
-          required={[{ path: 'riferimento_fase', required: true, maxLength: 3, size: 4 }]}
-        />
+        {/* Seven kinds of reference, each with its add button: one toggle until one is used
+            (a credit note's linked invoice opens it). */}
+        <OptionalBlock
+          base={GENERAL}
+          paths={relatedDocumentPaths}
+          labels={{
+            show: t('actions.showSection', { section: t('sections.documenti_correlati') }),
+            hide: t('actions.hideSection', { section: t('sections.documenti_correlati') }),
+          }}
+        >
+          <Grid size={12}>
+            {linkedDocumentGroups.map((group) => (
+              <RepeatableGroup
+                key={group}
+                name={`${GENERAL}.${group}`}
+                group={group}
+                newItem={() => ({ id_documento: '', data: '' })}
+                required={linkedDocumentRequired}
+                optional={linkedDocumentOptional}
+                renderExtra={(itemName) => <LinkedLineNumbers itemName={itemName} />}
+              />
+            ))}
+            <RepeatableGroup
+              name={`${GENERAL}.dati_ddt`}
+              group="dati_ddt"
+              newItem={() => ({ numero_ddt: '', data_ddt: '' })}
+              required={[
+                { path: 'numero_ddt', required: true, maxLength: 20, size: 6 },
+                { path: 'data_ddt', kind: 'date', required: true, size: 6 },
+              ]}
+              renderExtra={(itemName) => <LinkedLineNumbers itemName={itemName} />}
+            />
+            <RepeatableGroup
+              name={`${GENERAL}.dati_sal`}
+              group="dati_sal"
+              newItem={() => ({ riferimento_fase: '' })}
+              required={[{ path: 'riferimento_fase', required: true, maxLength: 3, size: 4 }]}
+            />
+          </Grid>
+        </OptionalBlock>
       </FormSection>
       <FormSection title={t('sections.dettaglio_linee')} base={LINES} required={[]}>
         <RepeatableGroup
@@ -454,6 +472,58 @@ export function StandardInvoiceFields({ documentTypeLocked }: { documentTypeLock
         />
       </FormSection>
       <AttachmentsSection name={`${BODY}.allegati`} />
+      <RareSections />
+    </Stack>
+  );
+}
+
+/**
+ * Vehicles, transport, withholding tax, pension fund, stamp duty and document discounts: few
+ * invoices need them, so they wait at the end behind one toggle naming them all (one stop of the
+ * Tab key instead of six), open from the start when one holds a value and opened by itself on an
+ * error inside.
+ */
+function RareSections() {
+  const { t } = useTranslation('invoiceForm');
+  const names = [
+    'dati_veicoli',
+    'dati_trasporto',
+    'dati_ritenuta',
+    'dati_cassa_previdenziale',
+    'dati_bollo',
+    'sconto_maggiorazione',
+  ].map((section) => t(`sections.${section}`));
+  return (
+    <Paper variant="outlined" sx={{ px: 2, pb: 1 }}>
+      <OptionalBlock
+        base=""
+        paths={[
+          `${BODY}.dati_veicoli`,
+          `${GENERAL}.dati_trasporto`,
+          `${DOCUMENT}.dati_ritenuta`,
+          `${DOCUMENT}.dati_cassa_previdenziale`,
+          `${DOCUMENT}.dati_bollo`,
+          `${DOCUMENT}.sconto_maggiorazione`,
+        ]}
+        labels={{
+          show: t('actions.showRareSections', { sections: names.join(', ') }),
+          hide: t('actions.hideRareSections'),
+        }}
+      >
+        <Grid size={12}>
+          <Stack spacing={2} sx={{ pb: 1 }}>
+            <RareSectionsContent />
+          </Stack>
+        </Grid>
+      </OptionalBlock>
+    </Paper>
+  );
+}
+
+function RareSectionsContent() {
+  const { t } = useTranslation('invoiceForm');
+  return (
+    <>
       <FormSection
         title={t('sections.dati_veicoli')}
         base={`${BODY}.dati_veicoli`}
@@ -506,6 +576,6 @@ export function StandardInvoiceFields({ documentTypeLocked }: { documentTypeLock
           required={discountFields}
         />
       </FormSection>
-    </Stack>
+    </>
   );
 }
