@@ -17,4 +17,6 @@ export * from './it/preserved-documents.ts';
 export * from './it/transfers.ts';
 export * from './it/jobs.ts';
 export * from './it/invoice-download.ts';
+export * from './it/tax-portal.ts';
+export * from './it/rejected-invoices.ts';
 export * from './it/sdi-outcome-rules.ts';

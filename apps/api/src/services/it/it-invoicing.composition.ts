@@ -16,6 +16,8 @@ import {
 } from './sdi-simulation/find-recipient-account.ts';
 import { SimulationService } from './sdi-simulation/simulation.service.ts';
 import { StatsService } from './stats/stats.service.ts';
+import type { TaxPortal } from './tax-drawer/compose.ts';
+import { composeTaxPortal } from './tax-drawer/compose.ts';
 import { composeTransfers } from './transfers/compose.ts';
 import type { TransfersService } from './transfers/transfers.service.ts';
 
@@ -28,6 +30,8 @@ export type ItInvoicing = {
   transfers: TransfersService;
   /** Sandbox instances only: scripted SDI outcomes and generated supplier invoices. */
   simulation: SimulationService | undefined;
+  /** The tax portal (sandbox), the tax drawer's credentials and the rejected-invoice recovery. */
+  taxPortal: TaxPortal;
 };
 
 /**
@@ -74,6 +78,7 @@ export function composeItInvoicing(
       logger,
       invoices,
     }),
+    taxPortal: composeTaxPortal(db, config),
     simulation: config.sandbox
       ? new SimulationService(repository, sdi, undefined, notifications)
       : undefined,

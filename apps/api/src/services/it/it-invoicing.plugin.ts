@@ -6,6 +6,8 @@ import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import type { ItInvoicing } from './it-invoicing.composition.ts';
 import { simulationRoutes } from './sdi-simulation/simulation.routes.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
+import { taxDrawerRoutes, taxPortalConsentRoutes } from './tax-drawer/tax-drawer.routes.ts';
+import { rejectedInvoicesRoutes } from './rejected-invoices/rejected-invoices.routes.ts';
 import { invoiceTransfersRoutes } from './transfers/transfers.routes.ts';
 
 /** Bodies read as bytes for the invoice intake: XML, signed .p7m (DER) and base64 text. */
@@ -36,4 +38,9 @@ export const itInvoicingPlugin: FastifyPluginAsync<{ config: AppConfig; it: ItIn
   await app.register(statsRoutes, { service: it.stats });
   await app.register(invoiceTransfersRoutes, { service: it.transfers });
   if (it.simulation) await app.register(simulationRoutes, { service: it.simulation });
+
+  // The tax portal (sandbox): tax drawer credentials, its consent page, rejected-invoice recovery.
+  await app.register(taxDrawerRoutes, { service: it.taxPortal.taxDrawer });
+  await app.register(taxPortalConsentRoutes, { service: it.taxPortal.taxDrawer });
+  await app.register(rejectedInvoicesRoutes, { service: it.taxPortal.rejectedInvoices });
 };
