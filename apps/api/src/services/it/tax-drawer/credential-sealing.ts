@@ -65,15 +65,18 @@ export class CredentialSealer {
   }
 }
 
+const MEMORY_SECRET = randomBytes(48).toString('base64url');
+
 /**
  * TAX_PORTAL_SECRET when set; otherwise a secret generated once and kept in DATA_DIR (as the JWT
- * secret is), so sealed credentials survive a restart. An in-memory database gets a throwaway one.
+ * secret is), so sealed credentials survive a restart. An in-memory database gets a throwaway one per process.
  */
 export function resolveTaxPortalSecret(
   config: Pick<AppConfig, 'taxPortalSecret' | 'dataDir' | 'databaseUrl'>,
 ): string {
   if (config.taxPortalSecret) return config.taxPortalSecret;
-  if (config.databaseUrl.startsWith('memory://')) return randomBytes(48).toString('base64url');
+  // One throwaway secret per process, so every composition of this process opens what another sealed.
+  if (config.databaseUrl.startsWith('memory://')) return MEMORY_SECRET;
   const file = resolve(config.dataDir, 'tax-portal-secret');
   try {
     const existing = readFileSync(file, 'utf8').trim();
