@@ -89,7 +89,10 @@ export class DownloadRunner {
       const reason = await this.importOne(job, file, output);
       if (reason !== undefined) output.failed.push({ ...named, reason });
     }
-    await this.finish(job, 'COMPLETED', { ...output, message: summary(files.length, output) });
+    await this.finish(job, 'COMPLETED', {
+      ...output,
+      message: downloadSummary(files.length, output),
+    });
   }
 
   /** Imports one file into `output`; resolves with why it failed, if it did. */
@@ -130,7 +133,8 @@ export class DownloadRunner {
   }
 }
 
-function summary(found: number, output: Omit<JobOutput, 'message'>): string {
+/** The sentence a finished download's output starts with. */
+export function downloadSummary(found: number, output: Omit<JobOutput, 'message'>): string {
   if (found === 0) return 'No supplier invoices in the cassetto fiscale for these days.';
   return `${found} supplier invoices found in the cassetto fiscale: ${output.imported.length} imported, ${output.skipped.length} already imported, ${output.failed.length} failed.`;
 }
