@@ -4,6 +4,7 @@ import HelpIcon from '@mui/icons-material/Help';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -73,31 +74,30 @@ export function BulkProgressDialog({
         <Typography sx={{ my: 1 }}>{t('bulk.progress', { done, total })}</Typography>
         {entries.map((entry) => (
           <Accordion key={entry.uuid} disableGutters data-status={entry.status}>
-            <AccordionSummary
-              aria-label={t('bulk.row', { number: entry.invoiceNumber ?? entry.uuid })}
-            >
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', width: '100%' }}>
-                <span role="img" aria-label={t(`bulk.status.${entry.status}`)}>
-                  {statusIcons[entry.status]}
-                </span>
-                <Typography sx={{ minWidth: 120 }}>{entry.invoiceNumber ?? '—'}</Typography>
-                <Typography sx={{ minWidth: 100 }}>{entry.invoiceDate ?? '—'}</Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
-                  {entry.uuid}
-                </Typography>
-                {entry.status !== 'success' && mode !== 'delete' && (
-                  <Button
-                    size="small"
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onFix(entry.uuid);
-                    }}
-                  >
-                    {t('bulk.fix')}
-                  </Button>
-                )}
-              </Stack>
-            </AccordionSummary>
+            {/* 'Fix' sits beside the row's toggle, not inside it: a button in a button is
+                neither valid nor reachable by keyboard on its own. */}
+            <Box sx={{ display: 'flex', alignItems: 'center', pr: 2 }}>
+              <AccordionSummary
+                sx={{ flexGrow: 1, minWidth: 0 }}
+                aria-label={t('bulk.row', { number: entry.invoiceNumber ?? entry.uuid })}
+              >
+                <Stack direction="row" spacing={2} sx={{ alignItems: 'center', width: '100%' }}>
+                  <span role="img" aria-label={t(`bulk.status.${entry.status}`)}>
+                    {statusIcons[entry.status]}
+                  </span>
+                  <Typography sx={{ minWidth: 120 }}>{entry.invoiceNumber ?? '—'}</Typography>
+                  <Typography sx={{ minWidth: 100 }}>{entry.invoiceDate ?? '—'}</Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+                    {entry.uuid}
+                  </Typography>
+                </Stack>
+              </AccordionSummary>
+              {entry.status !== 'success' && mode !== 'delete' && (
+                <Button size="small" onClick={() => onFix(entry.uuid)}>
+                  {t('bulk.fix')}
+                </Button>
+              )}
+            </Box>
             <AccordionDetails>
               {entry.status === 'success' ? (
                 <Typography>
