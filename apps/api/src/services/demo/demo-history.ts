@@ -39,6 +39,7 @@ import {
 import { romeToday } from '../it/sdi-simulation/generated-invoice.ts';
 import { SimulationService } from '../it/sdi-simulation/simulation.service.ts';
 import { DemoJobRunner } from './demo-job-runner.ts';
+import { seedTransfersHistory } from './transfers-history.ts';
 import { customerInvoiceJson, supplierInvoiceXml } from './demo-invoices.ts';
 import type { DemoPlan, PlannedInvoice } from './demo-plan.ts';
 import { planDemoHistory } from './demo-plan.ts';
@@ -171,6 +172,19 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
     for (let i = 0; i < sent; i += 1) countMonth(step.at);
   }
   clock.now = now;
+
+  // Invoice transfers of the last month: their valid files were sent as customer invoices.
+  const transferred = await seedTransfersHistory({
+    db,
+    logger,
+    actor,
+    invoices,
+    runner,
+    clock,
+    now,
+  });
+  summary.customerInvoices += transferred.length;
+  for (const when of transferred) countMonth(when);
 
   for (const [index, draft] of plan.drafts.entries()) {
     await drafts.create(
