@@ -22,8 +22,11 @@ export type TaxPortal = {
 };
 
 /** The tax portal sandbox over this instance's SDI sandbox (the invoice tables). */
-export function sandboxTaxPortal(db: Database): TaxPortalGateway {
-  return new SandboxTaxPortalGateway({ source: new SdiCassettoSourceRepository(db) });
+export function sandboxTaxPortal(db: Database, clock?: () => Date): TaxPortalGateway {
+  return new SandboxTaxPortalGateway({
+    source: new SdiCassettoSourceRepository(db),
+    ...(clock ? { clock } : {}),
+  });
 }
 
 /**
@@ -34,20 +37,22 @@ export function sandboxTaxPortal(db: Database): TaxPortalGateway {
 export function composeTaxPortal(
   db: Database,
   config: Pick<AppConfig, 'taxPortalSecret' | 'dataDir' | 'databaseUrl' | 'publicUrl'>,
+  /** The portal's and the services' clock (the demo history sets its own). */
+  clock?: () => Date,
 ): TaxPortal {
-  const portal = sandboxTaxPortal(db);
+  const portal = sandboxTaxPortal(db, clock);
   const registries = new BusinessRegistryConfigurationsRepository(db);
   const taxDrawer = new TaxDrawerService(
     registries,
     new TaxDrawerRepository(db),
     portal,
     new CredentialSealer(resolveTaxPortalSecret(config)),
-    { publicUrl: config.publicUrl },
+    { publicUrl: config.publicUrl, ...(clock ? { clock } : {}) },
   );
   return {
     portal,
     credentials: taxDrawer,
     taxDrawer,
-    rejectedInvoices: new RejectedInvoicesService(db, registries, portal, taxDrawer),
+    rejectedInvoices: new RejectedInvoicesService(db, registries, portal, taxDrawer, clock),
   };
 }
