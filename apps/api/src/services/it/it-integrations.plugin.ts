@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { apiConfigurationsRoutes } from './api-configurations/api-configurations.routes.ts';
 import { businessRegistryConfigurationsRoutes } from './business-registry-configurations/business-registry-configurations.routes.ts';
 import type { ItIntegrations } from './integrations/compose.ts';
-import { invoiceDownloadPlugin } from './invoice-download/invoice-download.plugin.ts';
 import type { PreservationService } from './preservation/preservation.service.ts';
 import { invoicePreservationRoutes } from './preservation/preservation.routes.ts';
 
@@ -24,5 +23,4 @@ export async function itIntegrationsPlugin(
   });
   await app.register(businessRegistryConfigurationsRoutes, { service: integrations.registries });
   await app.register(invoicePreservationRoutes, { service: preservation });
-  await app.register(invoiceDownloadPlugin, { download: integrations.invoiceDownload });
 }

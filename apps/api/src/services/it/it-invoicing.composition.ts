@@ -18,6 +18,8 @@ import { SimulationService } from './sdi-simulation/simulation.service.ts';
 import { StatsService } from './stats/stats.service.ts';
 import type { TaxPortal } from './tax-drawer/compose.ts';
 import { composeTaxPortal } from './tax-drawer/compose.ts';
+import type { ItInvoiceDownload } from './invoice-download/compose.ts';
+import { composeInvoiceDownload } from './invoice-download/compose.ts';
 import { composeTransfers } from './transfers/compose.ts';
 import type { TransfersService } from './transfers/transfers.service.ts';
 
@@ -32,6 +34,8 @@ export type ItInvoicing = {
   simulation: SimulationService | undefined;
   /** The tax portal (sandbox), the tax drawer's credentials and the rejected-invoice recovery. */
   taxPortal: TaxPortal;
+  /** Massive imports from the tax portal's cassetto fiscale, and the jobs list. */
+  invoiceDownload: ItInvoiceDownload;
 };
 
 /**
@@ -65,6 +69,7 @@ export function composeItInvoicing(
   const repository = new InvoicesRepository(db);
   const notifications = new NotificationsRepository(db);
   const invoices = new InvoicesService(db, repository, notifications, sdi);
+  const taxPortal = composeTaxPortal(db, config);
   return {
     invoices,
     drafts: new DraftsService(repository, invoices),
@@ -78,7 +83,14 @@ export function composeItInvoicing(
       logger,
       invoices,
     }),
-    taxPortal: composeTaxPortal(db, config),
+    taxPortal,
+    invoiceDownload: composeInvoiceDownload({
+      db,
+      jobs: platform.jobs,
+      worker: platform.worker,
+      logger,
+      taxPortal: { gateway: taxPortal.portal, credentials: taxPortal.credentials },
+    }),
     simulation: config.sandbox
       ? new SimulationService(repository, sdi, undefined, notifications)
       : undefined,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import { draftsRoutes } from './drafts/drafts.routes.ts';
 import { importsRoutes } from './imports/imports.routes.ts';
+import { invoiceDownloadPlugin } from './invoice-download/invoice-download.plugin.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import type { ItInvoicing } from './it-invoicing.composition.ts';
 import { simulationRoutes } from './sdi-simulation/simulation.routes.ts';
@@ -43,4 +44,6 @@ export const itInvoicingPlugin: FastifyPluginAsync<{ config: AppConfig; it: ItIn
   await app.register(taxDrawerRoutes, { service: it.taxPortal.taxDrawer });
   await app.register(taxPortalConsentRoutes, { service: it.taxPortal.taxDrawer });
   await app.register(rejectedInvoicesRoutes, { service: it.taxPortal.rejectedInvoices });
+  // Massive imports (the daily download schedule, a download now) and the jobs list.
+  await app.register(invoiceDownloadPlugin, { download: it.invoiceDownload });
 };

@@ -13,8 +13,6 @@ import { InvoiceNotifyService } from '../api-configurations/invoice-notify.servi
 import { BusinessRegistryConfigurationsRepository } from '../business-registry-configurations/business-registry-configurations.repository.ts';
 import { BusinessRegistryConfigurationsService } from '../business-registry-configurations/business-registry-configurations.service.ts';
 import { registrySubAccountCreation } from '../business-registry-configurations/registry-sub-account-creation.ts';
-import type { ItInvoiceDownload } from '../invoice-download/compose.ts';
-import { composeInvoiceDownload } from '../invoice-download/compose.ts';
 
 /** The Italian integrations' objects (webhooks, their delivery, business registries). */
 export type ItIntegrations = {
@@ -22,8 +20,6 @@ export type ItIntegrations = {
   apiConfigurations: ApiConfigurationsService;
   notify: InvoiceNotifyService;
   registries: BusinessRegistryConfigurationsService;
-  /** Massive imports from the cassetto fiscale and the jobs list. */
-  invoiceDownload: ItInvoiceDownload;
 };
 
 export type ItIntegrationsDependencies = {
@@ -73,6 +69,5 @@ export function composeItIntegrations({
       configurations,
       registrySubAccountCreation(db),
     ),
-    invoiceDownload: composeInvoiceDownload({ db, jobs, worker, logger }),
   };
 }
