@@ -40,8 +40,6 @@ export function RegistryDialog({ fiscalId, onClose }: RegistryDialogProps) {
           <Tabs
             value={active?.id ?? false}
             onChange={(_event, next: RegistryTabId) => setChosen(next)}
-            variant="scrollable"
-            allowScrollButtonsMobile
             sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
           >
             {tabs.map((tab) => (

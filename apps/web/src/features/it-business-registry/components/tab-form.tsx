@@ -6,6 +6,7 @@
  * The tab decides what a success does: it returns whether the dialog closes.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
@@ -85,7 +86,13 @@ export function TabForm<TInput extends FieldValues, TOutput>({
     <FormKitProvider ns={ns} translateMessage={translateMessage}>
       <FieldRegistryProvider registry={registry}>
         <FormProvider {...form}>
-          <form onSubmit={(event) => void submit(event)} noValidate>
+          {/* A flex column: the fields scroll, the buttons stay in view under them. */}
+          <Box
+            component="form"
+            onSubmit={(event) => void submit(event)}
+            noValidate
+            sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+          >
             <DialogContent>
               <ServerErrorAlert error={failure} />
               {notice}
@@ -101,7 +108,7 @@ export function TabForm<TInput extends FieldValues, TOutput>({
                 busy={form.formState.isSubmitting}
               />
             </DialogActions>
-          </form>
+          </Box>
         </FormProvider>
       </FieldRegistryProvider>
     </FormKitProvider>
