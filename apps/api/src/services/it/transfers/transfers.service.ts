@@ -164,13 +164,15 @@ export class TransfersService {
         contentViolation(`The file is larger than ${megabytes(limit)} MB.`, violationCodes.tooLong),
       ]);
     if (kind === 'zip') {
+      let files: number;
       try {
         // Every entry inflated once, within the limits, before anything is stored.
-        await walkZip(bytes, () => Promise.resolve());
+        ({ files } = await walkZip(bytes, () => Promise.resolve()));
       } catch (error) {
         if (error instanceof ArchiveRefused) throw unprocessable([contentViolation(error.message)]);
         throw error;
       }
+      if (files === 0) throw unprocessable([contentViolation('The zip holds no files.')]);
       return;
     }
     const problems = await invoiceReadProblems(bytes);

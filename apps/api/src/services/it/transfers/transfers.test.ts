@@ -342,6 +342,7 @@ describe('invoice transfers: bad input changes nothing', () => {
         'content',
       ],
       ['not a zip', 'a/fake.zip', FPR01, 422, 'content'],
+      ['empty zip', 'a/empty.zip', testZip([{ name: 'only-a-folder/', data: '' }]), 422, 'content'],
     ];
     for (const [label, path, content, status, field] of cases) {
       const response = await upload(uploader.token, path, content);
