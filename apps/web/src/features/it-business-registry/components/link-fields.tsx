@@ -28,6 +28,8 @@ interface SearchSelectionProps<TItem, TValue, TKey extends QueryKey> {
   secondary: (value: TValue, found: TItem[]) => string | null;
   noOptionsText: string;
   placeholder?: string;
+  /** Shows the chosen values only; nothing is searched. */
+  disabled?: boolean;
 }
 
 function SearchSelection<TItem, TValue, TKey extends QueryKey>({
@@ -39,17 +41,23 @@ function SearchSelection<TItem, TValue, TKey extends QueryKey>({
   secondary,
   noOptionsText,
   placeholder,
+  disabled = false,
 }: SearchSelectionProps<TItem, TValue, TKey>) {
   const { t } = useTranslation('businessRegistry');
   const { field, label, invalid, helperText } = useFormField(name);
   const [typed, setTyped] = useState('');
   const deferred = useDeferredValue(typed.trim());
-  const options = useQuery({ ...search(deferred), placeholderData: keepPreviousData });
+  const options = useQuery({
+    ...search(deferred),
+    enabled: !disabled,
+    placeholderData: keepPreviousData,
+  });
   const value = Array.isArray(field.value) ? (field.value as TValue[]) : [];
   const found = options.data?.items ?? [];
   return (
     <Autocomplete
       multiple
+      disabled={disabled}
       filterSelectedOptions
       // The server searched already: show what it found.
       filterOptions={(found) => found}
@@ -98,11 +106,16 @@ function toChoice(configuration: ApiConfiguration): ApiConfigurationChoice {
   };
 }
 
-export function ApiConfigurationsField() {
+/**
+ * Webhook configurations are listed with ROLE_CONFIG only (spec 6): without it the registry's
+ * links show but cannot be changed.
+ */
+export function ApiConfigurationsField({ disabled = false }: { disabled?: boolean }) {
   const { t } = useTranslation('businessRegistry');
   return (
     <SearchSelection
       name="api_configurations"
+      disabled={disabled}
       search={registryQueries.apiConfigurationOptions}
       toValue={toChoice}
       sameValue={(option, chosen) => option.uuid === chosen.uuid}

@@ -95,6 +95,7 @@ describe('RegistryDialog', () => {
 
   it('edits a registry opened from the address: fixed fiscal id, a webhook searched by URL, "updated"', async () => {
     const user = userEvent.setup();
+    signIn(fakeToken({ it: ['ROLE_CONFIG'], common: ['ROLE_USER'] }));
     await renderPage(settingsOf(ROSSI));
     const dialog = await screen.findByRole('dialog', { name: `Business registry ${ROSSI}` });
     const tabs = await within(dialog).findAllByRole('tab');
@@ -127,6 +128,16 @@ describe('RegistryDialog', () => {
         phone_number: '+393331234567',
       },
     });
+  });
+
+  it('shows the webhook links read-only without ROLE_CONFIG (ROLE_CONFIG_BRC cannot list them)', async () => {
+    signIn(fakeToken({ it: ['ROLE_CONFIG_BRC'], common: ['ROLE_USER'] }));
+    await renderPage(settingsOf(ROSSI));
+    const dialog = await screen.findByRole('dialog', { name: `Business registry ${ROSSI}` });
+    expect(
+      await within(dialog).findByRole('combobox', { name: 'Webhook configurations' }),
+    ).toBeDisabled();
+    expect(sentRequests({ path: '/api/it/api-configurations' })).toEqual([]);
   });
 
   it('connects and disconnects sub-accounts one by one, listing what failed', async () => {

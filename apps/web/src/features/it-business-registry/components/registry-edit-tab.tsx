@@ -18,7 +18,7 @@ import {
   saveRegistry,
   useRefreshRegistries,
 } from '../api/registry-mutations';
-import { canLinkSubAccounts } from '../model/registry-access';
+import { canLinkSubAccounts, canListWebhooks } from '../model/registry-access';
 import {
   existingRegistryValues,
   newRegistryValues,
@@ -49,7 +49,8 @@ export function RegistryEditTab({ registry, onClose }: RegistryTabProps) {
   const { enqueueSnackbar } = useSnackbar();
   const translate = useRegistryMessage();
   const refresh = useRefreshRegistries();
-  const managesSubAccounts = canLinkSubAccounts(useCan());
+  const access = useCan();
+  const managesSubAccounts = canLinkSubAccounts(access);
   // Once this dialog created the registry (and a sub-account then failed), Save updates it.
   const [saved, setSaved] = useState(registry);
   const [report, setReport] = useState<SyncReport | null>(null);
@@ -120,7 +121,7 @@ export function RegistryEditTab({ registry, onClose }: RegistryTabProps) {
       <SwitchField name="apply_signature" />
       <SwitchField name="apply_legal_storage" />
       <SwitchField name="receipts_enabled" />
-      <ApiConfigurationsField />
+      <ApiConfigurationsField disabled={!canListWebhooks(access)} />
       {managesSubAccounts && <SubAccountsField />}
     </TabForm>
   );

@@ -20,3 +20,8 @@ export function canLinkSubAccounts(access: Access): boolean {
 export function canCreateRegistries(access: Access): boolean {
   return !access.isSubAccount;
 }
+
+/** The webhook configurations (to link one) are listed with ROLE_CONFIG only. */
+export function canListWebhooks(access: Access): boolean {
+  return access.can('it', 'ROLE_CONFIG');
+}
