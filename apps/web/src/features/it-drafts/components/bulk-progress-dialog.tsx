@@ -15,6 +15,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatListDate } from '../../../components/list-kit';
+import { currentLanguage } from '../../../lib/i18n';
 import type { BulkEntry, BulkMode } from '../model/bulk-state';
 
 const statusIcons = {
@@ -55,6 +57,7 @@ export function BulkProgressDialog({
 }) {
   const { t } = useTranslation('drafts');
   const titleId = useId();
+  const language = currentLanguage();
   const done = entries.length;
   return (
     <Dialog
@@ -86,7 +89,9 @@ export function BulkProgressDialog({
                     {statusIcons[entry.status]}
                   </span>
                   <Typography sx={{ minWidth: 120 }}>{entry.invoiceNumber ?? '—'}</Typography>
-                  <Typography sx={{ minWidth: 100 }}>{entry.invoiceDate ?? '—'}</Typography>
+                  <Typography sx={{ minWidth: 100 }}>
+                    {entry.invoiceDate ? formatListDate(entry.invoiceDate, language) : '—'}
+                  </Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
                     {entry.uuid}
                   </Typography>

@@ -147,6 +147,9 @@ describe('DraftsPage', () => {
     await user.click(await within(bulk).findByRole('button', { name: 'Draft FT-1' }));
     expect(await within(bulk).findByText(/saved with 'Block invoice sent'/)).toBeInTheDocument();
     expect(bulk).not.toHaveTextContent('draft send error blocked');
+    // The row's date in the console's one format, not the API's ISO text.
+    expect(bulk).toHaveTextContent('01 Mar 2026');
+    expect(bulk).not.toHaveTextContent('2026-03-01');
     await user.click(within(bulk).getByRole('button', { name: 'Close' }));
 
     await user.click(within(row).getByRole('button', { name: 'Unblock' }));
