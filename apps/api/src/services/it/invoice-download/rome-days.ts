@@ -4,36 +4,20 @@
  * 23, 24 or 25 hours long around the clock changes).
  */
 
-const ROME = 'Europe/Rome';
+import { formatSdiDateTime } from '@fiscus/sdi-messages';
+import { romeToday } from '../sdi-simulation/generated-invoice.ts';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The Rome day of an instant, `YYYY-MM-DD`. */
-export function romeDay(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ROME }).format(instant);
-}
+export const romeDay: (instant: Date) => string = romeToday;
 
 /** How far Rome's wall clock is ahead of UTC at `instant`, in ms (1 or 2 hours). */
 function romeOffsetMs(instant: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: ROME,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? '0');
-  const wall = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return wall - Math.floor(instant.getTime() / 1000) * 1000;
+  // SDI's timestamps spell Rome's offset out: `2026-11-22T10:15:00.000+01:00`.
+  const offset = formatSdiDateTime(instant).slice(-6);
+  const minutes = Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6));
+  return (offset.startsWith('-') ? -minutes : minutes) * 60_000;
 }
 
 /** The instant a Rome day starts (its 00:00 in Rome). */
