@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { createRequire } from 'node:module';
 import pino from 'pino';
 
 /** Field names that hold a secret wherever they appear in a logged object. */
@@ -112,19 +113,27 @@ export function loggerOptions(
 /** Paths whose requests a terminal never shows: the health checks of probes and scripts. */
 const QUIET_PATHS = ['/api/health'];
 
+/**
+ * Paths a terminal shows only when they fail: the sandbox's own webhook receiver
+ * (services/demo/demo-webhook-receiver.ts), i.e. the instance delivering webhooks to itself; the
+ * first start's demo history alone sends dozens, and the delivery log lists every one.
+ */
+const QUIET_WHEN_ANSWERED_PATHS = ['/api/dev/webhook-receiver'];
+
 interface RequestLine {
   method: string;
   url: string;
 }
 
-function isQuiet(url: string): boolean {
-  return QUIET_PATHS.some((path) => url === path || url.startsWith(`${path}?`));
+function matches(url: string, paths: readonly string[]): boolean {
+  return paths.some((path) => url === path || url.startsWith(`${path}?`));
 }
 
 /**
  * pino `hooks.logMethod` of a terminal: Fastify's two lines per request ('incoming request',
- * 'request completed') become one (`GET /api/it/invoices → 200 (12 ms)`); health checks and the
- * console's own files served without error are left out, so the start banner stays in view.
+ * 'request completed') become one (`GET /api/it/invoices → 200 (12 ms)`); health checks, and the
+ * console's own files and the sandbox's own webhook receiver answered without error, are left
+ * out, so the start banner stays in view.
  */
 export function terminalRequestLines(): NonNullable<pino.LoggerOptions['hooks']>['logMethod'] {
   const pending = new Map<unknown, RequestLine>();
@@ -145,8 +154,9 @@ export function terminalRequestLines(): NonNullable<pino.LoggerOptions['hooks']>
       pending.delete(reqId);
       const status = (fields.res as { statusCode?: number }).statusCode ?? 0;
       if (!line) return method.apply(this, args);
-      if (isQuiet(line.url)) return;
+      if (matches(line.url, QUIET_PATHS)) return;
       if (status < 400 && !line.url.startsWith('/api/')) return;
+      if (status < 400 && matches(line.url, QUIET_WHEN_ANSWERED_PATHS)) return;
       const ms = typeof fields.responseTime === 'number' ? fields.responseTime.toFixed(0) : '?';
       return method.apply(this, [
         { statusCode: status, responseTime: fields.responseTime },
@@ -157,24 +167,42 @@ export function terminalRequestLines(): NonNullable<pino.LoggerOptions['hooks']>
   };
 }
 
+/** pino-pretty's stream factory (a development dependency: absent from a production install). */
+type PrettyFactory = (options: Record<string, unknown>) => NodeJS.WritableStream;
+
+function prettyFactory(): PrettyFactory | undefined {
+  try {
+    return createRequire(import.meta.url)('pino-pretty') as PrettyFactory;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The logger of a server in a terminal (stdout is a TTY): pino-pretty's coloured one-line
- * records, one line per request, health checks quiet. Anywhere else (a service manager, CI,
- * a pipe) undefined: the JSON lines a log collector expects.
+ * records, one line per request, health checks quiet. Written synchronously on the main thread
+ * (not a transport's worker), so log lines and the start banner (console.log) appear in the
+ * order they happen and the last lines of a shutdown are not lost. Anywhere else (a service
+ * manager, CI, a pipe), or without pino-pretty installed: undefined, the JSON lines a log
+ * collector expects.
  */
-export function terminalLogger(level: string, isTty: boolean): LoggerOptions | undefined {
+export function terminalLogger(
+  level: string,
+  isTty: boolean,
+  loadPretty: () => PrettyFactory | undefined = prettyFactory,
+): LoggerOptions | undefined {
   if (!isTty) return undefined;
+  const pretty = loadPretty();
+  if (!pretty) return undefined;
   return {
     level,
-    transport: {
-      target: 'pino-pretty',
-      options: {
-        colorize: true,
-        translateTime: 'HH:MM:ss',
-        ignore: 'pid,hostname,reqId,statusCode,responseTime',
-        singleLine: true,
-      },
-    },
+    stream: pretty({
+      colorize: true,
+      translateTime: 'HH:MM:ss',
+      ignore: 'pid,hostname,reqId,statusCode,responseTime',
+      singleLine: true,
+      sync: true,
+    }),
     hooks: { logMethod: terminalRequestLines() },
   };
 }
