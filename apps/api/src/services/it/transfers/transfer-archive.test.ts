@@ -30,6 +30,7 @@ describe('walkZip', () => {
       { name: 'inner.zip', data: 'PK' },
       { name: 'notes.pdf', data: '%PDF' },
       { name: '__MACOSX/._IT01234567890_00001.xml', data: 'fork' },
+      { name: 'bad\u0000name\r\n.xml', data: '<b/>' },
     ]);
     expect(await entriesOf(zip)).toEqual([
       { index: 1, name: 'IT01234567890_00001.xml', text: '<a/>', problem: undefined },
@@ -46,6 +47,7 @@ describe('walkZip', () => {
         text: undefined,
         problem: expect.stringMatching(/Not an invoice/),
       },
+      { index: 5, name: 'bad_name__.xml', text: '<b/>', problem: undefined },
     ]);
   });
 

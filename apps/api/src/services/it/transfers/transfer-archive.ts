@@ -115,6 +115,18 @@ function entryProblem(entry: Entry, name: string, limits: ZipLimits): string | n
   return null;
 }
 
+/** Longest entry name a transfer keeps. */
+const MAX_NAME_LENGTH = 255;
+
+/**
+ * An entry's name as a transfer shows it: control characters (NUL, line breaks) become '_' and
+ * a name past 255 characters is cut, so it is safe text for the database, CSV and headers.
+ */
+function displayName(name: string): string {
+  const clean = name.replace(/\p{Cc}/gu, '_');
+  return clean.length > MAX_NAME_LENGTH ? clean.slice(0, MAX_NAME_LENGTH) : clean;
+}
+
 function ratioOf(uncompressed: number, compressed: number): number {
   return uncompressed / Math.max(compressed, 1);
 }
@@ -162,7 +174,7 @@ export async function walkZip(
         );
       const fullName = entry.fileName;
       if (fullName.endsWith('/') || fullName.startsWith('__MACOSX/')) continue;
-      const name = fullName.split('/').at(-1) ?? fullName;
+      const name = displayName(fullName.split('/').at(-1) ?? fullName);
       const problem = entryProblem(entry, name, limits);
       index += 1;
       if (problem) {
