@@ -137,6 +137,25 @@ describe('invoice-download schedule', () => {
     expect(jobs.json()).toHaveLength(1);
   });
 
+  it('downloads the last year at once when asked to (download_archive)', async () => {
+    const { token } = await downloader();
+    const activated = await t.request({
+      method: 'POST',
+      url: schedule('01234567897'),
+      token,
+      payload: { download_archive: true },
+    });
+    expect(activated.statusCode).toBe(200);
+    const today = romeDay(new Date());
+    const jobs = (await t.request({ method: 'GET', url: '/api/it/jobs', token })).json();
+    expect(jobs.map((job: { parameters: unknown }) => job.parameters)).toEqual(
+      expect.arrayContaining([
+        { from: addDays(today, -3), to: today, daily: true, invoice_type: 'supplier' },
+        { from: addDays(today, -365), to: today, daily: false, invoice_type: 'supplier' },
+      ]),
+    );
+  });
+
   it('reads a fiscal id with its IT prefix as the registry without it', async () => {
     const { token } = await downloader();
     const response = await t.request({ method: 'GET', url: schedule('IT01234567897'), token });

@@ -1,15 +1,19 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { JobOutput, JobStatusName } from '@fiscus/contracts';
 import type { ItJobRow, NewItJobRow } from '../../../db/schema/index.ts';
-import { itJobs } from '../../../db/schema/index.ts';
+import { itBusinessRegistryConfigurations, itJobs } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
+import type { RegistryScope } from '../business-registry-configurations/business-registry-configurations.repository.ts';
+import { registriesOfSubAccount } from '../business-registry-configurations/business-registry-configurations.repository.ts';
 
 /**
  * Jobs of the Italian service (`it_jobs`), owned by the business (`businessOf`): the list and
- * one job for the API, and the status moves of a running job for its background handler.
+ * one job for the API, and the status moves of a running job for its background handler. A
+ * sub-account sees the jobs of the registries linked to it, as it sees only those registries.
  */
-export class ItJobsRepository extends OwnedRepository<typeof itJobs> {
+export class ItJobsRepository extends OwnedRepository<typeof itJobs, RegistryScope> {
   constructor(db: Database) {
     super(db, {
       table: itJobs,
@@ -35,6 +39,29 @@ export class ItJobsRepository extends OwnedRepository<typeof itJobs> {
         defaultOrder: [desc(itJobs.createdAt), asc(itJobs.uuid)],
       },
     });
+  }
+
+  protected override scoped(
+    scope: RegistryScope,
+    ...conditions: (SQL | undefined)[]
+  ): SQL | undefined {
+    const registries = itBusinessRegistryConfigurations;
+    const visible =
+      scope.subAccountId === null
+        ? undefined
+        : inArray(
+            itJobs.fiscalId,
+            this.db
+              .select({ fiscalId: registries.fiscalId })
+              .from(registries)
+              .where(
+                and(
+                  eq(registries.ownerId, scope.ownerId),
+                  inArray(registries.uuid, registriesOfSubAccount(this.db, scope.subAccountId)),
+                ),
+              ),
+          );
+    return and(eq(itJobs.ownerId, scope.ownerId), visible, ...conditions);
   }
 
   /** A job by id whoever owns it: the background handler's read (it holds only the id). */

@@ -4,7 +4,7 @@ import type { Actor } from '../../../platform/auth.ts';
 import type { CollectionPage } from '../../../platform/db/collection-query.ts';
 import { mapPage } from '../../../platform/db/owned-repository.ts';
 import { notFound } from '../../../platform/problem-errors.ts';
-import { businessOf } from '../../../platform/tenancy.ts';
+import { businessOf, subAccountOf } from '../../../platform/tenancy.ts';
 import { isUuid } from '../../../platform/auth.ts';
 import type { ItJobsRepository } from './jobs.repository.ts';
 
@@ -29,12 +29,17 @@ export class JobsService {
   constructor(private readonly repository: ItJobsRepository) {}
 
   async list(actor: Actor, query: JobListQuery): Promise<CollectionPage<ItJob>> {
-    return mapPage(await this.repository.list(businessOf(actor), query), toJob);
+    return mapPage(await this.repository.list(scopeOf(actor), query), toJob);
   }
 
   async get(actor: Actor, uuid: string): Promise<ItJob> {
-    const row = isUuid(uuid) ? await this.repository.findOwned(businessOf(actor), uuid) : undefined;
+    const row = isUuid(uuid) ? await this.repository.findOwned(scopeOf(actor), uuid) : undefined;
     if (!row) throw notFound('Job not found.');
     return toJob(row);
   }
+}
+
+/** The business's jobs; a sub-account's narrowed to its registries. */
+function scopeOf(actor: Actor) {
+  return { ownerId: businessOf(actor), subAccountId: subAccountOf(actor) };
 }

@@ -3,7 +3,11 @@ import type { ItJob } from '@fiscus/contracts';
 import type { TestApp } from '../../../../test/test-app.ts';
 import { createTestApp } from '../../../../test/test-app.ts';
 import type { NewItJobRow } from '../../../db/schema/index.ts';
-import { itJobs } from '../../../db/schema/index.ts';
+import {
+  itBusinessRegistryConfigurations,
+  itJobs,
+  itRegistrySubAccounts,
+} from '../../../db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -156,5 +160,19 @@ describe('GET /jobs', () => {
       (await t.request({ method: 'GET', url: '/api/it/jobs', token: noItaly.token })).statusCode,
     ).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/it/jobs' })).statusCode).toBe(401);
+  });
+
+  it('shows a sub-account only the jobs of the registries linked to it', async () => {
+    const { user } = await withJobs();
+    const sub = await t.createUser({ roles: READER, parentId: user.id });
+    expect(await list(sub.token)).toEqual([]);
+    const [registry] = await t.db
+      .insert(itBusinessRegistryConfigurations)
+      .values({ ownerId: user.id, fiscalId: '09876543210' })
+      .returning();
+    await t.db
+      .insert(itRegistrySubAccounts)
+      .values({ registryUuid: registry!.uuid, subAccountId: sub.user.id });
+    expect(await list(sub.token)).toEqual(['ERROR']);
   });
 });
