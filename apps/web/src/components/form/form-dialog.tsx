@@ -15,6 +15,7 @@
  * state, and the success snackbar.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
@@ -66,12 +67,22 @@ export interface FormDialogProps<TInput extends FieldValues, TOutput, TResult> e
   children: ReactNode | ((form: UseFormReturn<TInput, unknown, TOutput>) => ReactNode);
 }
 
-type FormBodyProps<TInput extends FieldValues, TOutput, TResult> = Omit<
+/**
+ * The form inside a dialog without the dialog: what `FormDialog` renders under its title, for a
+ * dialog that holds several forms (the business registry dialog's tabs, each a `FormBody` under
+ * a `DialogFrame` whose header is the tabs).
+ */
+export interface FormBodyProps<TInput extends FieldValues, TOutput, TResult> extends Omit<
   FormDialogProps<TInput, TOutput, TResult>,
   'title' | 'closeLabel' | 'maxWidth' | 'fullScreen' | 'header' | 'load' | 'open'
->;
+> {
+  /** Whether the dialog stays open after this success (default: it closes). */
+  keepOpen?: (result: TResult) => boolean;
+  /** The fields scroll and the buttons stay in view under them (a tall tab). */
+  pinnedActions?: boolean;
+}
 
-function FormBody<TInput extends FieldValues, TOutput, TResult>({
+export function FormBody<TInput extends FieldValues, TOutput, TResult>({
   ns,
   schema,
   defaultValues,
@@ -88,6 +99,8 @@ function FormBody<TInput extends FieldValues, TOutput, TResult>({
   translateMessage,
   notice,
   dividers = false,
+  keepOpen,
+  pinnedActions = false,
   children,
 }: FormBodyProps<TInput, TOutput, TResult>) {
   const { enqueueSnackbar } = useSnackbar();
@@ -109,7 +122,7 @@ function FormBody<TInput extends FieldValues, TOutput, TResult>({
           typeof successMessage === 'function' ? successMessage(result) : successMessage;
         enqueueSnackbar(message, { variant: 'success' });
       }
-      onClose();
+      if (!keepOpen?.(result)) onClose();
     } catch (error) {
       const submitted = form.getValues();
       const shown = (name: string | undefined) =>
@@ -128,7 +141,15 @@ function FormBody<TInput extends FieldValues, TOutput, TResult>({
     <FormKitProvider ns={ns} translateMessage={translateMessage}>
       <FieldRegistryProvider registry={registry}>
         <FormProvider {...form}>
-          <form onSubmit={(event) => void submit(event)} noValidate>
+          <Box
+            component="form"
+            onSubmit={(event) => void submit(event)}
+            noValidate
+            // A flex column: the fields scroll, the buttons stay in view under them.
+            sx={
+              pinnedActions ? { display: 'flex', flexDirection: 'column', minHeight: 0 } : undefined
+            }
+          >
             <DialogContent dividers={dividers}>
               <ServerErrorAlert error={failure} title={alertTitle} />
               {notice}
@@ -145,7 +166,7 @@ function FormBody<TInput extends FieldValues, TOutput, TResult>({
                 disabled={submitDisabled}
               />
             </DialogActions>
-          </form>
+          </Box>
         </FormProvider>
       </FieldRegistryProvider>
     </FormKitProvider>

@@ -3,8 +3,8 @@
  * bound by name, a delete is a `DeleteDialog`; both own their dialog, alert, buttons and
  * snackbar. See docs/adding-a-resource.md "Forms".
  */
-export { FormDialog, useCommonFormLabels } from './form-dialog';
-export type { FormDialogProps } from './form-dialog';
+export { FormBody, FormDialog, useCommonFormLabels } from './form-dialog';
+export type { FormBodyProps, FormDialogProps } from './form-dialog';
 export { DialogFrame } from './dialog-frame';
 export { FormActions } from './form-actions';
 export type { FormActionsProps } from './form-actions';

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SwitchField, TextField } from '../../../components/form';
+import { FormBody, SwitchField, TextField } from '../../../components/form';
 import { useCan } from '../../../lib/roles';
 import {
   connectSubAccount,
@@ -30,7 +30,6 @@ import { isEmptyPlan, planSubAccountSync, runSubAccountSync } from '../model/sub
 import type { SyncReport } from '../model/sub-account-sync';
 import { ApiConfigurationsField, SubAccountsField } from './link-fields';
 import { SubAccountSyncReport } from './sub-account-sync-report';
-import { TabForm } from './tab-form';
 import { useRegistryMessage } from './use-registry-message';
 
 export interface RegistryTabProps {
@@ -88,8 +87,11 @@ export function RegistryEditTab({ registry, onClose }: RegistryTabProps) {
   };
 
   return (
-    <TabForm<RegistryFormInput, RegistryFormValues>
+    <FormBody<RegistryFormInput, RegistryFormValues, boolean>
       ns="businessRegistry"
+      pinnedActions
+      // A failed sub-account keeps the dialog open with its report.
+      keepOpen={(closes) => !closes}
       schema={registryFormSchema}
       defaultValues={registry ? existingRegistryValues(registry) : newRegistryValues()}
       onSubmit={submit}
@@ -123,6 +125,6 @@ export function RegistryEditTab({ registry, onClose }: RegistryTabProps) {
       <SwitchField name="receipts_enabled" />
       <ApiConfigurationsField disabled={!canListWebhooks(access)} />
       {managesSubAccounts && <SubAccountsField />}
-    </TabForm>
+    </FormBody>
   );
 }

@@ -10,10 +10,9 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField, useFormMessage } from '../../../components/form';
+import { FormBody, TextField, useFormMessage } from '../../../components/form';
 import { registryQueries } from '../api/registry-queries';
 import { useSaveReceiptSettings } from '../api/registry-mutations';
 import {
@@ -24,7 +23,6 @@ import {
 } from '../model/receipt-form';
 import type { ReceiptFormInput, ReceiptFormValues } from '../model/receipt-form';
 import type { RegistryTabProps } from './registry-edit-tab';
-import { TabForm } from './tab-form';
 import { useRegistryMessage } from './use-registry-message';
 import DialogContent from '@mui/material/DialogContent';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -91,7 +89,6 @@ function RecipientList() {
 
 export function SmartReceiptTab({ registry, onClose }: RegistryTabProps) {
   const { t } = useTranslation('businessRegistry');
-  const { enqueueSnackbar } = useSnackbar();
   const translate = useRegistryMessage();
   const fiscalId = registry?.fiscal_id ?? '';
   const settings = useQuery({ ...registryQueries.receiptSettings(fiscalId), enabled: !!registry });
@@ -112,15 +109,15 @@ export function SmartReceiptTab({ registry, onClose }: RegistryTabProps) {
     );
   }
   return (
-    <TabForm<ReceiptFormInput, ReceiptFormValues>
+    <FormBody<ReceiptFormInput, ReceiptFormValues, unknown>
       ns="businessRegistry"
+      pinnedActions
       schema={receiptFormSchema}
       defaultValues={receiptFormValues(settings.data)}
       onSubmit={async (values) => {
         await save.mutateAsync(toReceiptSettings(values));
-        enqueueSnackbar(t('messages.receiptSettingsSaved'), { variant: 'success' });
-        return true;
       }}
+      successMessage={t('messages.receiptSettingsSaved')}
       onClose={onClose}
       submitLabel={t('actions.save')}
       cancelLabel={t('actions.cancel')}
@@ -129,6 +126,6 @@ export function SmartReceiptTab({ registry, onClose }: RegistryTabProps) {
     >
       <RecipientList />
       <TextField name="phone_number" type="tel" autoComplete="tel" placeholder="+39 333 123 4567" />
-    </TabForm>
+    </FormBody>
   );
 }
