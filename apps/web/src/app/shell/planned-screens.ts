@@ -1,13 +1,11 @@
 /**
- * Screens of later issues (business registry, jobs, transfers, receipts, NSO, preservation,
+ * Screens of later issues (business registry, transfers, receipts, NSO, preservation,
  * expenses, Peppol, KSeF, open banking): their menu entries already show, in the same format as
  * a feature's, and their paths fall through to the not-found page until a feature declares the
  * page. The API documentation link leaves the console.
  */
 import type { NavigationContext } from '../../lib/roles';
 import type { MenuEntry, MenuRules, NavIcon, Screen } from '../../lib/screens';
-
-const supplierOnly = 'ROLE_INVOICING_SUPPLIER_ONLY';
 
 /** A screen without a page yet, with its one menu entry. */
 function planned(
@@ -31,12 +29,6 @@ function section(
 }
 
 const italy: Screen[] = [
-  planned('/jobs', { id: 'jobs', context: 'it', section: 'integration', order: 30, icon: 'jobs' }),
-  planned(
-    '/invoice-transfers',
-    { id: 'invoiceTransfers', context: 'it', section: 'invoices', order: 30, icon: 'transfer' },
-    { deny: [supplierOnly] },
-  ),
   ...section('it', 'smartReceipts', [
     ['smartReceiptsSale', '/smart-receipts-sale', 'receipt'],
     ['smartReceiptsReturn', '/smart-receipts-return', 'receiptReturn'],

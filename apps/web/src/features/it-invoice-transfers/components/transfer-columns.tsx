@@ -1,0 +1,195 @@
+/**
+ * The transfers table's columns (spec 2 "Invoice transfers screen"): every field of a transfer,
+ * the party names with their fiscal id as a tooltip ('Not found' when the file named none), the
+ * amounts with their decimal mark, timestamps as dd MMM yyyy HH:mm:ss, and the violations column:
+ * an 'ok' badge, an error button opening the violations dialog, or a spinner while the file is
+ * still being read.
+ */
+import type { InvoiceTransfer } from '@fiscus/contracts';
+import ErrorIcon from '@mui/icons-material/Error';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { formatListDate, formatListTimestamp } from '../../../components/list-kit';
+import type { DataTableColumn } from '../../../components/list-kit';
+import { formatMoney } from '../../../lib/decimal-amount';
+import { isProcessing, transferViolations } from '../model/transfer-violations';
+
+export interface TransferColumnsOptions {
+  t: TFunction;
+  language: string;
+  onShowViolations: (transfer: InvoiceTransfer) => void;
+}
+
+const mono = { fontFamily: 'monospace', fontSize: 13 } as const;
+
+/** A party: its name with the fiscal id as tooltip, 'Not found' when the file named none. */
+export function PartyName({
+  name,
+  fiscalId,
+  notFound,
+}: {
+  name: string | null;
+  fiscalId: string | null;
+  notFound: string;
+}) {
+  const label = name ?? (
+    <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+      {notFound}
+    </Box>
+  );
+  if (!fiscalId) return <>{label}</>;
+  return (
+    <Tooltip title={fiscalId}>
+      <Box component="span" tabIndex={0} aria-label={`${name ?? notFound} (${fiscalId})`}>
+        {label}
+      </Box>
+    </Tooltip>
+  );
+}
+
+/** The violations cell: 'ok', the error button, or still being read. */
+export function ViolationsBadge({
+  transfer,
+  t,
+  onShow,
+}: {
+  transfer: InvoiceTransfer;
+  t: TFunction;
+  onShow: () => void;
+}) {
+  const count = transferViolations(transfer.violations).length;
+  if (count > 0) {
+    const label = t('violations.show', { count, file: transfer.original_file_name });
+    return (
+      <Tooltip title={label}>
+        <IconButton size="small" color="error" aria-label={label} onClick={onShow}>
+          <ErrorIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    );
+  }
+  if (isProcessing(transfer)) {
+    return (
+      <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+        <CircularProgress size={16} aria-hidden />
+        {t('status.processing')}
+      </Box>
+    );
+  }
+  return <Chip size="small" color="success" label={t('status.ok')} />;
+}
+
+function amount(value: string | null, language: string): ReactNode {
+  return value === null ? '' : formatMoney(value, language);
+}
+
+function timestamp(value: string | null, language: string): ReactNode {
+  return value ? <span title={value}>{formatListTimestamp(value, language)}</span> : '';
+}
+
+export function transferColumns({
+  t,
+  language,
+  onShowViolations,
+}: TransferColumnsOptions): DataTableColumn<InvoiceTransfer>[] {
+  const notFound = t('notFound');
+  return [
+    {
+      id: 'original_file_name',
+      label: t('fields.original_file_name'),
+      render: (row) => <Box sx={{ overflowWrap: 'anywhere' }}>{row.original_file_name}</Box>,
+    },
+    { id: 'reference', label: t('fields.reference'), render: (row) => row.reference },
+    {
+      id: 'supplier_name',
+      label: t('fields.supplier_name'),
+      render: (row) => (
+        <PartyName name={row.supplier_name} fiscalId={row.supplier_fiscal_id} notFound={notFound} />
+      ),
+    },
+    {
+      id: 'customer_name',
+      label: t('fields.customer_name'),
+      render: (row) => (
+        <PartyName name={row.customer_name} fiscalId={row.customer_fiscal_id} notFound={notFound} />
+      ),
+    },
+    {
+      id: 'invoice_number',
+      label: t('fields.invoice_number'),
+      render: (row) => row.invoice_number,
+    },
+    {
+      id: 'invoice_date',
+      label: t('fields.invoice_date'),
+      render: (row) => formatListDate(row.invoice_date, language),
+    },
+    { id: 'invoice_type', label: t('fields.invoice_type'), render: (row) => row.invoice_type },
+    {
+      id: 'invoice_net_amount',
+      label: t('fields.invoice_net_amount'),
+      align: 'right',
+      defaultHidden: true,
+      render: (row) => amount(row.invoice_net_amount, language),
+    },
+    {
+      id: 'invoice_vat_amount',
+      label: t('fields.invoice_vat_amount'),
+      align: 'right',
+      defaultHidden: true,
+      render: (row) => amount(row.invoice_vat_amount, language),
+    },
+    {
+      id: 'invoice_tot_amount',
+      label: t('fields.invoice_tot_amount'),
+      align: 'right',
+      render: (row) => amount(row.invoice_tot_amount, language),
+    },
+    {
+      id: 'created_at',
+      label: t('fields.created_at'),
+      orderField: 'created_at',
+      render: (row) => timestamp(row.created_at, language),
+    },
+    {
+      id: 'violations',
+      label: t('fields.violations'),
+      render: (row) => (
+        <ViolationsBadge transfer={row} t={t} onShow={() => onShowViolations(row)} />
+      ),
+    },
+    {
+      id: 'sent_at',
+      label: t('fields.sent_at'),
+      render: (row) => timestamp(row.sent_at, language),
+    },
+    { id: 'sdi_id', label: t('fields.sdi_id'), render: (row) => row.sdi_id },
+    {
+      id: 'sdi_file_name',
+      label: t('fields.sdi_file_name'),
+      defaultHidden: true,
+      render: (row) => row.sdi_file_name,
+    },
+    {
+      id: 'invoice_uuid',
+      label: t('fields.invoice_uuid'),
+      defaultHidden: true,
+      render: (row) => (
+        <Box component="span" sx={mono}>
+          {row.invoice_uuid}
+        </Box>
+      ),
+    },
+    {
+      id: 'marking',
+      label: t('fields.marking'),
+      render: (row) => (row.marking ? t(`invoices:markings.${row.marking}`) : ''),
+    },
+    { id: 'notice', label: t('fields.notice'), render: (row) => row.notice },
+  ];
+}

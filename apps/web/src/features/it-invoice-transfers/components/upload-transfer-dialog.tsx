@@ -1,0 +1,121 @@
+/**
+ * The import dialog of the transfers screen (spec 2, 5, 7): a file (FatturaPA XML, a signed
+ * .p7m or a zip of them, with the limits said up front), the folder it goes into, chosen in the
+ * lazily loaded tree of the account's folders, and optionally a new folder created there. The
+ * upload answers at once; the transfers follow as the service reads the file, which the page
+ * shows as progress. A refusal shows its violations on the file or folder and in the alert,
+ * with a toast (spec 8 "Import").
+ */
+import type { TransferUploaded } from '@fiscus/contracts';
+import FormControl from '@mui/material/FormControl';
+import FormLabel from '@mui/material/FormLabel';
+import Typography from '@mui/material/Typography';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  FormDialog,
+  TextField,
+  useFormField,
+  useValidationMessage,
+} from '../../../components/form';
+import { useUploadTransfer } from '../api/use-upload-transfer';
+import { readFileAsBase64 } from '../model/read-file';
+import { emptyUploadValues, uploadFormSchema, uploadMessageKey } from '../model/upload-form';
+import type { UploadFormValues } from '../model/upload-form';
+import { uploadLimitsMb, uploadPath } from '../model/upload-rules';
+import { zipFileNames } from '../model/zip-entries';
+import { FolderTree } from './folder-tree';
+import { TransferFileField } from './transfer-file-field';
+
+export const UPLOAD_DIALOG_ID = 'transfer-upload';
+
+/** An accepted upload and the names of the files it holds (null: a zip this browser could not read). */
+export type TrackedUpload = TransferUploaded & { expected: string[] | null };
+
+/** Translates the dialog's own messages; others through the common catalogue or as sent. */
+function useUploadMessage() {
+  const { t } = useTranslation('invoiceTransfers');
+  const translateCommon = useValidationMessage();
+  return useCallback(
+    (message: string | undefined) => {
+      if (message === undefined) return undefined;
+      const key = uploadMessageKey(message);
+      return key ? t(`upload.validation.${key}`) : translateCommon(message);
+    },
+    [t, translateCommon],
+  );
+}
+
+function FolderField() {
+  const { t } = useTranslation('invoiceTransfers');
+  const { field, label } = useFormField('folder', { help: null });
+  const selected = typeof field.value === 'string' ? field.value : '/';
+  return (
+    <FormControl component="fieldset">
+      <FormLabel component="legend">{label}</FormLabel>
+      <FolderTree selected={selected} onSelect={field.onChange} label={label} />
+      <Typography variant="caption" color="text.secondary" sx={{ mt: 0.5 }}>
+        {t('upload.chosenFolder', { folder: selected })}
+      </Typography>
+    </FormControl>
+  );
+}
+
+async function namesOf(file: File, uploaded: TransferUploaded): Promise<string[] | null> {
+  if (uploaded.kind !== 'zip') return [uploaded.original_file_name];
+  try {
+    return zipFileNames(await file.arrayBuffer());
+  } catch {
+    return null;
+  }
+}
+
+export function UploadTransferDialog({
+  onClose,
+  onUploaded,
+}: {
+  onClose: () => void;
+  onUploaded: (upload: TrackedUpload) => void;
+}) {
+  const { t } = useTranslation('invoiceTransfers');
+  const upload = useUploadTransfer();
+  const translateMessage = useUploadMessage();
+  return (
+    <FormDialog<UploadFormValues, UploadFormValues, TrackedUpload>
+      title={t('upload.title')}
+      ns="invoiceTransfers"
+      schema={uploadFormSchema}
+      defaultValues={emptyUploadValues}
+      translateMessage={translateMessage}
+      fieldOfViolation={(propertyPath, values) => {
+        if (propertyPath === 'content') return 'file';
+        if (propertyPath === 'path') return values.new_folder.trim() !== '' ? 'new_folder' : 'file';
+        return undefined;
+      }}
+      onSubmit={async (values) => {
+        const file = values.file;
+        if (!file) throw new Error('No file');
+        const path = uploadPath(values.folder, values.new_folder, file.name);
+        const content = await readFileAsBase64(file);
+        const uploaded = await upload.mutateAsync({ content, project: 'it', path });
+        const tracked = { ...uploaded, expected: await namesOf(file, uploaded) };
+        onUploaded(tracked);
+        return tracked;
+      }}
+      successMessage={(uploaded) =>
+        t('upload.done', { name: uploaded.original_file_name, folder: uploaded.reference })
+      }
+      failureMessage={() => t('upload.failed')}
+      submitLabel={t('upload.submit')}
+      cancelLabel={t('actions.cancel')}
+      onClose={onClose}
+    >
+      <TransferFileField
+        name="file"
+        hint={t('upload.limits', { invoice: uploadLimitsMb.invoice, zip: uploadLimitsMb.zip })}
+      />
+      <FolderField />
+      <TextField name="new_folder" />
+    </FormDialog>
+  );
+}
