@@ -39,6 +39,7 @@ import {
 import { romeToday } from '../it/sdi-simulation/generated-invoice.ts';
 import { SimulationService } from '../it/sdi-simulation/simulation.service.ts';
 import { DemoJobRunner } from './demo-job-runner.ts';
+import { seedDemoJobsHistory } from './jobs-history.ts';
 import { seedTransfersHistory } from './transfers-history.ts';
 import { customerInvoiceJson, supplierInvoiceXml } from './demo-invoices.ts';
 import type { DemoPlan, PlannedInvoice } from './demo-plan.ts';
@@ -209,6 +210,7 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
     .where(eq(webhookDeliveries.ownerId, owner.id));
   summary.webhookDeliveries = deliveries?.n ?? 0;
   await settlePreSale(db, owner.id, now, monthly);
+  await seedDemoJobsHistory(db, owner.id, now);
   return summary;
 }
 
