@@ -12,7 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/form';
 import type { InvoicePayload } from '../model/invoice-form-types';
 import type { InvoiceSource, SourceType } from '../model/invoice-source';
-import { readSource } from '../model/source-reading';
+import type * as SourceReading from '../model/source-reading';
+
+/** The source reader and the engine's XML reader it holds: loaded when the source tab opens. */
+type SourceReader = typeof SourceReading;
+const loadReader = (): Promise<SourceReader> => import('../model/source-reading');
 
 export type InvoiceTab = 'guided' | 'source';
 
@@ -72,9 +76,13 @@ export function useKeptInvoice({
   // Whether the form changed since it last read the source back: if not, the source tab shows
   // the text as the user left it (their XML stays XML) rather than the form's JSON.
   const formChanged = useRef(true);
+  const reader = useRef<SourceReader | undefined>(undefined);
 
   const setTab = (next: InvoiceTab) => {
     if (next === tab) return;
+    if (next === 'source' && !reader.current) {
+      void loadReader().then((module) => (reader.current = module));
+    }
     if (next === 'source' && typedPayload.current && formChanged.current) {
       const carried: InvoiceSource = {
         type: sourceType,
@@ -87,7 +95,15 @@ export function useKeptInvoice({
       setSource(typedSource.current);
     }
     if (next === 'guided' && typedSource.current) {
-      const reading = readSource(typedSource.current, i18n.language ?? 'en');
+      if (!reader.current) {
+        // Still loading (a switch right after opening the tab): switch once it is there.
+        void loadReader().then((module) => {
+          reader.current = module;
+          setTab(next);
+        });
+        return;
+      }
+      const reading = reader.current.readSource(typedSource.current, i18n.language ?? 'en');
       if (reading.kind === 'unreadable') {
         // The text stays in the source tab, where the user can fix it (or submit it as it is).
         const format = reading.format.toUpperCase();
