@@ -9,10 +9,12 @@ import { dashboardHandlers } from './dashboard';
 import { draftsHandlers } from './drafts';
 import { invoiceImportsHandlers } from './invoice-imports';
 import { invoicesHandlers } from './invoices';
+import { jobsHandlers } from './jobs';
 import { preSaleActionsHandlers } from './pre-sale-actions';
 import { runtimeConfigHandlers } from './runtime-config';
 import { statsHandlers } from './stats';
 import { subAccountsHandlers } from './sub-accounts';
+import { transfersHandlers } from './transfers';
 
 export function createHandlers() {
   return [
@@ -28,5 +30,7 @@ export function createHandlers() {
     ...draftsHandlers(),
     ...invoicesHandlers(),
     ...invoiceImportsHandlers(),
+    ...jobsHandlers(),
+    ...transfersHandlers(),
   ];
 }
