@@ -1,0 +1,66 @@
+/**
+ * `/jobs` (italian-invoicing spec 2 "Jobs screen"): the account's jobs (today the invoice
+ * downloads of massive imports) with their filters (created, started, scheduled and completed
+ * ranges, the created one the last 30 days by default; status, type, fiscal id, which the
+ * business registry's 'view jobs' sets through the address), the table and the details dialog
+ * through the URL. A job waiting or running is asked for again until it settles.
+ */
+import type { ItJob } from '@fiscus/contracts';
+import InfoIcon from '@mui/icons-material/Info';
+import { keepPreviousData, usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useListState, useUrlDialog } from '../../../components/list-kit';
+import { ResourceListPage } from '../../../components/resource-page';
+import { currentLanguage } from '../../../lib/i18n';
+import { jobQueries } from '../api/job-queries';
+import { defaultJobFilters, pollWhileJobsRun, toJobListQuery } from '../model/job-filters';
+import { JOBS_TABLE_KEY, jobColumns, jobFilterInputs } from './job-columns';
+import { JOB_DIALOG_ID, JobDetailsDialog } from './job-details-dialog';
+
+const jobId = (job: ItJob) => job.uuid;
+
+export default function JobsPage() {
+  // Computed once per visit: the default window must not move while the user works.
+  const [defaultFilters] = useState(() => defaultJobFilters(dayjs()));
+  const list = useListState(JOBS_TABLE_KEY, { defaultFilters });
+  const query = useMemo(() => toJobListQuery(list.queryParams), [list.queryParams]);
+  // Starts the list request before the translations below suspend this render.
+  usePrefetchQuery(jobQueries.list(query));
+  const { t } = useTranslation(['jobs', 'listKit']);
+  const language = currentLanguage();
+  const jobs = useQuery({
+    ...jobQueries.list(query),
+    placeholderData: keepPreviousData,
+    refetchInterval: (current) => pollWhileJobsRun(current.state.data?.items),
+  });
+  const details = useUrlDialog(JOB_DIALOG_ID, ['uuid']);
+
+  return (
+    <ResourceListPage
+      title={t('title')}
+      subtitle={t('subtitle')}
+      list={list}
+      filters={jobFilterInputs(t)}
+      query={jobs}
+      columns={jobColumns({
+        t,
+        language,
+        detailsHref: (uuid) => details.href({ uuid }),
+        onShowDetails: (uuid) => details.open({ uuid }),
+      })}
+      getRowId={jobId}
+      rowActions={(job) => [
+        {
+          id: 'details',
+          label: t('actions.details'),
+          icon: InfoIcon,
+          onClick: () => details.open({ uuid: job.uuid }),
+        },
+      ]}
+    >
+      {details.data && <JobDetailsDialog uuid={details.data.uuid} onClose={details.close} />}
+    </ResourceListPage>
+  );
+}
