@@ -398,6 +398,31 @@ describe('invoice transfers: roles and tenants', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it("uploads a sub-account's file into its manager's tree", async () => {
+    const manager = await createAlpha(t, UPLOADER_ROLES);
+    const sub = await t.createUser({ roles: UPLOADER_ROLES, parentId: manager.user.id });
+    const response = await upload(
+      sub.token,
+      'filiale/IT01234567890_00200.xml',
+      FPR01.replace('<Numero>123<', '<Numero>200<'),
+    );
+    expect(response.statusCode).toBe(202);
+    await drainJobs(t);
+    const [seen] = await transfers(manager.token);
+    expect(seen).toMatchObject({ reference: 'filiale', invoice_number: '200', violations: null });
+    const [invoice] = await t.db
+      .select({ ownerId: itInvoices.ownerId })
+      .from(itInvoices)
+      .where(eq(itInvoices.uuid, seen?.invoice_uuid ?? ''));
+    expect(invoice?.ownerId).toBe(manager.user.id);
+    const dirs = await t.request({
+      method: 'GET',
+      url: '/api/transfer/it/dirs',
+      token: manager.token,
+    });
+    expect(dirs.json()).toEqual({ root_dir: '/', dirs: ['filiale'] });
+  });
+
   it("refuses supplier-only accounts and hides another tenant's transfers", async () => {
     const supplierOnly = await createAlpha(t, {
       it: ['ROLE_INVOICING', 'ROLE_INVOICING_SUPPLIER_ONLY'],
