@@ -1,7 +1,9 @@
 import type { InvoiceTransfer } from '@fiscus/contracts';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { accessFor } from '../../../lib/roles';
 import { sampleTransfers } from '../../../test/handlers/transfers';
+import { testRuntimeConfig } from '../../../test/test-runtime-config';
 import { canUploadTransfers, readsTransfers } from './transfer-access';
 import { defaultTransferFilters, toTransferListQuery } from './transfer-filters';
 import { hasViolations, isProcessing, transferViolations } from './transfer-violations';
@@ -11,11 +13,7 @@ import { folderNameProblem, referenceOfPath, transferFileKind, uploadPath } from
 import { transferNameOf, zipFileNames } from './zip-entries';
 
 function access(roles: Record<string, string[]>) {
-  const can = (context: string, role: string) => (roles[context] ?? []).includes(role);
-  return {
-    can,
-    canAny: (context: string, list: readonly string[]) => list.some((role) => can(context, role)),
-  };
+  return accessFor(roles, testRuntimeConfig.platformKeys);
 }
 
 describe('the transfers filters', () => {
@@ -72,10 +70,10 @@ describe('a transfer', () => {
 
 describe('the role rules', () => {
   it('send supplier-only accounts home', () => {
-    expect(
-      readsTransfers({ can: (_c, role) => role === 'ROLE_INVOICING_SUPPLIER_ONLY' } as never),
-    ).toBe('/');
-    expect(readsTransfers({ can: () => false } as never)).toBeNull();
+    expect(readsTransfers(access({ it: ['ROLE_INVOICING', 'ROLE_INVOICING_SUPPLIER_ONLY'] }))).toBe(
+      '/',
+    );
+    expect(readsTransfers(access({ it: ['ROLE_INVOICING'] }))).toBeNull();
   });
 
   it('show Upload for (admin or transfer in it) and (admin or API in transfer)', () => {
