@@ -54,6 +54,10 @@ async function main(): Promise<void> {
   let historyLine: string | undefined;
   if (history) {
     const started = Date.now();
+    // Said on the terminal, so a first start is not mistaken for a hang while requests get 503.
+    console.log(
+      `Making the demo history of italy@ (a year of invoices), the console opens when it is done…`,
+    );
     try {
       const summary = await seedDemoHistory({
         db: app.platform.database.db,
