@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { timestampField } from '../common/fields.ts';
-import { booleanQueryValueSchema, pageQueryField } from '../platform/hydra.ts';
+import {
+  booleanQueryValueSchema,
+  DEFAULT_ITEMS_PER_PAGE,
+  MAX_ITEMS_PER_PAGE,
+  pageQueryField,
+} from '../platform/hydra.ts';
 import { problemSchema } from '../platform/problem.ts';
 
 /*
@@ -125,10 +130,16 @@ export type InvoiceTransfer = z.infer<typeof invoiceTransferSchema>;
  */
 export const invoiceTransferListQuerySchema = z.looseObject({
   page: pageQueryField,
-  itemsPerPage: z.coerce.number().int().min(1).optional().meta({
-    description:
-      'Items per page, 30 by default; at most 100 as JSON, 1,000 with Accept: text/csv (larger values are read as the maximum).',
-  }),
+  itemsPerPage: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .meta({
+      maximum: MAX_ITEMS_PER_PAGE,
+      default: DEFAULT_ITEMS_PER_PAGE,
+      description: `Items per page, ${DEFAULT_ITEMS_PER_PAGE} by default; at most ${MAX_ITEMS_PER_PAGE} as JSON, ${TRANSFER_CSV_MAX_ITEMS_PER_PAGE} with Accept: text/csv (larger values are read as the maximum).`,
+    }),
   original_file_name: z.string().max(255).optional(),
   'exists[violations]': booleanQueryValueSchema.optional(),
   fixed: booleanQueryValueSchema.optional(),
