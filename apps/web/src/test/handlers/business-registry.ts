@@ -5,17 +5,32 @@
  * with the verified-supplier switch (`/api/common/users/me/settings`, `…/accept-only-verified-invoices`).
  * Requests are checked with the API's schemas; like the API, a registry restricting a webhook
  * cannot be deleted (409), a used fiscal id is a 422 and an unknown sub-account too.
+ * The registry dialog's other tabs: the tax drawer's Fisconline credentials (only the demo set
+ * is accepted, anything else is the 422 INVALID_CREDENTIALS; the interactive set-up needs a phone
+ * number), the invoice-download schedule (`/api/it/schedule/invoice-download/{fiscalId}`: 409
+ * when activated twice or changed while inactive) and the rejected invoices
+ * (`/api/it/rejected-invoices/{fiscalId}/count|recover`: 422 CREDENTIALS_MISSING without
+ * credentials; recovering imports the pending ones once).
  */
 import {
   acceptOnlyVerifiedRequestSchema,
   businessRegistryConfigurationRequestSchema,
   businessRegistryConfigurationUpdateSchema,
+  fisconlineCredentialsSchema,
+  INVALID_CREDENTIALS_CODE,
+  invoiceDownloadActivationSchema,
+  invoiceDownloadScheduleUpdateSchema,
+  rejectedInvoicesRangeSchema,
+  taxPortalMessages,
   receiptSettingsSchema,
   registryMessages,
   registrySubAccountRequestSchema,
   violationCodes,
   type BusinessRegistryConfiguration,
   type BusinessRegistryConfigurationUpdate,
+  type FisconlineCredentialsStatus,
+  type InvoiceDownloadSchedule,
+  type RejectedInvoicesRecovery,
   type UserSettings,
 } from '@fiscus/contracts';
 import { http, HttpResponse } from 'msw';
@@ -45,12 +60,39 @@ export const sampleReceiptsRegistry: BusinessRegistryConfiguration = {
 /** The sub-accounts the handlers know (a link to any other email is the API's 422). */
 export const knownSubAccounts = [sampleSubAccount.email, 'second@demo.fiscus.test'];
 
+/** The Fisconline set the tax portal sandbox accepts (README "Tax portal sandbox"). */
+export const demoFisconline = {
+  codice_fiscale: 'RSSMRA80A01F205X',
+  password: 'Fisconline.2026',
+  pin: '1234567890',
+};
+
+/** What the cassetto holds of one fiscal id's rejected invoices. */
+export interface RejectedInCassetto {
+  /** Rejected by SDI in any range asked. */
+  count: number;
+  /** Not among the customer invoices yet. */
+  pending: number;
+}
+
 export interface BusinessRegistryHandlerOptions {
   registries?: BusinessRegistryConfiguration[];
   recipientCode?: string | null;
   settings?: UserSettings;
   now?: string;
+  /** Fiscal ids with stored Fisconline credentials (none by default). */
+  credentials?: Record<string, FisconlineCredentialsStatus>;
+  /** Invoice-download schedules by fiscal id (inactive by default). */
+  schedules?: Record<string, InvoiceDownloadSchedule>;
+  /** Rejected invoices by fiscal id (none by default). */
+  rejected?: Record<string, RejectedInCassetto>;
 }
+
+const inactiveSchedule: InvoiceDownloadSchedule = {
+  enabled: false,
+  valid_until: null,
+  auto_renew: false,
+};
 
 function matches(registry: BusinessRegistryConfiguration, query: URLSearchParams) {
   const text = (name: string, value: string | null) =>
@@ -78,7 +120,13 @@ export function businessRegistryHandlers({
     apply_signature: false,
   },
   now = '2026-11-22T09:00:00.000Z',
+  credentials: seedCredentials = {},
+  schedules: seedSchedules = {},
+  rejected: seedRejected = {},
 }: BusinessRegistryHandlerOptions = {}) {
+  const credentials = new Map(Object.entries(seedCredentials));
+  const schedules = new Map(Object.entries(seedSchedules));
+  const rejected = new Map(Object.entries(seedRejected).map(([id, entry]) => [id, { ...entry }]));
   const registries = memoryResource(
     seed.map((registry) => ({ ...registry })),
     (registry) => registry.fiscal_id,
@@ -129,7 +177,139 @@ export function businessRegistryHandlers({
     };
   }
 
+  const credentialsOf = (fiscalId: string): FisconlineCredentialsStatus =>
+    credentials.get(fiscalId) ?? { credentials_set: false, set_at: null, source: null };
+  const schedule = apiUrl('it', '/schedule/invoice-download/:fiscalId');
+  const rejectedItem = apiUrl('it', '/rejected-invoices/:fiscalId');
+  const knownFiscalId = (params: Record<string, unknown>) =>
+    registries.find({ id: String(params.fiscalId) }) !== undefined;
+  const credentialsMissing = () =>
+    unprocessable([
+      {
+        propertyPath: '',
+        message: 'Store the Fisconline credentials of this business registry configuration first.',
+        code: 'CREDENTIALS_MISSING',
+      },
+    ]);
+  const changeSchedule = (fiscalId: string, next: InvoiceDownloadSchedule) => {
+    schedules.set(fiscalId, next);
+    return HttpResponse.json(next);
+  };
+  const conflict = (detail: string) => problem(409, 'Conflict', detail);
+
+  const taxPortal = [
+    http.get(`${item}/credentials/fisconline`, ({ params }) => {
+      if (!registries.find(params)) return notFound();
+      return HttpResponse.json(credentialsOf(String(params.id)));
+    }),
+    http.put(`${item}/credentials/fisconline`, async ({ request, params }) => {
+      if (!registries.find(params)) return notFound();
+      const body = await parseBody(request, fisconlineCredentialsSchema);
+      if (!body.ok) return body.response;
+      const { codice_fiscale: codiceFiscale, password, pin } = body.data;
+      if (
+        codiceFiscale !== demoFisconline.codice_fiscale ||
+        password !== demoFisconline.password ||
+        pin !== demoFisconline.pin
+      ) {
+        return unprocessable([
+          {
+            propertyPath: '',
+            message: taxPortalMessages.invalidCredentials,
+            code: INVALID_CREDENTIALS_CODE,
+          },
+        ]);
+      }
+      const status: FisconlineCredentialsStatus = {
+        credentials_set: true,
+        set_at: now,
+        source: 'form',
+      };
+      credentials.set(String(params.id), status);
+      return HttpResponse.json(status);
+    }),
+    http.post(`${item}/credentials/fisconline/interactive`, ({ params }) => {
+      const current = registries.find(params);
+      if (!current) return notFound();
+      if (!current.phone_number) {
+        return unprocessable([
+          {
+            propertyPath: 'phone_number',
+            message: taxPortalMessages.phoneRequired,
+            code: 'is_blank',
+          },
+        ]);
+      }
+      return HttpResponse.json({
+        url: `http://localhost/api/it/tax-portal/consent/token-${current.fiscal_id}`,
+        expires_at: now,
+      });
+    }),
+    http.get(schedule, ({ params }) => {
+      if (!knownFiscalId(params)) return notFound();
+      return HttpResponse.json(schedules.get(String(params.fiscalId)) ?? inactiveSchedule);
+    }),
+    http.post(schedule, async ({ request, params }) => {
+      if (!knownFiscalId(params)) return notFound();
+      const fiscalId = String(params.fiscalId);
+      if (schedules.get(fiscalId)?.enabled) return conflict('The download is already active.');
+      const body = invoiceDownloadActivationSchema.parse(await request.json().catch(() => null));
+      const until = new Date(Date.parse(now) + 365 * 86_400_000).toISOString().slice(0, 10);
+      return changeSchedule(fiscalId, {
+        enabled: true,
+        valid_until: until,
+        auto_renew: body?.auto_renew ?? false,
+      });
+    }),
+    http.put(schedule, async ({ request, params }) => {
+      if (!knownFiscalId(params)) return notFound();
+      const fiscalId = String(params.fiscalId);
+      const current = schedules.get(fiscalId);
+      if (!current?.enabled) return conflict('The download is not active.');
+      const body = await parseBody(request, invoiceDownloadScheduleUpdateSchema);
+      if (!body.ok) return body.response;
+      return changeSchedule(fiscalId, { ...current, auto_renew: body.data.auto_renew });
+    }),
+    http.delete(schedule, ({ params }) => {
+      if (!knownFiscalId(params)) return notFound();
+      const fiscalId = String(params.fiscalId);
+      if (!schedules.get(fiscalId)?.enabled) return conflict('The download is not active.');
+      schedules.set(fiscalId, inactiveSchedule);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.get(`${rejectedItem}/count`, ({ request, params }) => {
+      if (!knownFiscalId(params)) return notFound();
+      const fiscalId = String(params.fiscalId);
+      const query = Object.fromEntries(new URL(request.url).searchParams);
+      const range = rejectedInvoicesRangeSchema.safeParse(query);
+      if (!range.success) return unprocessable([]);
+      if (!credentialsOf(fiscalId).credentials_set) return credentialsMissing();
+      return HttpResponse.json(rejected.get(fiscalId) ?? { count: 0, pending: 0 });
+    }),
+    http.post(`${rejectedItem}/recover`, async ({ request, params }) => {
+      if (!knownFiscalId(params)) return notFound();
+      const fiscalId = String(params.fiscalId);
+      const body = await parseBody(request, rejectedInvoicesRangeSchema);
+      if (!body.ok) return body.response;
+      if (!credentialsOf(fiscalId).credentials_set) return credentialsMissing();
+      const entry = rejected.get(fiscalId) ?? { count: 0, pending: 0 };
+      const recovery: RejectedInvoicesRecovery = {
+        recovered: Array.from({ length: entry.pending }, (_, index) => ({
+          uuid: crypto.randomUUID(),
+          sdi_id: String(7_700_000 + index),
+          file_name: `IT${fiscalId}_R${index + 1}.xml`,
+          rejected_at: now,
+        })),
+        skipped: entry.count - entry.pending,
+        failed: [],
+      };
+      rejected.set(fiscalId, { count: entry.count, pending: 0 });
+      return HttpResponse.json(recovery);
+    }),
+  ];
+
   return [
+    ...taxPortal,
     http.get(apiUrl('it', '/users/me/recipient-code'), () =>
       HttpResponse.json({ recipient_code: recipientCode }),
     ),

@@ -1,12 +1,19 @@
 /**
  * The business registry screen's writes: save (create or update by fiscal id), delete, the smart
- * receipt settings, one sub-account link or unlink, and the user's verified-supplier setting.
+ * receipt settings, one sub-account link or unlink, the user's verified-supplier setting, the
+ * tax drawer's credentials and interactive set-up, the invoice-download schedule (activate,
+ * deactivate, auto-renew) and the recovery of rejected invoices.
  * Each refreshes what it changed.
  */
 import type {
   BusinessRegistryConfiguration,
   BusinessRegistryConfigurationRequest,
   BusinessRegistryConfigurationUpdate,
+  FisconlineCredentialsRequest,
+  FisconlineCredentialsStatus,
+  FisconlineInteractiveSetup,
+  InvoiceDownloadSchedule,
+  RejectedInvoicesRecovery,
   ReceiptSettings,
   RegistrySubAccount,
   UserSettings,
@@ -15,8 +22,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import type { ReceiptSettingsResponse } from './registry-queries';
 import {
+  credentialsPath,
   REGISTRIES_PATH,
   registryPath,
+  rejectedPath,
+  schedulePath,
   registryQueries,
   supplierSettingsQueries,
 } from './registry-queries';
@@ -98,5 +108,67 @@ export function useAcceptOnlyVerified() {
       }),
     onSuccess: (settings) =>
       queryClient.setQueryData(supplierSettingsQueries.settings().queryKey, settings),
+  });
+}
+
+/** `PUT …/credentials/fisconline`: checked by the tax portal, stored encrypted. */
+export function useSaveCredentials(fiscalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FisconlineCredentialsRequest) =>
+      apiFetch<FisconlineCredentialsStatus>('it', credentialsPath(fiscalId), {
+        method: 'PUT',
+        json: body,
+      }),
+    onSuccess: (status) =>
+      queryClient.setQueryData(registryQueries.credentials(fiscalId).queryKey, status),
+  });
+}
+
+/** `POST …/credentials/fisconline/interactive`: the one-time link to the portal's consent page. */
+export function startInteractiveSetup(fiscalId: string) {
+  return apiFetch<FisconlineInteractiveSetup>('it', `${credentialsPath(fiscalId)}/interactive`, {
+    method: 'POST',
+  });
+}
+
+export type ScheduleChange =
+  | { kind: 'activate'; autoRenew: boolean }
+  | { kind: 'deactivate' }
+  | { kind: 'autoRenew'; autoRenew: boolean };
+
+/** One change of the invoice-download schedule; the tab then asks for its status again (spec 4). */
+export function useChangeSchedule(fiscalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: ScheduleChange): Promise<void> => {
+      const path = schedulePath(fiscalId);
+      if (change.kind === 'deactivate') {
+        await apiFetch<void>('it', path, { method: 'DELETE' });
+        return;
+      }
+      await apiFetch<InvoiceDownloadSchedule>('it', path, {
+        method: change.kind === 'activate' ? 'POST' : 'PUT',
+        json: { auto_renew: change.autoRenew },
+      });
+    },
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: registryQueries.schedule(fiscalId).queryKey }),
+  });
+}
+
+/** `POST /rejected-invoices/{fiscalId}/recover`; the counts of the fiscal id are asked again. */
+export function useRecoverRejected(fiscalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (range: { from_date: string; to_date: string }) =>
+      apiFetch<RejectedInvoicesRecovery>('it', `${rejectedPath(fiscalId)}/recover`, {
+        method: 'POST',
+        json: range,
+      }),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        queryKey: [...registryQueries.details(), fiscalId, 'rejected-count'],
+      }),
   });
 }

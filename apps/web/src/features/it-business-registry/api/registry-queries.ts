@@ -1,11 +1,15 @@
 /**
  * Query keys and fetchers of the business registry screen: the registries themselves, their
- * smart receipt settings, and what the dialog offers to link (webhook configurations, the
+ * smart receipt settings, stored tax portal credentials, invoice-download schedule and rejected
+ * invoices count, and what the dialog offers to link (webhook configurations, the
  * manager's sub-accounts), plus the user's recipient code and settings for the supplier box.
  */
 import type {
   ApiConfiguration,
   BusinessRegistryConfiguration,
+  FisconlineCredentialsStatus,
+  InvoiceDownloadSchedule,
+  RejectedInvoicesCount,
   RecipientCodeResponse,
   receiptSettingsResponseSchema,
   SubAccount,
@@ -22,6 +26,21 @@ export const LINK_OPTIONS_PAGE_SIZE = 100;
 
 export function registryPath(fiscalId: string): string {
   return `${REGISTRIES_PATH}/${encodeURIComponent(fiscalId)}`;
+}
+
+/** The Fisconline credentials of a registry (tax drawer tab). */
+export function credentialsPath(fiscalId: string): string {
+  return `${registryPath(fiscalId)}/credentials/fisconline`;
+}
+
+/** The invoice-download schedule of a fiscal id (massive imports tab). */
+export function schedulePath(fiscalId: string): string {
+  return `/schedule/invoice-download/${encodeURIComponent(fiscalId)}`;
+}
+
+/** The rejected invoices of a fiscal id (recover tab). */
+export function rejectedPath(fiscalId: string): string {
+  return `/rejected-invoices/${encodeURIComponent(fiscalId)}`;
 }
 
 /** `GET /business-registry-configurations/{id}/receipt-settings` (smart receipt tab). */
@@ -57,6 +76,34 @@ export const registryQueries = {
       queryFn: ({ signal }) =>
         apiFetch<ReceiptSettingsResponse>('it', `${registryPath(fiscalId)}/receipt-settings`, {
           ...json,
+          signal,
+        }),
+    }),
+  /** The tax drawer tab: whether Fisconline credentials are stored, and since when. */
+  credentials: (fiscalId: string) =>
+    queryOptions({
+      queryKey: [...registryQueries.details(), fiscalId, 'credentials'] as const,
+      queryFn: ({ signal }) =>
+        apiFetch<FisconlineCredentialsStatus>('it', credentialsPath(fiscalId), {
+          ...json,
+          signal,
+        }),
+    }),
+  /** The massive imports tab: the invoice-download schedule of the fiscal id. */
+  schedule: (fiscalId: string) =>
+    queryOptions({
+      queryKey: [...registryQueries.details(), fiscalId, 'invoice-download'] as const,
+      queryFn: ({ signal }) =>
+        apiFetch<InvoiceDownloadSchedule>('it', schedulePath(fiscalId), { ...json, signal }),
+    }),
+  /** The recover tab: invoices SDI rejected in the range, and how many are not here yet. */
+  rejectedCount: (fiscalId: string, range: { from_date: string; to_date: string }) =>
+    queryOptions({
+      queryKey: [...registryQueries.details(), fiscalId, 'rejected-count', range] as const,
+      queryFn: ({ signal }) =>
+        apiFetch<RejectedInvoicesCount>('it', `${rejectedPath(fiscalId)}/count`, {
+          ...json,
+          query: range,
           signal,
         }),
     }),

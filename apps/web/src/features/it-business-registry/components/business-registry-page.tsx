@@ -19,6 +19,7 @@ import { ResourceListPage, useRowDialog } from '../../../components/resource-pag
 import { useCan } from '../../../lib/roles';
 import { registryQueries } from '../api/registry-queries';
 import { canCreateRegistries } from '../model/registry-access';
+import { jobsOfRegistry } from '../model/registry-links';
 import { RegistryDeleteDialog } from './registry-delete-dialog';
 import { RegistryDialog } from './registry-dialog';
 import {
@@ -32,9 +33,6 @@ import { SupplierInvoiceSettings } from './supplier-invoice-settings';
 
 /** The settings dialog's `dialog_fiscal_id` when it creates a registry (no fiscal id is lower-case). */
 export const NEW_REGISTRY = 'new';
-/** The jobs screen's filter of one company (it reads `fiscal_id` from its address). */
-export const jobsOfRegistry = (fiscalId: string) =>
-  `/jobs?fiscal_id=${encodeURIComponent(fiscalId)}`;
 
 const registryId = (row: BusinessRegistryConfiguration) => row.fiscal_id;
 

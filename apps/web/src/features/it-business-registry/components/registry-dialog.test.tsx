@@ -99,7 +99,12 @@ describe('RegistryDialog', () => {
     await renderPage(settingsOf(ROSSI));
     const dialog = await screen.findByRole('dialog', { name: `Business registry ${ROSSI}` });
     const tabs = await within(dialog).findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Settings', 'Smart receipt']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Settings',
+      'Tax drawer',
+      'Smart receipt',
+      'Massive imports',
+    ]);
     expect(await within(dialog).findByRole('textbox', { name: 'Fiscal ID' })).toBeDisabled();
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Mario Rossi');
 

@@ -1,19 +1,20 @@
 /**
  * The tabs of the business registry dialog (spec 2.7), one declaration each: its place (the
  * spec's index), its panel and who sees it. The dialog shows the visible ones in index order.
- * On creation only the edit/create tab shows (every other tab works on a saved registry).
- *
- * Still to come, each as one more entry here when its feature exists: the tax drawer (index 1,
- * Fisconline credentials and the interactive set-up), massive imports (index 3, shown to every
- * user: without ROLE_INVOICING_DOWNLOAD it says so and asks to contact sales) and recover
- * invoices (index 4, only with ROLE_INVOICING_RECOVER).
+ * On creation only the edit/create tab shows (every other tab works on a saved registry). The
+ * massive imports tab shows to every user (without ROLE_INVOICING_DOWNLOAD it says so and asks
+ * to contact sales); the recover tab only with ROLE_INVOICING_RECOVER.
  */
 import type { BusinessRegistryConfiguration } from '@fiscus/contracts';
 import type { ComponentType } from 'react';
 import type { Access } from '../../../lib/roles';
+import { canRecoverInvoices } from '../model/registry-access';
+import { MassiveImportsTab } from './massive-imports-tab';
+import { RecoverTab } from './recover-tab';
 import { RegistryEditTab } from './registry-edit-tab';
 import type { RegistryTabProps } from './registry-edit-tab';
 import { SmartReceiptTab } from './smart-receipt-tab';
+import { TaxDrawerTab } from './tax-drawer-tab';
 
 export type RegistryTabId = 'edit' | 'taxDrawer' | 'smartReceipt' | 'massiveImports' | 'recover';
 
@@ -36,7 +37,15 @@ const saved = ({ registry }: RegistryTabContext) => registry !== null;
 
 export const registryTabs: readonly RegistryTab[] = [
   { id: 'edit', index: 0, visible: () => true, Panel: RegistryEditTab },
+  { id: 'taxDrawer', index: 1, visible: saved, Panel: TaxDrawerTab },
   { id: 'smartReceipt', index: 2, visible: saved, Panel: SmartReceiptTab },
+  { id: 'massiveImports', index: 3, visible: saved, Panel: MassiveImportsTab },
+  {
+    id: 'recover',
+    index: 4,
+    visible: (context) => saved(context) && canRecoverInvoices(context.access),
+    Panel: RecoverTab,
+  },
 ];
 
 /** The tabs `context` shows, in the spec's order. */

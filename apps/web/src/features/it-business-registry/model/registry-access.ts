@@ -25,3 +25,13 @@ export function canCreateRegistries(access: Access): boolean {
 export function canListWebhooks(access: Access): boolean {
   return access.can('it', 'ROLE_CONFIG');
 }
+
+/** The massive imports tab works with ROLE_INVOICING_DOWNLOAD; without it the tab says so (spec 2.7). */
+export function canDownloadInvoices(access: Access): boolean {
+  return access.can('it', 'ROLE_INVOICING_DOWNLOAD');
+}
+
+/** The recover tab shows only with ROLE_INVOICING_RECOVER (spec 2.7, 6). */
+export function canRecoverInvoices(access: Access): boolean {
+  return access.can('it', 'ROLE_INVOICING_RECOVER');
+}

@@ -5,7 +5,13 @@
  * configurations are sent as links (their IRIs); the linked sub-accounts are not part of the
  * registry's body (they are connected one by one, `sub-account-sync.ts`).
  */
-import { FISCAL_ID_PATTERN, registryMessages, validationMessages } from '@fiscus/contracts';
+import {
+  FISCAL_ID_PATTERN,
+  registryMessages,
+  rejectedInvoicesMessages,
+  taxPortalMessages,
+  validationMessages,
+} from '@fiscus/contracts';
 import type {
   BusinessRegistryConfiguration,
   BusinessRegistryConfigurationUpdate,
@@ -23,6 +29,15 @@ export const registryFormMessages = {
   phoneFormat: registryMessages.phoneFormat,
   subAccountMissing: 'This sub-account does not exist.',
   configurationMissing: 'This API configuration does not exist.',
+  codiceFiscaleRequired: taxPortalMessages.codiceFiscaleRequired,
+  passwordRequired: taxPortalMessages.passwordRequired,
+  pinRequired: taxPortalMessages.pinRequired,
+  codiceFiscaleFormat: taxPortalMessages.codiceFiscaleFormat,
+  invalidCredentials: taxPortalMessages.invalidCredentials,
+  phoneRequired: taxPortalMessages.phoneRequired,
+  dateFormat: rejectedInvoicesMessages.dateFormat,
+  dateOrder: rejectedInvoicesMessages.dateOrder,
+  rangeTooLong: rejectedInvoicesMessages.rangeTooLong,
 } as const;
 
 /** A linked webhook configuration as the form holds it (what its chip shows). */
