@@ -40,6 +40,7 @@ import { romeToday } from '../it/sdi-simulation/generated-invoice.ts';
 import { SimulationService } from '../it/sdi-simulation/simulation.service.ts';
 import { DemoJobRunner } from './demo-job-runner.ts';
 import { seedDemoJobsHistory } from './jobs-history.ts';
+import { seedTaxPortalHistory } from './tax-portal-history.ts';
 import { seedTransfersHistory } from './transfers-history.ts';
 import { customerInvoiceJson, supplierInvoiceXml } from './demo-invoices.ts';
 import type { DemoPlan, PlannedInvoice } from './demo-plan.ts';
@@ -211,6 +212,8 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
   summary.webhookDeliveries = deliveries?.n ?? 0;
   await settlePreSale(db, owner.id, now, monthly);
   await seedDemoJobsHistory(db, owner.id, now);
+  // ALPHA SRL's Fisconline credentials and its older SDI rejections recovered from the cassetto.
+  await seedTaxPortalHistory({ db, now });
   return summary;
 }
 

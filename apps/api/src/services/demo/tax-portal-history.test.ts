@@ -15,7 +15,8 @@ describe('demo history: the tax portal', () => {
 
   it("stores ALPHA SRL's credentials and recovers its older rejections once", async () => {
     const now = new Date('2026-06-15T10:00:00Z');
-    const first = await seedTaxPortalHistory({ db: t.db, now, config: t.config });
+    // No configuration given: it seals with the key of this process's app, which opens them.
+    const first = await seedTaxPortalHistory({ db: t.db, now });
     expect(first.credentialsStored).toBe(true);
     expect(first.recovered).toBeGreaterThanOrEqual(1);
 
@@ -37,6 +38,12 @@ describe('demo history: the tax portal', () => {
       token,
     });
     expect(status.json()).toMatchObject({ credentials_set: true, source: 'form' });
+    const count = await t.request({
+      method: 'GET',
+      url: '/api/it/rejected-invoices/01234567897/count',
+      token,
+    });
+    expect(count.statusCode, count.body).toBe(200);
 
     const again = await seedTaxPortalHistory({ db: t.db, now, config: t.config });
     expect(again.recovered).toBe(0);

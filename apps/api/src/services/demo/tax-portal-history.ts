@@ -8,6 +8,7 @@ import type { Actor } from '../../platform/auth.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { romeToday } from '../it/sdi-simulation/generated-invoice.ts';
 import { composeTaxPortal } from '../it/tax-drawer/compose.ts';
+import { processTaxPortalSecret } from '../it/tax-drawer/credential-sealing.ts';
 
 /**
  * The tax portal side of the demo history: ALPHA SRL (italy@'s own company) stored the demo
@@ -29,22 +30,31 @@ function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+type SealingConfig = Pick<AppConfig, 'taxPortalSecret' | 'dataDir' | 'databaseUrl' | 'publicUrl'>;
+
+/**
+ * The given configuration; else the secret this process's app already resolved (the server makes
+ * the history after building its app), so the demo seals with the app's key; else the environment.
+ */
+function configOf(config: SealingConfig | undefined): SealingConfig {
+  if (config) return config;
+  const secret = processTaxPortalSecret();
+  if (!secret) return loadConfig(process.env);
+  return { taxPortalSecret: secret, dataDir: '', databaseUrl: 'memory://', publicUrl: '' };
+}
+
 export async function seedTaxPortalHistory(options: {
   db: Database;
   now?: Date;
   /** The process configuration (TAX_PORTAL_SECRET, DATA_DIR); read from the environment if unset. */
-  config?: Pick<AppConfig, 'taxPortalSecret' | 'dataDir' | 'databaseUrl' | 'publicUrl'>;
+  config?: SealingConfig;
 }): Promise<{ credentialsStored: boolean; recovered: number }> {
   const { db } = options;
   const now = options.now ?? new Date();
   const [owner] = await db.select().from(users).where(eq(users.email, TAX_PORTAL_HISTORY_OWNER));
   if (!owner) return { credentialsStored: false, recovered: 0 };
   const actor: Actor = { user: owner, roles: owner.roles, impersonator: null };
-  const { taxDrawer, rejectedInvoices } = composeTaxPortal(
-    db,
-    options.config ?? loadConfig(process.env),
-    () => now,
-  );
+  const { taxDrawer, rejectedInvoices } = composeTaxPortal(db, configOf(options.config), () => now);
   const fiscalId = DEMO_OWN_COMPANY.vat;
   await taxDrawer.setCredentials(actor, fiscalId, {
     codice_fiscale: DEMO_FISCONLINE_CREDENTIALS.codiceFiscale,

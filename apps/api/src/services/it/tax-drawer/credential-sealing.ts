@@ -67,6 +67,13 @@ export class CredentialSealer {
 
 const MEMORY_SECRET = randomBytes(48).toString('base64url');
 
+/** The secret this process last resolved (its app's), for the demo history made beside the app. */
+let processSecret: string | undefined;
+
+export function processTaxPortalSecret(): string | undefined {
+  return processSecret;
+}
+
 /**
  * TAX_PORTAL_SECRET when set; otherwise a secret generated once and kept in DATA_DIR (as the JWT
  * secret is), so sealed credentials survive a restart. An in-memory database gets a throwaway one per process.
@@ -74,6 +81,11 @@ const MEMORY_SECRET = randomBytes(48).toString('base64url');
 export function resolveTaxPortalSecret(
   config: Pick<AppConfig, 'taxPortalSecret' | 'dataDir' | 'databaseUrl'>,
 ): string {
+  processSecret = secretOf(config);
+  return processSecret;
+}
+
+function secretOf(config: Pick<AppConfig, 'taxPortalSecret' | 'dataDir' | 'databaseUrl'>): string {
   if (config.taxPortalSecret) return config.taxPortalSecret;
   // One throwaway secret per process, so every composition of this process opens what another sealed.
   if (config.databaseUrl.startsWith('memory://')) return MEMORY_SECRET;
