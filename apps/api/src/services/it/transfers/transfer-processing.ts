@@ -39,6 +39,9 @@ export type TransferProcessingDependencies = {
   clock?: () => Date;
 };
 
+/** The worker lane of upload processing. */
+export const TRANSFER_LANE = 'transfers';
+
 export const SENT_NOTICE = 'Sent to SDI as a customer invoice.';
 
 function problemViolations(error: HttpProblem): StoredTransferViolation[] {
@@ -59,8 +62,11 @@ export class TransferProcessing {
   }
 
   registerJobs(worker: JobWorker): void {
-    worker.register(TRANSFER_PROCESS_JOB, (payload) =>
-      this.process((payload as TransferProcessPayload).uploadUuid),
+    // Its own lane: a zip of a thousand invoices never holds a slot that SDI's steps need.
+    worker.register(
+      TRANSFER_PROCESS_JOB,
+      (payload) => this.process((payload as TransferProcessPayload).uploadUuid),
+      { lane: TRANSFER_LANE },
     );
   }
 
