@@ -135,4 +135,49 @@ describe('NewInvoiceDialog', () => {
     await waitFor(() => expect(number()).toHaveValue('123'));
     expect(screen.getByRole('radio', { name: 'Standard' })).toBeChecked();
   }, 60_000);
+
+  it('shows the form as FatturaPA XML when XML is picked, and reads the edited XML back', async () => {
+    const { user } = await renderDialog();
+    await screen.findByRole('textbox', { name: 'Number' });
+    await user.type(number(), 'XML-1');
+    await user.click(screen.getByRole('tab', { name: 'Create invoice from source' }));
+    await waitFor(() => expect(editorText()).toContain('"numero": "XML-1"'));
+
+    // Picking XML converts the form's JSON into FatturaPA XML.
+    await user.click(screen.getByRole('radio', { name: 'XML' }));
+    await waitFor(() => expect(editorText()).toContain('<p:FatturaElettronica'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(editorText()).toContain('versione="FPR12"');
+
+    // Back to JSON and to XML again: the same invoice each way.
+    await user.click(screen.getByRole('radio', { name: 'JSON' }));
+    await waitFor(() => expect(editorText()).toContain('"numero": "XML-1"'));
+    await user.click(screen.getByRole('radio', { name: 'XML' }));
+    await waitFor(() => expect(editorText()).toContain('<p:FatturaElettronica'));
+
+    // The form reads the XML back, and after a change the source shows it as XML again.
+    await user.click(screen.getByRole('tab', { name: 'Create invoice' }));
+    await waitFor(() => expect(number()).toHaveValue('XML-1'));
+    await user.type(number(), '-2');
+    await user.click(screen.getByRole('tab', { name: 'Create invoice from source' }));
+    await waitFor(() => expect(editorText()).toContain('<p:FatturaElettronica'));
+    expect(screen.getByRole('radio', { name: 'XML' })).toBeChecked();
+  }, 60_000);
+
+  it('keeps JSON that cannot be read when XML is picked, and says why', async () => {
+    const { user } = await renderDialog();
+    await screen.findByRole('textbox', { name: 'Number' });
+    await user.click(screen.getByRole('tab', { name: 'Create invoice from source' }));
+    await user.upload(
+      fileInput(),
+      new File(['{"numero": '], 'half.json', { type: 'application/json' }),
+    );
+    await screen.findByText('Loaded from half.json');
+    await user.click(screen.getByRole('radio', { name: 'XML' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^The JSON cannot be read into the form/,
+    );
+    expect(screen.getByRole('radio', { name: 'XML' })).toBeChecked();
+    expect(editorText()).toContain('{"numero": ');
+  }, 60_000);
 });

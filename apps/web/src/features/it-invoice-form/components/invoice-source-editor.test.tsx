@@ -94,6 +94,10 @@ describe('InvoiceSourceEditor', () => {
     // Switching the format changes what would be sent: the server must see it again.
     await user.click(screen.getByRole('radio', { name: 'XML' }));
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    // A field FatturaPA XML has no place for: the JSON stays as typed, and the tab says why.
+    expect(
+      await screen.findByText(/^The JSON was not converted to XML: XML has no place for a\./),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Validate schema' }));
     await user.click(await screen.findByRole('button', { name: 'Submit' }));

@@ -12,7 +12,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readFileAsText } from '../model/file-base64';
 import { describeFailure, InvalidInvoiceResult, type FormFailure } from '../model/form-failure';
@@ -24,6 +24,7 @@ import {
   type SourceFormat,
   type SourceType,
 } from '../model/invoice-source';
+import { loadSourceReader, type SourceReader } from '../model/load-source-reading';
 import { FormFailureAlert } from './form-failure-alert';
 import { SubmitBar } from './submit-bar';
 
@@ -42,7 +43,11 @@ export interface InvoiceSourceEditorProps {
   onChange?: (source: InvoiceSource) => void;
 }
 
-/** The 'create invoice from source' tab: JSON or XML typed in an editor or uploaded. */
+/**
+ * The 'create invoice from source' tab: JSON or XML typed in an editor or uploaded. Switching the
+ * format converts the text (JSON to FatturaPA XML and back) when it can be read and written
+ * whole; otherwise the text stays as typed and a notice says why.
+ */
 export function InvoiceSourceEditor({
   initialType = 'simple',
   initialFormat = 'json',
@@ -53,7 +58,7 @@ export function InvoiceSourceEditor({
   submitLabel,
   onChange,
 }: InvoiceSourceEditorProps) {
-  const { t } = useTranslation('invoiceForm');
+  const { t, i18n } = useTranslation('invoiceForm');
   const { enqueueSnackbar } = useSnackbar();
   const [source, setSource] = useState<InvoiceSource>({
     type: initialType,
@@ -65,6 +70,12 @@ export function InvoiceSourceEditor({
   const [validated, setValidated] = useState(false);
   const [busy, setBusy] = useState<'validate' | 'submit' | null>(null);
   const [failure, setFailure] = useState<FormFailure | null>(null);
+  const [notConverted, setNotConverted] = useState<string | null>(null);
+  const reader = useRef<SourceReader | undefined>(undefined);
+  useEffect(() => {
+    // The converter is loaded with the tab, so a format switch converts at once.
+    void loadSourceReader().then((module) => (reader.current = module));
+  }, []);
   const typeLabelId = useId();
   const formatLabelId = useId();
   const inputId = useId();
@@ -74,6 +85,28 @@ export function InvoiceSourceEditor({
     setSource(updated);
     setValidated(false);
     onChange?.(updated);
+  };
+
+  const switchFormat = async (format: SourceFormat) => {
+    reader.current ??= await loadSourceReader();
+    const conversion = reader.current.convertSource(source, format, i18n.language ?? 'en');
+    change(conversion.source);
+    if (conversion.kind !== 'kept') {
+      setNotConverted(null);
+      return;
+    }
+    const from = conversion.from.toUpperCase();
+    setNotConverted(
+      conversion.misfit
+        ? t('source.misfit', {
+            format: from,
+            target: format.toUpperCase(),
+            field: conversion.misfit,
+          })
+        : conversion.detail
+          ? t('source.unreadableDetail', { format: from, detail: conversion.detail })
+          : t('source.unreadable', { format: from }),
+    );
   };
 
   const onFile = async (file: File | undefined) => {
@@ -88,6 +121,7 @@ export function InvoiceSourceEditor({
       const content = await readFileAsText(file);
       // An FSM10 file is a simplified invoice whatever type was selected before.
       change({ format, content, type: sourceTypeOfContent(content) ?? source.type });
+      setNotConverted(null);
       setFileName(file.name);
     } catch {
       setUploadError(t('messages.fileReadError'));
@@ -169,7 +203,7 @@ export function InvoiceSourceEditor({
               row
               aria-labelledby={formatLabelId}
               value={source.format}
-              onChange={(event) => change({ format: event.target.value as SourceFormat })}
+              onChange={(event) => void switchFormat(event.target.value as SourceFormat)}
             >
               <FormControlLabel value="json" control={<Radio />} label="JSON" />
               <FormControlLabel value="xml" control={<Radio />} label="XML" />
@@ -201,6 +235,11 @@ export function InvoiceSourceEditor({
             )}
           </Box>
         </Stack>
+        {notConverted && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {notConverted}
+          </Alert>
+        )}
         {uploadError && (
           <Alert severity="warning" sx={{ mb: 2 }}>
             {uploadError}

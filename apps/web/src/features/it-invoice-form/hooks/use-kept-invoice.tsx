@@ -1,7 +1,8 @@
 /**
  * Typed work survives in the invoice dialogs (issue 20, "Work is never lost"): switching between
  * 'create invoice' and 'create invoice from source' carries the invoice across (the source tab
- * shows the form's current invoice as JSON; the form reads back the JSON or FatturaPA XML the
+ * shows the form's current invoice as JSON, or as FatturaPA XML when XML is the tab's format;
+ * the form reads back the JSON or FatturaPA XML the
  * source holds), and closing a changed form (Cancel, Escape, the close button) asks before
  * discarding it. Source text that cannot be read keeps the source tab open with a message saying
  * why: nothing typed is dropped.
@@ -12,11 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/form';
 import type { InvoicePayload } from '../model/invoice-form-types';
 import type { InvoiceSource, SourceType } from '../model/invoice-source';
-import type * as SourceReading from '../model/source-reading';
-
-/** The source reader and the engine's XML reader it holds: loaded when the source tab opens. */
-type SourceReader = typeof SourceReading;
-const loadReader = (): Promise<SourceReader> => import('../model/source-reading');
+import { loadSourceReader as loadReader, type SourceReader } from '../model/load-source-reading';
 
 export type InvoiceTab = 'guided' | 'source';
 
@@ -84,11 +81,22 @@ export function useKeptInvoice({
       void loadReader().then((module) => (reader.current = module));
     }
     if (next === 'source' && typedPayload.current && formChanged.current) {
-      const carried: InvoiceSource = {
-        type: sourceType,
-        format: 'json',
-        content: JSON.stringify(typedPayload.current(), null, 2),
-      };
+      // The form's invoice in the format the source tab was left in (JSON the first time).
+      const format = typedSource.current?.format ?? 'json';
+      if (format === 'xml' && !reader.current) {
+        void loadReader().then((module) => {
+          reader.current = module;
+          setTab(next);
+        });
+        return;
+      }
+      const invoice = typedPayload.current();
+      const written = reader.current?.writeSource(invoice, format, sourceType);
+      const carried: InvoiceSource =
+        written?.kind === 'written'
+          ? { type: written.type, format, content: written.content }
+          : // Not loaded yet, or the XML could not hold it all: JSON keeps every field.
+            { type: sourceType, format: 'json', content: JSON.stringify(invoice, null, 2) };
       typedSource.current = carried;
       setSource(carried);
     } else if (next === 'source' && typedSource.current) {
