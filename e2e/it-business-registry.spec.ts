@@ -174,7 +174,8 @@ test('a manager creates, edits, configures, links and deletes a business registr
   await screenshotEveryLanguage(page, 'business-registry-dialog', async (reloaded) => {
     // A reload keeps the dialog open but not the unsaved choice: pick it again.
     const dialog = reloaded.getByRole('dialog');
-    await expect(dialog.getByRole('tab')).toHaveCount(2);
+    // Settings, tax drawer, smart receipt and massive imports; no recover tab for manager@.
+    await expect(dialog.getByRole('tab')).toHaveCount(4);
   });
   settings = page.getByRole('dialog', { name: dialogName });
   await settings.getByRole('combobox', { name: 'Sub-accounts' }).fill(SUB_ACCOUNT.slice(0, 12));
@@ -226,4 +227,250 @@ test('only ROLE_CONFIG or ROLE_CONFIG_BRC see the business registries', async ({
   await loginAs(page, 'italy', { path: PAGE });
   await expect(navigation(page).getByRole('link', { name: 'Business Registry' })).toBeVisible();
   await expect(row(page, '01234567890')).toContainText('ALPHA SRL');
+});
+
+/*
+ * The tax drawer, massive imports and recover tabs (account spec 2.7, 3, 4, 8, 9) as italy@, who
+ * holds ROLE_INVOICING_DOWNLOAD and ROLE_INVOICING_RECOVER. Each run uses companies of its own: the
+ * tax portal sandbox's cassetto of a fiscal id is derived from it (supplier invoices every month,
+ * a rejection about every third month), so the journey picks one whose last 90 days hold a
+ * rejection, and downloads a range that holds whole months of supplier invoices.
+ */
+
+const DEMO_FISCONLINE = {
+  codice_fiscale: 'RSSMRA80A01F205X',
+  password: 'Fisconline.2026',
+  pin: '1234567890',
+};
+const REGISTRIES = '/api/it/business-registry-configurations';
+
+/** Today in Rome, and `days` before it, as YYYY-MM-DD. */
+function romeDay(daysAgo = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+  const [year = 0, month = 1, day = 1] = today.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day - daysAgo)).toISOString().slice(0, 10);
+}
+
+async function createRegistry(client: PersonaApi, fiscalId: string, name: string) {
+  const created = await client.api.post(REGISTRIES, {
+    headers: client.headers,
+    data: { fiscal_id: fiscalId, name, phone_number: '+393331234567' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+}
+
+async function storeDemoCredentials(client: PersonaApi, fiscalId: string) {
+  const stored = await client.api.put(`${REGISTRIES}/${fiscalId}/credentials/fisconline`, {
+    headers: client.headers,
+    data: DEMO_FISCONLINE,
+  });
+  expect(stored.status(), await stored.text()).toBe(200);
+}
+
+/** A company of this run whose cassetto holds a rejection in the last 90 days (credentials stored). */
+async function companyWithRejections(client: PersonaApi): Promise<string> {
+  for (let attempt = 0; attempt < 12; attempt += 1) {
+    const fiscalId = `7${String(Date.now()).slice(-9)}${attempt % 10}`;
+    await createRegistry(client, fiscalId, `E2E Recover ${attempt} SRL`);
+    await storeDemoCredentials(client, fiscalId);
+    const count = await client.api.get(`/api/it/rejected-invoices/${fiscalId}/count`, {
+      headers: { ...client.headers, Accept: 'application/json' },
+    });
+    expect(count.status(), await count.text()).toBe(200);
+    if (((await count.json()) as { pending: number }).pending > 0) return fiscalId;
+    await client.api.delete(`${REGISTRIES}/${fiscalId}`, { headers: client.headers });
+  }
+  throw new Error('No fiscal id with a rejection in the last 90 days');
+}
+
+async function openTab(page: Page, fiscalId: string, tab: string) {
+  await page.goto(`${PAGE}?dialogId=business-registry&dialog_fiscal_id=${fiscalId}`);
+  await waitForIdle(page);
+  const dialog = page.getByRole('dialog', { name: `Business registry ${fiscalId}` });
+  await dialog.getByRole('tab', { name: tab }).click();
+  return dialog;
+}
+
+test.describe('tax drawer, massive imports and recover', () => {
+  let italy: PersonaApi;
+  test.beforeAll(async () => {
+    italy = await personaApi('italy');
+  });
+  test.afterAll(async () => {
+    await italy.dispose();
+  });
+
+  test('stores Fisconline credentials; wrong ones are refused; the interactive set-up opens the portal', async ({
+    page,
+  }) => {
+    const fiscalId = `6${String(Date.now()).slice(-10)}`;
+    await createRegistry(italy, fiscalId, 'E2E Tax Drawer SRL');
+    await loginAs(page, 'italy', { path: PAGE });
+    let dialog = await openTab(page, fiscalId, 'Tax drawer');
+    await expect(dialog.getByText(/No tax portal credentials are stored/)).toBeVisible();
+
+    // Wrong password: the portal refuses, the spec's message shows, nothing is stored.
+    await dialog.getByLabel(/^Codice fiscale/).fill(DEMO_FISCONLINE.codice_fiscale.toLowerCase());
+    await dialog.getByLabel(/^Password/).fill('Wrong.2026');
+    await dialog.getByLabel(/^PIN/).fill(DEMO_FISCONLINE.pin);
+    await dialog.getByRole('button', { name: 'Save credentials' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Invalid credentials');
+    await expect(page.getByText(/^Invalid credentials/).last()).toBeVisible();
+    await screenshot(page, 'business-registry-tax-drawer-invalid');
+
+    // The demo set is stored; the tab then says since when, never the password.
+    await dialog.getByLabel(/^Password/).fill(DEMO_FISCONLINE.password);
+    await dialog.getByRole('button', { name: 'Save credentials' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Tax portal credentials saved')).toBeVisible();
+    dialog = await openTab(page, fiscalId, 'Tax drawer');
+    await expect(dialog.getByText(/Fisconline credentials stored on/)).toBeVisible();
+    await expect(dialog.getByLabel(/^Password/)).toHaveValue('');
+    await screenshotEveryLanguage(page, 'business-registry-tax-drawer', async (reloaded) => {
+      await reloaded.getByRole('dialog').getByRole('tab').nth(1).click();
+      await waitForIdle(reloaded);
+    });
+
+    // The interactive set-up: the portal's consent page in a new tab stores them again.
+    dialog = await openTab(page, fiscalId, 'Tax drawer');
+    const [portal] = await Promise.all([
+      page.waitForEvent('popup'),
+      dialog.getByRole('button', { name: 'Start interactive set-up' }).click(),
+    ]);
+    await portal.waitForURL(/\/api\/it\/tax-portal\/consent\//);
+    await expect(portal.locator('body')).toContainText(fiscalId);
+    await portal.close();
+    await expect(
+      dialog.getByRole('link', { name: 'Open the tax portal page again' }),
+    ).toBeVisible();
+  });
+
+  test('activates massive imports and watches a download job import supplier invoices', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const fiscalId = `5${String(Date.now()).slice(-10)}`;
+    await createRegistry(italy, fiscalId, 'E2E Massive SRL');
+    await storeDemoCredentials(italy, fiscalId);
+    await loginAs(page, 'italy', { path: PAGE });
+    const dialog = await openTab(page, fiscalId, 'Massive imports');
+    await expect(dialog.getByText('Inactive')).toBeVisible();
+    await dialog.getByRole('switch', { name: 'Renew automatically every year' }).check();
+    await dialog.getByRole('button', { name: 'Activate' }).click();
+    await expect(page.getByText('Massive imports activated')).toBeVisible();
+    await expect(dialog.getByText('Active', { exact: true })).toBeVisible();
+    await expect(dialog.getByText(/^Valid until/)).toBeVisible();
+    await expect(
+      dialog.getByRole('switch', { name: 'Renew automatically every year' }),
+    ).toBeChecked();
+    await screenshotEveryLanguage(page, 'business-registry-massive-imports', async (reloaded) => {
+      await reloaded.getByRole('dialog').getByRole('tab').nth(3).click();
+      await waitForIdle(reloaded);
+    });
+
+    // Auto-renew off, then on again: the refreshing overlay, then the new state.
+    const renew = page.getByRole('dialog').getByRole('switch', {
+      name: 'Renew automatically every year',
+    });
+    await renew.uncheck();
+    await expect(page.getByText('Auto-renew updated')).toBeVisible();
+    await expect(renew).not.toBeChecked();
+    await expect(renew).toBeEnabled();
+
+    // Activation ran today's download at once; the jobs screen shows it settle.
+    await page.getByRole('dialog').getByRole('link', { name: 'View the download jobs' }).click();
+    await expect(page).toHaveURL(new RegExp(`/jobs\\?fiscal_id=${fiscalId}`));
+    const jobs = page.getByRole('table', { name: 'Jobs' });
+    await expect(jobs.getByRole('row').filter({ hasText: 'Daily schedule' })).toContainText(
+      /Completed/,
+      { timeout: 60_000 },
+    );
+
+    // A download of older days now (what the API offers besides the daily run): whole months
+    // of the cassetto's supplier invoices, before the daily run's days.
+    const started = await italy.api.post('/api/it/jobs/invoice-download', {
+      headers: italy.headers,
+      data: { fiscal_id: fiscalId, from_date: romeDay(124), to_date: romeDay(4) },
+    });
+    expect(started.status(), await started.text()).toBe(201);
+    await page.reload();
+    await waitForIdle(page);
+    const onDemand = jobs.getByRole('row').filter({ hasText: 'On demand' });
+    await expect(onDemand).toContainText('Completed', { timeout: 60_000 });
+    await onDemand.getByRole('button', { name: 'Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Job details' });
+    await expect(details.getByText(/^\d+ invoices? imported$/)).toBeVisible();
+    const imported = details.getByRole('list', { name: 'Imported invoices' }).getByRole('link');
+    expect(await imported.count()).toBeGreaterThan(0);
+    await screenshotEveryLanguage(page, 'jobs-download-details');
+
+    // An imported invoice opens among the supplier invoices.
+    await page
+      .getByRole('dialog', { name: 'Job details' })
+      .getByRole('list', { name: 'Imported invoices' })
+      .getByRole('link')
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/supplier-invoice\?dialogId=invoice&dialog_uuid=/);
+    await expect(page.getByRole('dialog')).toBeVisible();
+
+    // Deactivated: the tab says inactive again.
+    const again = await openTab(page, fiscalId, 'Massive imports');
+    await again.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.getByText('Massive imports deactivated')).toBeVisible();
+    await expect(again.getByText('Inactive')).toBeVisible();
+  });
+
+  test('recovers rejected invoices and opens one to fix it', async ({ page }) => {
+    const fiscalId = await companyWithRejections(italy);
+    await loginAs(page, 'italy', { path: PAGE });
+    const dialog = await openTab(page, fiscalId, 'Recover invoices');
+    await expect(dialog.getByText(/invoices? rejected by SDI in this period/)).toBeVisible();
+    const pendingText = await dialog.getByText(/to recover \(not here yet\)/).textContent();
+    const pending = Number(/\d+/.exec(pendingText ?? '')?.[0] ?? 0);
+    expect(pending).toBeGreaterThan(0);
+    await screenshotEveryLanguage(page, 'business-registry-recover', async (reloaded) => {
+      await reloaded.getByRole('dialog').getByRole('tab').nth(4).click();
+      await waitForIdle(reloaded);
+    });
+
+    const recover = page.getByRole('dialog', { name: `Business registry ${fiscalId}` });
+    await recover.getByRole('button', { name: 'Recover' }).click();
+    const recovered = pending === 1 ? '1 invoice recovered' : `${pending} invoices recovered`;
+    await expect(recover.getByText(recovered)).toBeVisible();
+    await expect(recover.getByText('0 to recover (not here yet)')).toBeVisible();
+
+    // The rejected invoices to fix: one opens, its fix link leads to the fix screen.
+    await recover.getByRole('link', { name: 'Open the rejected invoices to fix them' }).click();
+    await expect(page).toHaveURL(/\/customer-invoice\?.*rejectedToFix=1/);
+    await waitForIdle(page);
+    const rows = page.getByRole('table').first().getByRole('row');
+    await expect(rows).toHaveCount(pending + 1);
+    await rows.nth(1).getByRole('link').first().click();
+    const invoice = page.getByRole('dialog');
+    await invoice.getByRole('link', { name: 'Fix invoice' }).click();
+    await expect(page.getByRole('heading', { name: /^Fix invoice/ })).toBeVisible();
+  });
+
+  test('without ROLE_INVOICING_DOWNLOAD or ROLE_INVOICING_RECOVER (manager@)', async ({ page }) => {
+    const fiscalId = `4${String(Date.now()).slice(-10)}`;
+    const created = await manager.api.post(REGISTRIES, {
+      headers: manager.headers,
+      data: { fiscal_id: fiscalId, name: 'E2E No Download SRL' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await loginAs(page, 'manager', { path: PAGE });
+    const dialog = await openTab(page, fiscalId, 'Massive imports');
+    await expect(dialog.getByRole('tab', { name: 'Recover invoices' })).toHaveCount(0);
+    await expect(
+      dialog.getByText('You do not have the permission to use massive imports.'),
+    ).toBeVisible();
+    await expect(dialog.getByText(/Contact sales/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Activate' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await screenshotEveryLanguage(page, 'business-registry-massive-imports-denied', async (r) => {
+      await r.getByRole('dialog').getByRole('tab').nth(3).click();
+    });
+    await manager.api.delete(`${REGISTRIES}/${fiscalId}`, { headers: manager.headers });
+  });
 });
