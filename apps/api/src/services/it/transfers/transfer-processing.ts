@@ -94,14 +94,13 @@ export class TransferProcessing {
     await this.repository.markUploadProcessed(upload.uuid, this.now());
   }
 
+  /**
+   * One file's transfer: made (or, for a single file, filled in: the upload left a queued row),
+   * then sent when valid. What an earlier run finished is left as it is.
+   */
   private async entry(actor: Actor, upload: ItTransferUploadRow, entry: ArchiveEntry) {
     const existing = await this.repository.findEntry(upload.uuid, entry.index);
-    if (existing) {
-      if (existing.invoiceUuid || existing.violations || entry.data === undefined) return;
-      const reread = await readTransferFile(entry.data);
-      if (reread.format) await this.send(actor, existing, entry.data, reread.format);
-      return;
-    }
+    if (existing && (existing.invoiceUuid || existing.violations)) return;
     const base = {
       ownerId: upload.ownerId,
       uploadUuid: upload.uuid,
@@ -111,22 +110,29 @@ export class TransferProcessing {
       createdAt: this.now(),
     };
     if (entry.data === undefined) {
-      await this.repository.insertEntry({
-        ...base,
-        violations: [{ propertyPath: '', message: entry.problem }],
-        notice: 'Not sent: the file is not an invoice.',
-      });
+      if (!existing)
+        await this.repository.insertEntry({
+          ...base,
+          violations: [{ propertyPath: '', message: entry.problem }],
+          notice: 'Not sent: the file is not an invoice.',
+        });
       return;
     }
     const read = await readTransferFile(entry.data);
-    const transfer = await this.repository.insertEntry({
-      ...base,
-      ...(read.extract ?? {}),
-      xml: read.xml,
-      violations: read.violations.length > 0 ? read.violations : null,
-      notice: read.violations.length > 0 ? 'Not sent: the invoice has violations.' : null,
-    });
-    if (read.violations.length === 0 && read.format)
+    let transfer = existing;
+    // Not read yet (no transfer, or the upload's queued row): record what the file holds.
+    if (!transfer || transfer.xml === null) {
+      const values = {
+        ...(read.extract ?? {}),
+        xml: read.xml,
+        violations: read.violations.length > 0 ? read.violations : null,
+        notice: read.violations.length > 0 ? 'Not sent: the invoice has violations.' : null,
+      };
+      transfer = transfer
+        ? await this.repository.updateEntry(transfer.uuid, values)
+        : await this.repository.insertEntry({ ...base, ...values });
+    }
+    if (transfer && read.violations.length === 0 && read.format)
       await this.send(actor, transfer, entry.data, read.format);
   }
 

@@ -33,6 +33,9 @@ export const TRANSFER_PROCESS_JOB = 'it.transfer.process';
 
 export type TransferProcessPayload = { uploadUuid: string };
 
+/** The notice of a single file's transfer until its job has read it. */
+export const QUEUED_NOTICE = 'Queued: the file is being read.';
+
 /** A transfer as the API answers it (spec 3). */
 export function toInvoiceTransfer(row: TransferItemRow): InvoiceTransfer {
   return {
@@ -131,6 +134,17 @@ export class TransfersService {
           size: bytes.length,
           ...(this.deps.clock ? { createdAt: this.deps.clock() } : {}),
         });
+        // A single file shows on the transfers screen at once, queued until its job reads it.
+        if (path.kind === 'invoice')
+          await new TransfersRepository(tx).insertEntry({
+            ownerId,
+            uploadUuid: uuid,
+            entryIndex: 0,
+            originalFileName: path.fileName,
+            reference: referenceOf(path.folder),
+            notice: QUEUED_NOTICE,
+            ...(this.deps.clock ? { createdAt: this.deps.clock() } : {}),
+          });
         await this.deps.jobs.enqueue(
           TRANSFER_PROCESS_JOB,
           { uploadUuid: uuid } satisfies TransferProcessPayload,

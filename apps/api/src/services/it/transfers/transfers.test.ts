@@ -14,7 +14,7 @@ import {
 } from '../../../db/schema/it-transfers.ts';
 import { ALL_IT_ROLES, createAlpha, drainJobs, sample, SAMPLES_DIR } from '../it-test-kit.ts';
 import { testZip } from './transfer-test-zips.ts';
-import { TRANSFER_PROCESS_JOB } from './transfers.service.ts';
+import { QUEUED_NOTICE, TRANSFER_PROCESS_JOB } from './transfers.service.ts';
 
 const UPLOADER_ROLES = {
   it: [...ALL_IT_ROLES, 'ROLE_TRANSFER'],
@@ -92,6 +92,9 @@ describe('invoice transfers: upload, processing, list', () => {
       original_file_name: 'IT01234567890_FPR01.xml',
       kind: 'invoice',
     });
+    // On the list at once, queued until the job has read it.
+    const [queued] = await transfers(uploader.token, '&original_file_name=FPR01');
+    expect(queued).toMatchObject({ notice: QUEUED_NOTICE, sent_at: null, violations: null });
     await drainJobs(t);
 
     const [transfer] = await transfers(uploader.token, '&original_file_name=FPR01');
