@@ -87,6 +87,7 @@ header{background:#06c;color:#fff;padding:16px 24px;font-weight:600}
 main{max-width:480px;margin:32px auto;background:#fff;padding:24px;border-radius:8px;box-shadow:0 1px 4px #0002}
 label{display:block;margin-top:12px;font-weight:600}input[type=text],input[type=password]{width:100%;padding:8px;box-sizing:border-box}
 button{margin-top:16px;background:#06c;color:#fff;border:0;padding:10px 16px;border-radius:4px;font-size:1rem}
+.consent{font-weight:400;display:flex;gap:8px;align-items:flex-start}main>p:first-child{margin-top:0}
 .error{background:#fde8e8;color:#a00;padding:8px;border-radius:4px}.demo{font-size:.9rem;background:#eef4fb;padding:8px;border-radius:4px;margin-top:16px}`;
 
 function page(language: ConsentLanguage, title: string, body: string): string {
@@ -123,7 +124,7 @@ export function consentFormPage(input: {
 <input type="password" id="password" name="password" maxlength="64" autocomplete="current-password" required>
 <label for="pin">${escapeHtml(t.pin)}</label>
 <input type="password" id="pin" name="pin" maxlength="64" autocomplete="off" required>
-<label><input type="checkbox" name="consent" value="yes"> ${escapeHtml(t.consent)}</label>
+<label class="consent"><input type="checkbox" name="consent" value="yes"> ${escapeHtml(t.consent)}</label>
 <button type="submit">${escapeHtml(t.submit)}</button>
 </form>
 <p class="demo">${escapeHtml(t.demo)}: ${escapeHtml(input.demo.codiceFiscale)} / ${escapeHtml(input.demo.password)} / PIN ${escapeHtml(input.demo.pin)}</p>
