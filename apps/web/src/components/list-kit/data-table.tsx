@@ -29,6 +29,12 @@ export interface DataTableColumn<T> {
   /** Hidden until the user shows it in the Columns menu. */
   defaultHidden?: boolean;
   align?: 'left' | 'right' | 'center';
+  /**
+   * The column holds long tokens without spaces (file names, uuids, SDI ids, e-mails, URLs,
+   * invoice numbers): they may break anywhere, so the column can be narrow. Other columns keep
+   * their words whole (names, labels) and wrap only between words.
+   */
+  breakAnywhere?: boolean;
 }
 
 /** What the table needs from `useListState`. */
@@ -166,8 +172,14 @@ export function DataTable<T>({
             </TableCell>
           )}
           {visibleColumns.map((column) => (
-            // A long token without spaces (a file name, a stamp) may break, so columns fit.
-            <TableCell key={column.id} align={column.align} sx={{ overflowWrap: 'anywhere' }}>
+            <TableCell
+              key={column.id}
+              align={column.align}
+              // 'anywhere' also lets the table shrink the column below its longest word: only
+              // token columns get it, so a name never breaks mid-word ('break-word' breaks a
+              // word only when it is wider than the whole column).
+              sx={{ overflowWrap: column.breakAnywhere ? 'anywhere' : 'break-word' }}
+            >
               {column.render(row)}
             </TableCell>
           ))}

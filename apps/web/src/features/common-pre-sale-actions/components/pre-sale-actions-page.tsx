@@ -53,7 +53,12 @@ export default function PreSaleActionsPage() {
   const no = t('values.no');
 
   const columns: DataTableColumn<PreSaleAction>[] = [
-    { id: 'target', label: t('fields.target'), render: (action) => action.target },
+    {
+      id: 'target',
+      label: t('fields.target'),
+      breakAnywhere: true,
+      render: (action) => action.target,
+    },
     {
       id: 'threshold',
       label: t('fields.threshold'),
@@ -93,6 +98,7 @@ export default function PreSaleActionsPage() {
     {
       id: 'pre_sale_uuid',
       label: t('fields.pre_sale_uuid'),
+      breakAnywhere: true,
       defaultHidden: true,
       render: (action) => action.pre_sale_uuid,
     },

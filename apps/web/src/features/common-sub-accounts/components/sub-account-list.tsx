@@ -55,6 +55,7 @@ export function subAccountColumns({
     {
       id: 'email',
       label: t('fields.email'),
+      breakAnywhere: true,
       orderField: 'email',
       render: (account) => (
         <Link

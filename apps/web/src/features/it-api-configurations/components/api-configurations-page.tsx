@@ -47,6 +47,7 @@ export default function ApiConfigurationsPage() {
     {
       id: 'uuid',
       label: t('fields.uuid'),
+      breakAnywhere: true,
       render: (row) => (
         <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
           {row.uuid}

@@ -146,6 +146,7 @@ export function DraftsPage({ invoiceHref, renderDetails }: DraftsPageProps) {
     {
       id: 'invoiceNumber',
       label: t('fields.invoiceNumber'),
+      breakAnywhere: true,
       render: (row) => row.invoiceNumber ?? '',
     },
     {

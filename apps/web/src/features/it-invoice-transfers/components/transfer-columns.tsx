@@ -168,16 +168,18 @@ export function transferColumns({
       label: t('fields.sent_at'),
       render: (row) => timestamp(row.sent_at, language),
     },
-    { id: 'sdi_id', label: t('fields.sdi_id'), render: (row) => row.sdi_id },
+    { id: 'sdi_id', label: t('fields.sdi_id'), breakAnywhere: true, render: (row) => row.sdi_id },
     {
       id: 'sdi_file_name',
       label: t('fields.sdi_file_name'),
+      breakAnywhere: true,
       defaultHidden: true,
       render: (row) => row.sdi_file_name,
     },
     {
       id: 'invoice_uuid',
       label: t('fields.invoice_uuid'),
+      breakAnywhere: true,
       defaultHidden: true,
       render: (row) => (
         <Box component="span" sx={mono}>

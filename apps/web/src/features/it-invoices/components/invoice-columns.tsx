@@ -45,6 +45,7 @@ export function invoiceColumns({
     {
       id: 'invoiceNumber',
       label: t('fields.invoiceNumber'),
+      breakAnywhere: true,
       orderField: 'invoiceNumber',
       render: (invoice) => openLink(invoice, invoice.invoiceNumber ?? t('values.none')),
     },
@@ -124,15 +125,23 @@ export function invoiceColumns({
     {
       id: 'sdi_file_id',
       label: t('fields.sdi_file_id'),
+      breakAnywhere: true,
       defaultHidden: true,
       render: (invoice) => invoice.sdi_file_id,
     },
     {
       id: 'sdi_file_name',
       label: t('fields.sdi_file_name'),
+      breakAnywhere: true,
       defaultHidden: true,
       render: (invoice) => invoice.sdi_file_name,
     },
-    { id: 'uuid', label: t('fields.uuid'), defaultHidden: true, render: (i) => i.uuid },
+    {
+      id: 'uuid',
+      label: t('fields.uuid'),
+      defaultHidden: true,
+      breakAnywhere: true,
+      render: (i) => i.uuid,
+    },
   ];
 }

@@ -87,6 +87,7 @@ export function jobColumns({
     {
       id: 'uuid',
       label: t('fields.uuid'),
+      breakAnywhere: true,
       render: (job) => (
         <Link
           component={RouterLink}
