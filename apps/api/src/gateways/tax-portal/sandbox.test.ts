@@ -140,4 +140,15 @@ describe('sandbox tax portal', () => {
     // A person's cassetto has no seeded rejections (no VAT number to invoice with).
     expect(await portal().rejectedInvoices('RSSMRA80A01F205X', year2025)).toEqual([]);
   });
+
+  it("gives a person's cassetto supplier invoices addressed to the codice fiscale", async () => {
+    const invoices = await portal().receivedInvoices('RSSMRA80A01F205X', year2025);
+    expect(invoices.length).toBeGreaterThanOrEqual(24);
+    const [first] = invoices;
+    expect(first?.xml.toString()).toContain('<CodiceFiscale>RSSMRA80A01F205X</CodiceFiscale>');
+    const checked = await validateInvoice(new Uint8Array(first?.xml ?? []), {
+      layers: ['schema', 'sdi'],
+    });
+    expect(checked.findings).toEqual([]);
+  });
 });
