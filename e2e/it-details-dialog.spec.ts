@@ -21,6 +21,7 @@ import {
   test,
   waitForIdle,
 } from './fixtures';
+import { wordsBrokenMidWord } from './layout-checks';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -200,38 +201,6 @@ test('the tab bar stays in place whatever the tab', async ({ page }) => {
     expect(distinct.size, tops.join(', ')).toBe(1);
   }
 });
-
-/**
- * Words of the dialog's values split across two lines: a value's text is cut into words at its
- * spaces, and a word whose pieces sit on more than one line was broken in the middle. A word
- * wider than its whole value box cannot fit anywhere, so only those may break.
- */
-async function wordsBrokenMidWord(dialog: Locator): Promise<string[]> {
-  return dialog.evaluate((root) => {
-    const broken: string[] = [];
-    for (const value of Array.from(root.querySelectorAll('dd'))) {
-      const width = value.clientWidth;
-      const walker = document.createTreeWalker(value, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent ?? '';
-        let start = 0;
-        for (const word of text.split(' ')) {
-          const range = document.createRange();
-          range.setStart(node, start);
-          range.setEnd(node, start + word.length);
-          start += word.length + 1;
-          if (!word) continue;
-          const rects = Array.from(range.getClientRects());
-          const lines = new Set(rects.map((rect) => Math.round(rect.top)));
-          // Broken across lines: its one-line width is the sum of its pieces.
-          const natural = rects.reduce((sum, rect) => sum + rect.width, 0);
-          if (lines.size > 1 && natural <= width) broken.push(`${word} (${natural}px, ${width}px)`);
-        }
-      }
-    }
-    return broken;
-  });
-}
 
 test('at 390 px the values do not break mid-word', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -2,7 +2,8 @@
  * The invoice form with the keyboard, and the 'create invoice from source' tab (issue 20): a
  * sensible Tab order from the invoice number to 'Validate schema' with Ctrl+Enter as the short
  * way there, XML pasted in the source tab read back into the form (unreadable XML kept, with a
- * notice), and an uploaded FSM10 file switching the source type to simplified (FPR12 back).
+ * notice), the form's invoice shown as FatturaPA XML when XML is picked (an edit there read back),
+ * and an uploaded FSM10 file switching the source type to simplified (FPR12 back).
  */
 import type { Locator, Page } from '@playwright/test';
 import {
@@ -171,6 +172,47 @@ test('XML pasted in the source tab is read back into the form; unreadable XML st
     await expect(reopened.getByRole('alert')).toBeVisible();
     await waitForIdle(reloaded);
   });
+});
+
+test('the form shows as FatturaPA XML in the source tab, and an edit there comes back', async ({
+  page,
+}) => {
+  const dialog = await openNewInvoice(page);
+  const number = dialog
+    .getByRole('region', { name: 'Document data' })
+    .getByRole('textbox', { name: /^Number/ });
+  await number.fill(`${stamp}-XW`);
+
+  // The source tab starts as JSON; picking XML converts the form's invoice into FatturaPA XML.
+  await dialog.getByRole('tab', { name: 'Create invoice from source' }).click();
+  await expect(dialog.locator('.cm-content')).toContainText('"formato_trasmissione"');
+  await dialog.getByRole('radio', { name: 'XML' }).check();
+  await expect(dialog.locator('.cm-content')).toContainText('<p:FatturaElettronica');
+  await expect(dialog.locator('.cm-content')).toContainText('versione="FPR12"');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+  // The number is in the XML (the editor's search brings its line into view), and is edited
+  // there with the editor's replace.
+  await dialog.locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+F');
+  const search = dialog.locator('.cm-search input[name="search"]');
+  await search.fill(`${stamp}-XW`);
+  await search.press('Enter');
+  await expect(dialog.locator('.cm-content')).toContainText(`<Numero>${stamp}-XW</Numero>`);
+  await dialog.locator('.cm-search input[name="replace"]').fill(`${stamp}-XE`);
+  await dialog.locator('.cm-search button[name="replaceAll"]').click();
+  await expect(dialog.locator('.cm-content')).toContainText(`<Numero>${stamp}-XE</Numero>`);
+
+  // Back in the form: the edit, and the rest of what was there.
+  await dialog.getByRole('tab', { name: 'Create invoice', exact: true }).click();
+  await expect(number).toHaveValue(`${stamp}-XE`);
+  await expect(dialog.getByRole('radio', { name: 'Standard' })).toBeChecked();
+
+  // A change in the form shows in the source tab as XML again, the format it was left in.
+  await number.fill(`${stamp}-XF`);
+  await dialog.getByRole('tab', { name: 'Create invoice from source' }).click();
+  await expect(dialog.getByRole('radio', { name: 'XML' })).toBeChecked();
+  await expect(dialog.locator('.cm-content')).toContainText('<p:FatturaElettronica');
 });
 
 test('an uploaded FSM10 file switches the source to simplified, an FPR12 file back', async ({

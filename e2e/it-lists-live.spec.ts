@@ -1,8 +1,9 @@
 /**
  * Italian lists that follow the server (issue 20): Search with unchanged filters and the refresh
  * button ask again, a list showing an unsettled marking polls until SDI's answer shows, the
- * filter rules of spec 5, one date format per kind in it, en and pl, and no list scrolling
- * sideways at 1440 px.
+ * filter rules of spec 5, one date format per kind in it, en and pl, no list scrolling
+ * sideways at 1440 px, and no name in the drafts and invoice lists broken mid-word at 1366 px
+ * and 1440 px.
  */
 import type { Page } from '@playwright/test';
 import {
@@ -15,6 +16,7 @@ import {
   test,
   waitForIdle,
 } from './fixtures';
+import { wordsBrokenMidWord } from './layout-checks';
 
 // Each test stands alone (no serial chain): one failing rule does not hide the others.
 test.describe.configure({ timeout: 120_000 });
@@ -232,6 +234,66 @@ test('no list scrolls sideways at 1440 px', async ({ page }) => {
       return Math.max(page, ...tables);
     });
     expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+  }
+});
+
+/** The name columns' headers in each language (the drafts and invoice lists share them). */
+const nameHeaders = {
+  en: ['Sender', 'Recipient'],
+  it: ['Mittente', 'Destinatario'],
+  pl: ['Nadawca', 'Odbiorca'],
+} as const;
+
+/** A CSS selector for the body cells of the page's table under the headers named `labels`. */
+async function columnCells(page: Page, labels: readonly string[]): Promise<string> {
+  const positions = await page
+    .getByRole('table')
+    .locator('thead th')
+    .evaluateAll(
+      (headers, names) =>
+        headers.flatMap((header, index) =>
+          names.includes((header as HTMLElement).innerText.trim()) ? [index + 1] : [],
+        ),
+      [...labels],
+    );
+  expect(positions, `columns ${labels.join(', ')}`).toHaveLength(labels.length);
+  return positions.map((position) => `tbody td:nth-child(${position})`).join(', ');
+}
+
+test('at 1366 px and 1440 px no name in the drafts and invoice lists breaks mid-word', async ({
+  page,
+}) => {
+  // A long name of several words in a draft and a sent invoice of this run, next to the demo's.
+  const longName = `COSTRUZIONI EDILI MERIDIONALI ${stamp} SRL`;
+  const italy = await personaApi('italy');
+  const draft = await italy.api.post('/api/it/invoices/draft', {
+    headers: { ...italy.headers, 'Content-Type': 'application/xml' },
+    data: sampleXml(undefined, {
+      number: `${stamp}-W`,
+      customerName: longName,
+      validVatNumbers: true,
+    }),
+  });
+  expect(draft.status(), await draft.text()).toBe(201);
+  await sendInvoice(italy, sampleXml(undefined, { number: `${stamp}-W`, customerName: longName }));
+  await italy.dispose();
+
+  const lists = ['/invoice-drafts', LIST, '/customer-invoice', '/supplier-invoice'];
+  for (const language of ['en', 'it', 'pl'] as const) {
+    await loginAs(page, 'italy', { path: lists[0], language });
+    for (const path of lists) {
+      await page.goto(path);
+      await waitForIdle(page);
+      if (path === LIST) await expect(page.getByText(longName).first()).toBeVisible();
+      const cells = await columnCells(page, nameHeaders[language]);
+      expect(await page.locator(cells).count(), `${path} has names`).toBeGreaterThan(0);
+      for (const width of [1366, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expect(page.getByRole('table')).toBeVisible();
+        const broken = await wordsBrokenMidWord(page.getByRole('table'), cells);
+        expect(broken, `${path} at ${width} px in ${language}`).toEqual([]);
+      }
+    }
   }
 });
 
