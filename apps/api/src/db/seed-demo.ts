@@ -21,6 +21,7 @@ const ALL_IT_ROLES = [
   'ROLE_RECEIPTS',
   'ROLE_INVOICING_DOWNLOAD',
   'ROLE_INVOICING_RECOVER',
+  'ROLE_TRANSFER',
 ];
 
 type DemoPersona = {
@@ -41,6 +42,8 @@ export const demoPersonas: DemoPersona[] = [
       it: ALL_IT_ROLES,
       common: ['ROLE_USER', 'ROLE_SUB_ACCOUNT_MANAGER'],
       preservation: ['ROLE_USER'],
+      // Uploads to the invoice-transfer store (italian-invoicing spec 6, transfer upload button).
+      transfer: ['ROLE_API'],
     },
     profile: {
       fullname: 'Alpha Demo',
