@@ -58,7 +58,9 @@ describe('demo data', () => {
         })
       ).json();
     const italy = await me('italy');
-    expect(italy.roles.it).toHaveLength(9);
+    expect(italy.roles.it).toHaveLength(10);
+    expect(italy.roles.it).toContain('ROLE_TRANSFER');
+    expect(italy.roles.transfer).toEqual(['ROLE_API']);
     expect(italy.roles.common).toEqual(['ROLE_USER', 'ROLE_SUB_ACCOUNT_MANAGER']);
     expect((await me('supplier-only')).roles.it).toContain('ROLE_INVOICING_SUPPLIER_ONLY');
     expect((await me('customer-only')).roles.it).toContain('ROLE_INVOICING_CUSTOMER_ONLY');
