@@ -230,6 +230,7 @@ test.describe('invoice transfers', () => {
       .click();
     await screenshotEveryLanguage(page, 'it-transfers-upload', async (again) => {
       await again.getByRole('dialog').getByRole('treeitem', { name: folder }).click();
+      await waitForIdle(again);
     });
   });
 

@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { formatListDate, formatListTimestamp } from '../../../components/list-kit';
 import type { DataTableColumn } from '../../../components/list-kit';
 import { formatMoney } from '../../../lib/decimal-amount';
+import { noticeKey } from '../model/transfer-notice';
 import { isProcessing, transferViolations } from '../model/transfer-violations';
 
 export interface TransferColumnsOptions {
@@ -84,12 +85,27 @@ export function ViolationsBadge({
   return <Chip size="small" color="success" label={t('status.ok')} />;
 }
 
+/** A notice of the transfer service in the user's language (as sent when unknown). */
+export function noticeText(notice: string | null, t: TFunction): string {
+  if (notice === null) return '';
+  const key = noticeKey(notice);
+  return key ? t(`notices.${key}`) : notice;
+}
+
+const noWrap = { whiteSpace: 'nowrap' } as const;
+
 function amount(value: string | null, language: string): ReactNode {
-  return value === null ? '' : formatMoney(value, language);
+  return value === null ? '' : <Box sx={noWrap}>{formatMoney(value, language)}</Box>;
 }
 
 function timestamp(value: string | null, language: string): ReactNode {
-  return value ? <span title={value}>{formatListTimestamp(value, language)}</span> : '';
+  return value ? (
+    <Box component="span" title={value} sx={{ display: 'inline-block', minWidth: 110 }}>
+      {formatListTimestamp(value, language)}
+    </Box>
+  ) : (
+    ''
+  );
 }
 
 export function transferColumns({
@@ -102,9 +118,15 @@ export function transferColumns({
     {
       id: 'original_file_name',
       label: t('fields.original_file_name'),
-      render: (row) => <Box sx={{ overflowWrap: 'anywhere' }}>{row.original_file_name}</Box>,
+      render: (row) => (
+        <Box sx={{ minWidth: 180, overflowWrap: 'anywhere' }}>{row.original_file_name}</Box>
+      ),
     },
-    { id: 'reference', label: t('fields.reference'), render: (row) => row.reference },
+    {
+      id: 'reference',
+      label: t('fields.reference'),
+      render: (row) => <Box sx={{ minWidth: 100, overflowWrap: 'anywhere' }}>{row.reference}</Box>,
+    },
     {
       id: 'supplier_name',
       label: t('fields.supplier_name'),
@@ -127,9 +149,14 @@ export function transferColumns({
     {
       id: 'invoice_date',
       label: t('fields.invoice_date'),
-      render: (row) => formatListDate(row.invoice_date, language),
+      render: (row) => <Box sx={noWrap}>{formatListDate(row.invoice_date, language)}</Box>,
     },
-    { id: 'invoice_type', label: t('fields.invoice_type'), render: (row) => row.invoice_type },
+    {
+      id: 'invoice_type',
+      label: t('fields.invoice_type'),
+      defaultHidden: true,
+      render: (row) => row.invoice_type,
+    },
     {
       id: 'invoice_net_amount',
       label: t('fields.invoice_net_amount'),
@@ -192,6 +219,10 @@ export function transferColumns({
       label: t('fields.marking'),
       render: (row) => (row.marking ? t(`invoices:markings.${row.marking}`) : ''),
     },
-    { id: 'notice', label: t('fields.notice'), render: (row) => row.notice },
+    {
+      id: 'notice',
+      label: t('fields.notice'),
+      render: (row) => <Box sx={{ minWidth: 160 }}>{noticeText(row.notice, t)}</Box>,
+    },
   ];
 }

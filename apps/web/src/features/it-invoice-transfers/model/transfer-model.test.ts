@@ -11,6 +11,7 @@ import { transfersPollInterval, uploadProgress } from './upload-progress';
 import { uploadFormSchema } from './upload-form';
 import { folderNameProblem, referenceOfPath, transferFileKind, uploadPath } from './upload-rules';
 import { transferNameOf, zipFileNames } from './zip-entries';
+import { noticeKey } from './transfer-notice';
 
 function access(roles: Record<string, string[]>) {
   return accessFor(roles, testRuntimeConfig.platformKeys);
@@ -59,6 +60,12 @@ describe('a transfer', () => {
     expect(transferViolations('oops')).toEqual([{ propertyPath: '', message: 'oops' }]);
     expect(transferViolations(null)).toEqual([]);
     expect(hasViolations(sent)).toBe(false);
+  });
+
+  it('has its known notices translated, others shown as sent', () => {
+    expect(noticeKey('Sent to SDI as a customer invoice.')).toBe('sent');
+    expect(noticeKey('Not sent: the file is not an invoice.')).toBe('notInvoice');
+    expect(noticeKey('Something new.')).toBeUndefined();
   });
 
   it('is being read while it has neither violations, nor invoice, nor notice', () => {
