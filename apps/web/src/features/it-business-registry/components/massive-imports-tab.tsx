@@ -19,6 +19,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -61,7 +62,7 @@ function RefreshingOverlay({ label }: { label: string }) {
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
-        bgcolor: 'rgba(255, 255, 255, 0.7)',
+        bgcolor: (theme) => alpha(theme.palette.background.paper, 0.7),
         zIndex: 1,
       }}
     >

@@ -6,6 +6,7 @@
  */
 import { jobStatuses, jobTypes } from '@fiscus/contracts';
 import type { ItJob, JobStatusName } from '@fiscus/contracts';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
@@ -82,7 +83,13 @@ export function jobColumns({
   onShowDetails,
 }: JobColumnsOptions): DataTableColumn<ItJob>[] {
   const time = (value: string | null) =>
-    value ? <span title={value}>{formatListTimestamp(value, language)}</span> : '';
+    value ? (
+      <Box component="span" title={value} sx={{ whiteSpace: 'nowrap' }}>
+        {formatListTimestamp(value, language)}
+      </Box>
+    ) : (
+      ''
+    );
   return [
     {
       id: 'uuid',
@@ -92,7 +99,7 @@ export function jobColumns({
         <Link
           component={RouterLink}
           to={detailsHref(job.uuid)}
-          sx={{ fontFamily: 'monospace', fontSize: 13 }}
+          sx={{ fontFamily: 'monospace', fontSize: 13, whiteSpace: 'nowrap' }}
           onClick={(event) => {
             // Plain clicks open the dialog through history; modified clicks keep browser behaviour.
             if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -110,11 +117,14 @@ export function jobColumns({
     {
       id: 'period',
       label: t('fields.period'),
-      render: (job) =>
-        t('values.period', {
-          from: formatListDate(job.parameters.from, language),
-          to: formatListDate(job.parameters.to, language),
-        }),
+      // One day per line: the range stays readable in a narrow column.
+      render: (job) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatListDate(job.parameters.from, language)}
+          <br />
+          {formatListDate(job.parameters.to, language)}
+        </Box>
+      ),
     },
     {
       id: 'daily',
