@@ -19,6 +19,8 @@ const SECRET_FIELDS = [
   'token',
   'refresh_token',
   'jwtSecret',
+  'taxPortalSecret',
+  'pin',
   'secret',
 ];
 

@@ -1,8 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { AppConfig } from '../../../config.ts';
 import type { FisconlineCredentials } from '../../../gateways/tax-portal/tax-portal-gateway.ts';
+import { dataDirSecret } from '../../../platform/data-dir-secret.ts';
 
 /**
  * Fisconline credentials at rest: AES-256-GCM with a key derived (HKDF-SHA256) from
@@ -89,15 +88,5 @@ function secretOf(config: Pick<AppConfig, 'taxPortalSecret' | 'dataDir' | 'datab
   if (config.taxPortalSecret) return config.taxPortalSecret;
   // One throwaway secret per process, so every composition of this process opens what another sealed.
   if (config.databaseUrl.startsWith('memory://')) return MEMORY_SECRET;
-  const file = resolve(config.dataDir, 'tax-portal-secret');
-  try {
-    const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  mkdirSync(config.dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  return dataDirSecret(config.dataDir, 'tax-portal-secret');
 }
