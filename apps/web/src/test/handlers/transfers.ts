@@ -232,7 +232,8 @@ export function transfersHandlers(seed: InvoiceTransfer[] = sampleTransfers()) {
         reference: folder === '' ? '/' : folder,
         created_at: createdAt,
         violations: null,
-        notice: null,
+        // As the transfer service: a single file's transfer is listed at once, queued.
+        notice: 'Queued: the file is being read.',
         customer_name: 'BETA SPA',
       };
       transfers.unshift(transfer);

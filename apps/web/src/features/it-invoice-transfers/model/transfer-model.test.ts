@@ -68,10 +68,13 @@ describe('a transfer', () => {
     expect(noticeKey('Something new.')).toBeUndefined();
   });
 
-  it('is being read while it has neither violations, nor invoice, nor notice', () => {
+  it('is being read while it is queued, or read and not yet sent', () => {
     expect(isProcessing(sent)).toBe(false);
     expect(isProcessing(invalid)).toBe(false);
     expect(isProcessing({ ...sent, invoice_uuid: null, notice: null })).toBe(true);
+    expect(
+      isProcessing({ ...sent, invoice_uuid: null, notice: 'Queued: the file is being read.' }),
+    ).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@
 import { transferViolationSchema } from '@fiscus/contracts';
 import type { InvoiceTransfer, TransferViolation } from '@fiscus/contracts';
 import { z } from 'zod';
+import { QUEUED_NOTICE } from './transfer-notice';
 
 const violationListSchema = z.array(transferViolationSchema);
 
@@ -24,11 +25,15 @@ export function hasViolations(transfer: Pick<InvoiceTransfer, 'violations'>): bo
 }
 
 /**
- * Still being read or sent: no violations and no invoice yet (a zip's entry between being read
- * and being sent to SDI).
+ * Still being read or sent: no violations and no invoice yet, either queued (a single file's
+ * transfer waits for the service to read it) or read and on its way to SDI.
  */
 export function isProcessing(
   transfer: Pick<InvoiceTransfer, 'violations' | 'invoice_uuid' | 'notice'>,
 ): boolean {
-  return !hasViolations(transfer) && transfer.invoice_uuid === null && transfer.notice === null;
+  return (
+    !hasViolations(transfer) &&
+    transfer.invoice_uuid === null &&
+    (transfer.notice === null || transfer.notice === QUEUED_NOTICE)
+  );
 }
