@@ -133,7 +133,7 @@ export function startInteractiveSetup(fiscalId: string) {
 }
 
 export type ScheduleChange =
-  | { kind: 'activate'; autoRenew: boolean }
+  | { kind: 'activate'; autoRenew: boolean; downloadArchive: boolean }
   | { kind: 'deactivate' }
   | { kind: 'autoRenew'; autoRenew: boolean };
 
@@ -149,7 +149,10 @@ export function useChangeSchedule(fiscalId: string) {
       }
       await apiFetch<InvoiceDownloadSchedule>('it', path, {
         method: change.kind === 'activate' ? 'POST' : 'PUT',
-        json: { auto_renew: change.autoRenew },
+        json:
+          change.kind === 'activate'
+            ? { auto_renew: change.autoRenew, download_archive: change.downloadArchive }
+            : { auto_renew: change.autoRenew },
       });
     },
     onSettled: () =>

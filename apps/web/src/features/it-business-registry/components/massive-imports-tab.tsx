@@ -1,7 +1,8 @@
 /**
  * The massive imports tab of the business registry dialog (spec 2.7, 3, 4, 8): the daily
  * download of the company's supplier invoices from the tax drawer. Inactive, it offers
- * activation (with or without the yearly renewal); active, it shows until when it runs, the
+ * activation (with or without the yearly renewal, and optionally the last year's invoices at
+ * once); active, it shows until when it runs, the
  * auto-renew switch and deactivation. After each change a refreshing overlay covers the tab
  * until the status has been asked again; each change ends with its success or error snackbar.
  * Without ROLE_INVOICING_DOWNLOAD the tab says the permission is missing and asks to contact
@@ -78,6 +79,7 @@ function ScheduleControls({ fiscalId }: { fiscalId: string }) {
   const credentials = useQuery(registryQueries.credentials(fiscalId));
   const change = useChangeSchedule(fiscalId);
   const [renewOnActivation, setRenewOnActivation] = useState(false);
+  const [archiveOnActivation, setArchiveOnActivation] = useState(false);
 
   const apply = (next: ScheduleChange) => {
     change.mutate(next, {
@@ -161,11 +163,27 @@ function ScheduleControls({ fiscalId }: { fiscalId: string }) {
               }
               label={t('massiveImports.autoRenew')}
             />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={archiveOnActivation}
+                  disabled={refreshing}
+                  onChange={(event) => setArchiveOnActivation(event.target.checked)}
+                />
+              }
+              label={t('massiveImports.downloadArchive')}
+            />
             <Box>
               <Button
                 variant="contained"
                 disabled={refreshing}
-                onClick={() => apply({ kind: 'activate', autoRenew: renewOnActivation })}
+                onClick={() =>
+                  apply({
+                    kind: 'activate',
+                    autoRenew: renewOnActivation,
+                    downloadArchive: archiveOnActivation,
+                  })
+                }
               >
                 {t('massiveImports.activate')}
               </Button>

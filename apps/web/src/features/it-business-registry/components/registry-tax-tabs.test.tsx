@@ -157,7 +157,10 @@ describe('registry dialog: massive imports tab', () => {
     expect(await within(dialog).findByText('Active')).toBeVisible();
     expect(within(dialog).getByText(/Valid until 22/)).toBeVisible();
     const path = `/api/it/schedule/invoice-download/${COMPANY}`;
-    expect(sentRequests({ method: 'POST', path })[0]?.body).toEqual({ auto_renew: true });
+    expect(sentRequests({ method: 'POST', path })[0]?.body).toEqual({
+      auto_renew: true,
+      download_archive: false,
+    });
     // The status was asked again after the change.
     expect(sentRequests({ method: 'GET', path }).length).toBeGreaterThanOrEqual(2);
 
