@@ -163,7 +163,7 @@ test.describe('invoice transfers', () => {
     await expect(ok).toContainText(folder);
     await expect(ok).toContainText('ok');
     await expect(ok).toContainText('Sent to SDI as a customer invoice.');
-    await expect(row(page, P7M_NAME)).toContainText('TD01');
+    await expect(row(page, P7M_NAME)).toContainText('Azienda di esempio');
     for (const name of zipped.slice(0, 2)) await expect(row(page, name)).toContainText('ok');
 
     // The violations of the invalid file, in their dialog (through the URL).
