@@ -13,6 +13,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { TFunction } from 'i18next';
+import { Fragment } from 'react';
 import type { ReactNode } from 'react';
 import { formatListDate, formatListTimestamp } from '../../../components/list-kit';
 import type { DataTableColumn } from '../../../components/list-kit';
@@ -94,6 +95,21 @@ export function noticeText(notice: string | null, t: TFunction): string {
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
 
+/** A file or folder name that wraps after its separators ('_', '.', '-', '/') before anywhere else. */
+export function BreakableName({ name, minWidth }: { name: string; minWidth: number }) {
+  const parts = name.split(/(?<=[_./-])/);
+  return (
+    <Box sx={{ minWidth, overflowWrap: 'anywhere' }}>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </Box>
+  );
+}
+
 function amount(value: string | null, language: string): ReactNode {
   return value === null ? '' : <Box sx={noWrap}>{formatMoney(value, language)}</Box>;
 }
@@ -118,14 +134,19 @@ export function transferColumns({
     {
       id: 'original_file_name',
       label: t('fields.original_file_name'),
+      render: (row) => <BreakableName name={row.original_file_name} minWidth={170} />,
+    },
+    {
+      id: 'violations',
+      label: t('fields.violations'),
       render: (row) => (
-        <Box sx={{ minWidth: 180, overflowWrap: 'anywhere' }}>{row.original_file_name}</Box>
+        <ViolationsBadge transfer={row} t={t} onShow={() => onShowViolations(row)} />
       ),
     },
     {
       id: 'reference',
       label: t('fields.reference'),
-      render: (row) => <Box sx={{ minWidth: 100, overflowWrap: 'anywhere' }}>{row.reference}</Box>,
+      render: (row) => <BreakableName name={row.reference} minWidth={90} />,
     },
     {
       id: 'supplier_name',
@@ -184,18 +205,17 @@ export function transferColumns({
       render: (row) => timestamp(row.created_at, language),
     },
     {
-      id: 'violations',
-      label: t('fields.violations'),
-      render: (row) => (
-        <ViolationsBadge transfer={row} t={t} onShow={() => onShowViolations(row)} />
-      ),
-    },
-    {
       id: 'sent_at',
       label: t('fields.sent_at'),
       render: (row) => timestamp(row.sent_at, language),
     },
-    { id: 'sdi_id', label: t('fields.sdi_id'), breakAnywhere: true, render: (row) => row.sdi_id },
+    {
+      id: 'sdi_id',
+      label: t('fields.sdi_id'),
+      breakAnywhere: true,
+      defaultHidden: true,
+      render: (row) => row.sdi_id,
+    },
     {
       id: 'sdi_file_name',
       label: t('fields.sdi_file_name'),
