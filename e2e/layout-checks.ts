@@ -6,35 +6,44 @@ import type { Locator } from '@playwright/test';
 
 /**
  * Words split across two lines inside the boxes `selector` finds under `root` (its `dd` values
- * by default): each box's text is cut into words at its spaces, and a word whose pieces sit on
- * more than one line was broken in the middle. A word wider than its whole box (padding left
- * out) cannot fit anywhere, so only those may break. Each entry names the word and both widths.
+ * by default): each box's text is cut into words at its spaces (and hyphens and slashes, where
+ * a line may break too), and a word whose pieces sit on more than one line was broken in the
+ * middle. A word wider than its whole box (padding left out) cannot fit anywhere, so only those
+ * may break; with `everyWord` (table cells, whose column the table itself narrows until words
+ * break) any split word counts. Each entry names the word and both widths.
  */
-export async function wordsBrokenMidWord(root: Locator, selector = 'dd'): Promise<string[]> {
-  return root.evaluate((element, boxSelector) => {
-    const broken: string[] = [];
-    for (const box of Array.from(element.querySelectorAll<HTMLElement>(boxSelector))) {
-      const style = getComputedStyle(box);
-      const width =
-        box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent ?? '';
-        let start = 0;
-        for (const word of text.split(' ')) {
-          const range = document.createRange();
-          range.setStart(node, start);
-          range.setEnd(node, start + word.length);
-          start += word.length + 1;
-          if (!word) continue;
-          const rects = Array.from(range.getClientRects());
-          const lines = new Set(rects.map((rect) => Math.round(rect.top)));
-          // Broken across lines: its one-line width is the sum of its pieces.
-          const natural = rects.reduce((sum, rect) => sum + rect.width, 0);
-          if (lines.size > 1 && natural <= width) broken.push(`${word} (${natural}px, ${width}px)`);
+export async function wordsBrokenMidWord(
+  root: Locator,
+  selector = 'dd',
+  { everyWord = false }: { everyWord?: boolean } = {},
+): Promise<string[]> {
+  return root.evaluate(
+    (element, { boxSelector, every }) => {
+      const broken: string[] = [];
+      for (const box of Array.from(element.querySelectorAll<HTMLElement>(boxSelector))) {
+        const style = getComputedStyle(box);
+        const width =
+          box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          // Words end at spaces, hyphens and slashes, where a line may break.
+          for (const match of (node.textContent ?? '').matchAll(/[^\s/-]+/g)) {
+            const word = match[0];
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + word.length);
+            const rects = Array.from(range.getClientRects());
+            const lines = new Set(rects.map((rect) => Math.round(rect.top)));
+            // Broken across lines: its one-line width is the sum of its pieces.
+            const natural = rects.reduce((sum, rect) => sum + rect.width, 0);
+            if (lines.size > 1 && (every || natural <= width)) {
+              broken.push(`${word} (${natural}px, ${width}px)`);
+            }
+          }
         }
       }
-    }
-    return broken;
-  }, selector);
+      return broken;
+    },
+    { boxSelector: selector, every: everyWord },
+  );
 }
