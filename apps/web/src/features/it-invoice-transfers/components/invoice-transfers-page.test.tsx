@@ -3,9 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, signIn } from '../../../lib/auth';
 import { fakeToken } from '../../../test/fake-token';
-import { sampleSentInvoiceUuid, sampleTransferUuids } from '../../../test/handlers/transfers';
+import { http, HttpResponse } from 'msw';
+import { apiUrl } from '../../../test/handlers/http';
+import {
+  sampleSentInvoiceUuid,
+  sampleTransfers,
+  sampleTransferUuids,
+} from '../../../test/handlers/transfers';
 import { AddressProbe, renderWithProviders } from '../../../test/render-with-providers';
-import { sentRequests } from '../../../test/server';
+import { sentRequests, server } from '../../../test/server';
 import InvoiceTransfersPage from './invoice-transfers-page';
 
 const uploader = { it: ['ROLE_INVOICING', 'ROLE_TRANSFER'], transfer: ['ROLE_API'] };
@@ -122,6 +128,37 @@ describe('InvoiceTransfersPage', () => {
     expect(csv?.query.get('separator')).toBe('comma');
     expect(csv?.query.get('fixed')).toBe('false');
     expect(URL.createObjectURL).toHaveBeenCalled();
+  });
+
+  it('offers the CSV in blocks of 1,000 rows when more transfers match', async () => {
+    const user = userEvent.setup();
+    server.use(
+      http.get(apiUrl('it', '/invoice-transfers'), ({ request }) => {
+        if ((request.headers.get('Accept') ?? '').includes('text/csv'))
+          return new HttpResponse('uuid\r\n', { headers: { 'Content-Type': 'text/csv' } });
+        return HttpResponse.json(
+          { 'hydra:member': sampleTransfers(), 'hydra:totalItems': 2500 },
+          { headers: { 'Content-Type': 'application/ld+json' } },
+        );
+      }),
+    );
+    await renderPage();
+    await screen.findByText('IT01234567890_00101.xml');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const blocks = await screen.findAllByRole('menuitem');
+    expect(blocks.map((block) => block.textContent)).toEqual([
+      'Rows 1–1,000',
+      'Rows 1,001–2,000',
+      'Rows 2,001–2,500',
+    ]);
+    await user.click(blocks[2]!);
+    await waitFor(() =>
+      expect(
+        sentRequests({ path: '/api/it/invoice-transfers' })
+          .find((request) => request.headers.get('Accept') === 'text/csv')
+          ?.query.get('page'),
+      ).toBe('3'),
+    );
   });
 
   it('hides Upload without the transfer roles', async () => {

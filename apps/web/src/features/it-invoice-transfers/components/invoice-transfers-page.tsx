@@ -7,7 +7,6 @@
  * of this visit's uploads, and 'Download CSV' under the table (1,000 transfers a page).
  */
 import type { InvoiceTransfer } from '@fiscus/contracts';
-import { TRANSFER_CSV_MAX_ITEMS_PER_PAGE } from '@fiscus/contracts';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import DownloadIcon from '@mui/icons-material/Download';
 import InfoIcon from '@mui/icons-material/Info';
@@ -29,6 +28,7 @@ import { transferQueries } from '../api/transfer-queries';
 import { canUploadTransfers } from '../model/transfer-access';
 import { defaultTransferFilters, toTransferListQuery } from '../model/transfer-filters';
 import { transfersPollInterval } from '../model/upload-progress';
+import { CsvDownloadButton } from './csv-download-button';
 import { transferColumns } from './transfer-columns';
 import { TRANSFER_DIALOG_ID, TransferDetailsDialog } from './transfer-details-dialog';
 import { UploadProgressPanel } from './upload-progress-panel';
@@ -70,21 +70,17 @@ export default function InvoiceTransfersPage() {
   const violations = useUrlDialog(VIOLATIONS_DIALOG_ID, ['uuid']);
   const uploadDialog = useUrlDialog(UPLOAD_DIALOG_ID, []);
   const [uploads, setUploads] = useState<TrackedUpload[]>([]);
-  const [csvBusy, setCsvBusy] = useState(false);
   const mayUpload = canUploadTransfers(access);
 
   const failed = () => enqueueSnackbar(t('messages.downloadError'), { variant: 'error' });
   const downloadXml = (transfer: InvoiceTransfer) => {
     downloadTransferXml(transfer.uuid).catch(failed);
   };
-  const downloadCsv = async () => {
-    setCsvBusy(true);
+  const downloadCsv = async (page: number) => {
     try {
-      await downloadTransfersCsv(query);
+      await downloadTransfersCsv(query, page);
     } catch {
       failed();
-    } finally {
-      setCsvBusy(false);
     }
   };
 
@@ -159,14 +155,7 @@ export default function InvoiceTransfersPage() {
       ]}
     >
       <Stack direction="row" sx={{ mt: 2, justifyContent: 'flex-end' }}>
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          loading={csvBusy}
-          onClick={() => void downloadCsv()}
-        >
-          {t('actions.downloadCsv', { count: TRANSFER_CSV_MAX_ITEMS_PER_PAGE })}
-        </Button>
+        <CsvDownloadButton total={transfers.data?.total ?? 0} onDownload={downloadCsv} />
       </Stack>
       {details.data && (
         <TransferDetailsDialog
