@@ -30,6 +30,7 @@ test('the jobs screen: demo history, filters, details through the URL', async ({
 
   // The last 30 days: three weeks of nightly downloads of ALPHA SRL, newest first.
   const rows = jobsTable(page).getByRole('row').filter({ hasText: ALPHA });
+  await expect(rows.first()).toBeVisible();
   expect(await rows.count()).toBeGreaterThanOrEqual(20);
   await expect(rows.filter({ hasText: 'Daily schedule' }).first()).toBeVisible();
   await expect(rows.filter({ hasText: 'Error' })).toHaveCount(1);
