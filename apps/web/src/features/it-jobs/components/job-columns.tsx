@@ -111,7 +111,13 @@ export function jobColumns({
         </Link>
       ),
     },
-    { id: 'type', label: t('fields.type'), render: (job) => t(`types.${job.type}`) },
+    {
+      id: 'type',
+      label: t('fields.type'),
+      // One type today (the invoice download): shown on demand, and in the details.
+      defaultHidden: true,
+      render: (job) => t(`types.${job.type}`),
+    },
     { id: 'status', label: t('fields.status'), render: (job) => <JobStatusChip job={job} t={t} /> },
     { id: 'fiscal_id', label: t('fields.fiscal_id'), render: (job) => job.fiscal_id },
     {
