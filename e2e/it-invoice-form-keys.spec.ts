@@ -213,6 +213,16 @@ test('the form shows as FatturaPA XML in the source tab, and an edit there comes
   await dialog.getByRole('tab', { name: 'Create invoice from source' }).click();
   await expect(dialog.getByRole('radio', { name: 'XML' })).toBeChecked();
   await expect(dialog.locator('.cm-content')).toContainText('<p:FatturaElettronica');
+
+  // A reload keeps the dialog open but not its content: type the number again, show it as XML.
+  await screenshotEveryLanguage(page, 'it-invoice-source-xml', async (reloaded) => {
+    const reopened = reloaded.getByRole('dialog');
+    await reopened.locator('input[name$="dati_generali_documento.numero"]').fill(`${stamp}-XF`);
+    await reopened.getByRole('tab').nth(1).click();
+    await reopened.locator('input[type="radio"][value="xml"]').check();
+    await expect(reopened.locator('.cm-content')).toContainText('<p:FatturaElettronica');
+    await waitForIdle(reloaded);
+  });
 });
 
 test('an uploaded FSM10 file switches the source to simplified, an FPR12 file back', async ({
