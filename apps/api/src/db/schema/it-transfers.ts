@@ -59,6 +59,8 @@ export const itTransferUploads = pgTable(
     kind: text('kind').$type<'invoice' | 'zip'>().notNull(),
     fileKey: text('file_key').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
+    /** The transfers it makes: 1 for an invoice, a zip's files; null if recorded before kept. */
+    fileCount: integer('file_count'),
     status: text('status').$type<TransferUploadStatus>().notNull().default('queued'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),

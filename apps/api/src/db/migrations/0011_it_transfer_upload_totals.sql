@@ -1,0 +1,1 @@
+ALTER TABLE "it_transfer_uploads" ADD COLUMN "file_count" integer;
