@@ -53,15 +53,69 @@ export type TransferUpload = z.infer<typeof transferUploadSchema>;
 
 /** What an accepted upload answers: the file is queued, its transfers follow. */
 export const transferUploadedSchema = z.object({
+  /** The upload's id: its transfers carry it (`upload_uuid`), its progress is read by it. */
   uuid: z.uuid(),
   path: z.string(),
   reference: z.string(),
   original_file_name: z.string(),
   kind: z.enum(['invoice', 'zip']),
   size: z.number().int(),
+  /** The transfers the upload will make: 1 for an invoice, the zip's files for a zip. */
+  total: z.number().int(),
   created_at: timestampField,
 });
 export type TransferUploaded = z.infer<typeof transferUploadedSchema>;
+
+/** `GET /api/transfer/it/uploads/{uuid}`. */
+export const transferUploadParamsSchema = z.object({ uuid: z.uuid() });
+
+/**
+ * How far the transfer service has read an upload: `processed` of `total` files read (with
+ * violations, or sent), `status` 'processed' once its job has finished (then every transfer
+ * it will make exists).
+ */
+export const transferUploadProgressSchema = z.object({
+  uuid: z.uuid(),
+  reference: z.string(),
+  original_file_name: z.string(),
+  kind: z.enum(['invoice', 'zip']),
+  status: z.enum(['queued', 'processed']),
+  /** The files the upload holds (null for an upload recorded before totals were kept). */
+  total: z.number().int().nullable(),
+  /** Transfers made so far (a queued single file's transfer included). */
+  transfers: z.number().int(),
+  /** Files read to the end: kept with violations or sent. */
+  processed: z.number().int(),
+  sent: z.number().int(),
+  with_violations: z.number().int(),
+  created_at: timestampField,
+  processed_at: timestampField.nullable(),
+});
+export type TransferUploadProgress = z.infer<typeof transferUploadProgressSchema>;
+
+/**
+ * What became of a transfer's file (its `notice_code`); `notice` holds the English text below.
+ * The console translates the code, so the two cannot drift.
+ */
+export const TRANSFER_NOTICES = {
+  queued: 'Queued: the file is being read.',
+  sent: 'Sent to SDI as a customer invoice.',
+  violations: 'Not sent: the invoice has violations.',
+  notInvoice: 'Not sent: the file is not an invoice.',
+  forbidden: 'Not sent: the uploader may not send invoices.',
+  refused: 'Not sent: refused by the invoice checks.',
+} as const;
+export type TransferNoticeCode = keyof typeof TRANSFER_NOTICES;
+export const transferNoticeCodes = Object.keys(TRANSFER_NOTICES) as [
+  TransferNoticeCode,
+  ...TransferNoticeCode[],
+];
+
+/** The code of a notice text, or null for a text that is no known notice. */
+export function transferNoticeCodeOf(notice: string | null): TransferNoticeCode | null {
+  if (notice === null) return null;
+  return transferNoticeCodes.find((code) => TRANSFER_NOTICES[code] === notice) ?? null;
+}
 
 /**
  * A refused upload or listing (spec 7: "on an error response the upload returns an errors map"):
@@ -118,6 +172,10 @@ export const invoiceTransferSchema = z.object({
   invoice_uuid: z.uuid().nullable(),
   marking: z.string().nullable(),
   notice: z.string().nullable(),
+  /** The notice as a code (TRANSFER_NOTICES); null without a notice or for an unknown one. */
+  notice_code: z.enum(transferNoticeCodes).nullable(),
+  /** The upload that made this transfer (GET /api/transfer/it/uploads/{uuid}). */
+  upload_uuid: z.uuid(),
   /** A later upload of the same file into the same folder was sent. */
   fixed: z.boolean(),
 });
@@ -125,8 +183,8 @@ export type InvoiceTransfer = z.infer<typeof invoiceTransferSchema>;
 
 /**
  * `GET /invoice-transfers` (spec 7): created_at[after|before|strictly_after|strictly_before],
- * original_file_name (contains), exists[violations], fixed, page, itemsPerPage (up to 1,000 with
- * `Accept: text/csv`).
+ * original_file_name (contains), exists[violations], fixed, upload_uuid, page, itemsPerPage (up
+ * to 1,000 with `Accept: text/csv`).
  */
 export const invoiceTransferListQuerySchema = z.looseObject({
   page: pageQueryField,
@@ -143,6 +201,7 @@ export const invoiceTransferListQuerySchema = z.looseObject({
   original_file_name: z.string().max(255).optional(),
   'exists[violations]': booleanQueryValueSchema.optional(),
   fixed: booleanQueryValueSchema.optional(),
+  upload_uuid: z.uuid().optional(),
   'created_at[after]': z.string().max(40).optional(),
   'created_at[before]': z.string().max(40).optional(),
   'created_at[strictly_after]': z.string().max(40).optional(),

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { TRANSFER_NOTICES } from '@fiscus/contracts';
 import type { InvoiceFormat } from '@fiscus/fatturapa';
 import { users } from '../../../db/schema/index.ts';
 import type {
@@ -42,7 +43,7 @@ export type TransferProcessingDependencies = {
 /** The worker lane of upload processing. */
 export const TRANSFER_LANE = 'transfers';
 
-export const SENT_NOTICE = 'Sent to SDI as a customer invoice.';
+export const SENT_NOTICE = TRANSFER_NOTICES.sent;
 
 function problemViolations(error: HttpProblem): StoredTransferViolation[] {
   if (error.violations && error.violations.length > 0)
@@ -114,7 +115,7 @@ export class TransferProcessing {
         await this.repository.insertEntry({
           ...base,
           violations: [{ propertyPath: '', message: entry.problem }],
-          notice: 'Not sent: the file is not an invoice.',
+          notice: TRANSFER_NOTICES.notInvoice,
         });
       return;
     }
@@ -126,7 +127,7 @@ export class TransferProcessing {
         ...(read.extract ?? {}),
         xml: read.xml,
         violations: read.violations.length > 0 ? read.violations : null,
-        notice: read.violations.length > 0 ? 'Not sent: the invoice has violations.' : null,
+        notice: read.violations.length > 0 ? TRANSFER_NOTICES.violations : null,
       };
       transfer = transfer
         ? await this.repository.updateEntry(transfer.uuid, values)
@@ -165,7 +166,7 @@ export class TransferProcessing {
       if (!(error instanceof HttpProblem) || error.status >= 500) throw error;
       await this.repository.updateEntry(transfer.uuid, {
         violations: problemViolations(error),
-        notice: `Not sent: ${error.status === 403 ? 'the uploader may not send invoices' : 'refused by the invoice checks'}.`,
+        notice: error.status === 403 ? TRANSFER_NOTICES.forbidden : TRANSFER_NOTICES.refused,
       });
     }
   }

@@ -10,6 +10,8 @@ import {
   transferDirsSchema,
   transferProblemSchema,
   transferUploadedSchema,
+  transferUploadParamsSchema,
+  transferUploadProgressSchema,
   transferUploadSchema,
 } from '@fiscus/contracts';
 import { actorOf } from '../../../platform/auth.ts';
@@ -85,6 +87,18 @@ export async function transferStorePlugin(
           response: transferDirsSchema,
           errors: { 404: transferProblemSchema, 422: transferProblemSchema },
           handle: ({ actor, query }) => service.dirs(actor, query.prefix),
+        }),
+        itemRoute('GET', '/it/uploads/:uuid', {
+          summary: 'How far an upload has been read',
+          description:
+            'The upload (its uuid as POST it/upload answered it): total files, transfers made, ' +
+            'processed (read to the end: with violations or sent), sent and with_violations; ' +
+            "status 'processed' once every transfer exists. Its transfers: GET " +
+            '/api/it/invoice-transfers?upload_uuid={uuid}. 404 for an unknown upload.',
+          params: transferUploadParamsSchema,
+          response: transferUploadProgressSchema,
+          errors: { 404: transferProblemSchema },
+          handle: ({ actor, params }) => service.uploadProgress(actor, params.uuid),
         }),
       ],
       handWritten: (typed, _deps, { tags, security }) => {

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, notExists } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  ne,
+  notExists,
+  sql,
+} from 'drizzle-orm';
 import { DEFAULT_ITEMS_PER_PAGE } from '@fiscus/contracts';
 import { itInvoices } from '../../../db/schema/index.ts';
 import type {
@@ -37,6 +50,7 @@ const collection = {
   filters: {
     original_file_name: { kind: 'partial' as const, column: itInvoiceTransfers.originalFileName },
     fixed: { kind: 'boolean' as const, column: itInvoiceTransfers.fixed },
+    upload_uuid: { kind: 'uuid' as const, column: itInvoiceTransfers.uploadUuid },
     created_at: { kind: 'date' as const, column: itInvoiceTransfers.createdAt },
   },
   exists: { violations: itInvoiceTransfers.violations },
@@ -149,6 +163,46 @@ export class TransfersRepository extends OwnedRepository<
       .from(itTransferUploads)
       .where(eq(itTransferUploads.uuid, uuid));
     return row;
+  }
+
+  /** A business's upload, or undefined (another business's reads as missing). */
+  async findOwnedUpload(ownerId: string, uuid: string): Promise<ItTransferUploadRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(itTransferUploads)
+      .where(and(eq(itTransferUploads.ownerId, ownerId), eq(itTransferUploads.uuid, uuid)));
+    return row;
+  }
+
+  /**
+   * An upload's transfers so far: made, read to the end (kept with violations, or sent), sent
+   * and with violations. A transfer read and on its way to SDI is made but not yet processed.
+   */
+  async uploadCounts(uploadUuid: string): Promise<{
+    transfers: number;
+    processed: number;
+    sent: number;
+    with_violations: number;
+  }> {
+    const transfers = itInvoiceTransfers;
+    const [row] = await this.db
+      .select({
+        transfers: count(),
+        processed:
+          sql<number>`count(*) filter (where ${transfers.violations} is not null or ${transfers.sentAt} is not null)`.mapWith(
+            Number,
+          ),
+        sent: count(transfers.sentAt),
+        withViolations: count(transfers.violations),
+      })
+      .from(transfers)
+      .where(eq(transfers.uploadUuid, uploadUuid));
+    return {
+      transfers: row?.transfers ?? 0,
+      processed: row?.processed ?? 0,
+      sent: row?.sent ?? 0,
+      with_violations: row?.withViolations ?? 0,
+    };
   }
 
   async markUploadProcessed(uuid: string, at: Date): Promise<void> {

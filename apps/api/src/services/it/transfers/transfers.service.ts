@@ -4,13 +4,16 @@ import type {
   TransferDirs,
   TransferUpload,
   TransferUploaded,
+  TransferUploadProgress,
   Violation,
 } from '@fiscus/contracts';
 import {
   TRANSFER_CSV_MAX_ITEMS_PER_PAGE,
   TRANSFER_MAX_INVOICE_BYTES,
   TRANSFER_MAX_ZIP_BYTES,
+  TRANSFER_NOTICES,
   TRANSFER_ROOT_DIR,
+  transferNoticeCodeOf,
   violationCodes,
 } from '@fiscus/contracts';
 import type { Actor } from '../../../platform/auth.ts';
@@ -34,7 +37,7 @@ export const TRANSFER_PROCESS_JOB = 'it.transfer.process';
 export type TransferProcessPayload = { uploadUuid: string };
 
 /** The notice of a single file's transfer until its job has read it. */
-export const QUEUED_NOTICE = 'Queued: the file is being read.';
+export const QUEUED_NOTICE = TRANSFER_NOTICES.queued;
 
 /** A transfer as the API answers it (spec 3). */
 export function toInvoiceTransfer(row: TransferItemRow): InvoiceTransfer {
@@ -60,6 +63,8 @@ export function toInvoiceTransfer(row: TransferItemRow): InvoiceTransfer {
     invoice_uuid: row.invoiceUuid,
     marking: row.marking,
     notice: row.notice,
+    notice_code: transferNoticeCodeOf(row.notice),
+    upload_uuid: row.uploadUuid,
     fixed: row.fixed,
   };
 }
@@ -113,7 +118,7 @@ export class TransfersService {
   async receive(actor: Actor, rawPath: string, bytes: Buffer): Promise<TransferUploaded> {
     const path = parseUploadPath(rawPath);
     if ('violations' in path) throw unprocessable(path.violations);
-    await this.checkContent(path.kind, bytes);
+    const total = await this.checkContent(path.kind, bytes);
 
     const ownerId = businessOf(actor);
     const uuid = randomUUID();
@@ -132,6 +137,7 @@ export class TransfersService {
           kind: path.kind,
           fileKey,
           size: bytes.length,
+          fileCount: total,
           ...(this.deps.clock ? { createdAt: this.deps.clock() } : {}),
         });
         // A single file shows on the transfers screen at once, queued until its job reads it.
@@ -159,6 +165,7 @@ export class TransfersService {
         original_file_name: row.fileName,
         kind: path.kind,
         size: row.size,
+        total,
         created_at: row.createdAt.toISOString(),
       };
     } catch (error) {
@@ -168,8 +175,11 @@ export class TransfersService {
     }
   }
 
-  /** Refuses, with a violation on `content`, what cannot become transfers. */
-  private async checkContent(kind: 'invoice' | 'zip', bytes: Buffer): Promise<void> {
+  /**
+   * Refuses, with a violation on `content`, what cannot become transfers; else answers how many
+   * transfers the file will make (a zip's files, 1 for an invoice).
+   */
+  private async checkContent(kind: 'invoice' | 'zip', bytes: Buffer): Promise<number> {
     if (bytes.length === 0)
       throw unprocessable([contentViolation('The file is empty.', violationCodes.required)]);
     const limit = kind === 'zip' ? TRANSFER_MAX_ZIP_BYTES : TRANSFER_MAX_INVOICE_BYTES;
@@ -187,7 +197,7 @@ export class TransfersService {
         throw error;
       }
       if (files === 0) throw unprocessable([contentViolation('The zip holds no files.')]);
-      return;
+      return files;
     }
     const problems = await invoiceReadProblems(bytes);
     if (problems.length > 0)
@@ -196,6 +206,26 @@ export class TransfersService {
           contentViolation(`The file is not a FatturaPA invoice: ${problem.message}`),
         ),
       );
+    return 1;
+  }
+
+  /** GET /api/transfer/it/uploads/{uuid}: how far the service has read an upload. */
+  async uploadProgress(actor: Actor, uuid: string): Promise<TransferUploadProgress> {
+    assertTransferUploader(actor);
+    const upload = await this.repository.findOwnedUpload(businessOf(actor), uuid);
+    if (!upload) throw notFound(`Upload ${uuid} not found.`);
+    const counts = await this.repository.uploadCounts(uuid);
+    return {
+      uuid: upload.uuid,
+      reference: referenceOf(upload.folder),
+      original_file_name: upload.fileName,
+      kind: upload.kind,
+      status: upload.status,
+      total: upload.fileCount,
+      ...counts,
+      created_at: upload.createdAt.toISOString(),
+      processed_at: upload.processedAt?.toISOString() ?? null,
+    };
   }
 
   /** GET /api/transfer/it/dirs: the root's folders, or a folder's children, as full paths. */

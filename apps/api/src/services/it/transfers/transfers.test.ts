@@ -70,6 +70,16 @@ async function transfers(token: string, query = '') {
   return body['hydra:member'];
 }
 
+async function uploadProgress(token: string, uuid: string) {
+  const response = await t.request({
+    method: 'GET',
+    url: `/api/transfer/it/uploads/${uuid}`,
+    token,
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as Record<string, unknown>;
+}
+
 async function storedCounts() {
   const [uploads] = await t.db.select({ n: count() }).from(itTransferUploads);
   const [rows] = await t.db.select({ n: count() }).from(itInvoiceTransfers);
@@ -91,11 +101,40 @@ describe('invoice transfers: upload, processing, list', () => {
       reference: 'fatture/2026',
       original_file_name: 'IT01234567890_FPR01.xml',
       kind: 'invoice',
+      total: 1,
     });
+    const uploadUuid = (response.json() as { uuid: string }).uuid;
     // On the list at once, queued until the job has read it.
     const [queued] = await transfers(uploader.token, '&original_file_name=FPR01');
-    expect(queued).toMatchObject({ notice: QUEUED_NOTICE, sent_at: null, violations: null });
+    expect(queued).toMatchObject({
+      notice: QUEUED_NOTICE,
+      notice_code: 'queued',
+      upload_uuid: uploadUuid,
+      sent_at: null,
+      violations: null,
+    });
+    expect(await uploadProgress(uploader.token, uploadUuid)).toMatchObject({
+      status: 'queued',
+      total: 1,
+      transfers: 1,
+      processed: 0,
+      sent: 0,
+      with_violations: 0,
+      processed_at: null,
+    });
     await drainJobs(t);
+    expect(await uploadProgress(uploader.token, uploadUuid)).toMatchObject({
+      uuid: uploadUuid,
+      reference: 'fatture/2026',
+      original_file_name: 'IT01234567890_FPR01.xml',
+      kind: 'invoice',
+      status: 'processed',
+      total: 1,
+      transfers: 1,
+      processed: 1,
+      sent: 1,
+      with_violations: 0,
+    });
 
     const [transfer] = await transfers(uploader.token, '&original_file_name=FPR01');
     expect(transfer).toMatchObject({
@@ -112,6 +151,7 @@ describe('invoice transfers: upload, processing, list', () => {
       reference: 'fatture/2026',
       violations: null,
       notice: 'Sent to SDI as a customer invoice.',
+      notice_code: 'sent',
       fixed: false,
     });
     expect(transfer?.sent_at).toEqual(expect.any(String));
@@ -186,8 +226,33 @@ describe('invoice transfers: upload, processing, list', () => {
     ]);
     const response = await upload(uploader.token, 'fatture/2026/lotto-marzo.zip', zip);
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toMatchObject({ kind: 'zip', reference: 'fatture/2026' });
+    expect(response.json()).toMatchObject({ kind: 'zip', reference: 'fatture/2026', total: 6 });
+    const uploadUuid = (response.json() as { uuid: string }).uuid;
+    // Nothing read yet: the zip's transfers come with its job.
+    expect(await uploadProgress(uploader.token, uploadUuid)).toMatchObject({
+      status: 'queued',
+      total: 6,
+      transfers: 0,
+      processed: 0,
+    });
     await drainJobs(t);
+    expect(await uploadProgress(uploader.token, uploadUuid)).toMatchObject({
+      status: 'processed',
+      total: 6,
+      transfers: 6,
+      processed: 6,
+      sent: 2,
+      with_violations: 4,
+    });
+    // Its transfers, and only them, by upload.
+    const listed = await transfers(uploader.token, `&upload_uuid=${uploadUuid}`);
+    expect(listed).toHaveLength(6);
+    expect(new Set(listed.map((transfer) => transfer.upload_uuid))).toEqual(new Set([uploadUuid]));
+    expect(
+      listed
+        .map((transfer) => transfer.notice_code)
+        .sort((a, b) => String(a).localeCompare(String(b))),
+    ).toEqual(['notInvoice', 'notInvoice', 'sent', 'sent', 'violations', 'violations']);
     const rows = await t.db
       .select()
       .from(itInvoiceTransfers)
@@ -454,5 +519,28 @@ describe('invoice transfers: roles and tenants', () => {
       token: other.token,
     });
     expect(dirs.json()).toEqual({ root_dir: '/', dirs: [] });
+    // Another tenant's upload reads as missing; so does an unknown one, and a malformed id is a 4xx.
+    for (const uuid of [mine?.upload_uuid, '00000000-0000-4000-8000-000000000000']) {
+      const progress = await t.request({
+        method: 'GET',
+        url: `/api/transfer/it/uploads/${uuid}`,
+        token: other.token,
+      });
+      expect(progress.statusCode, uuid).toBe(404);
+    }
+    const malformed = await t.request({
+      method: 'GET',
+      url: '/api/transfer/it/uploads/not-a-uuid',
+      token: uploader.token,
+    });
+    expect(malformed.statusCode).toBeGreaterThanOrEqual(400);
+    expect(malformed.statusCode).toBeLessThan(500);
+    const badFilter = await t.request({
+      method: 'GET',
+      url: '/api/it/invoice-transfers?upload_uuid=not-a-uuid',
+      token: uploader.token,
+    });
+    expect(badFilter.statusCode).toBeGreaterThanOrEqual(400);
+    expect(badFilter.statusCode).toBeLessThan(500);
   });
 });
