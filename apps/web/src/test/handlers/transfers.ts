@@ -3,12 +3,15 @@
  * its XML and the CSV page) and the transfer service (`/api/transfer/it/dirs` and `/it/upload`).
  * An upload is checked with the API's schema and path rules that matter to the console, makes
  * its folders and one transfer per file, first still being read, then read on the next request
- * (a file named `*invalid*` gets a violation, any other is "sent").
+ * (a file named `*invalid*` gets a violation, any other is "sent"); its progress is counted as
+ * `/api/transfer/it/uploads/{uuid}` counts it.
  */
 import {
+  transferNoticeCodeOf,
   transferUploadSchema,
   type InvoiceTransfer,
   type TransferUploaded,
+  type TransferUploadProgress,
 } from '@fiscus/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiUrl, hydraCollection, notFound, parseBody, unprocessable } from './http';
@@ -20,6 +23,9 @@ const UUIDS = {
 } as const;
 
 export const sampleSentInvoiceUuid = '8e3f4b3d-bfa0-4c3b-8d6e-5f4a3b2c1d04';
+
+/** The upload the sample transfers came from. */
+const SAMPLE_UPLOAD_UUID = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
 function recent(minutesAgo: number): string {
   return new Date(Date.now() - minutesAgo * 60_000).toISOString();
@@ -38,6 +44,7 @@ export function sampleTransfers(): InvoiceTransfer[] {
     invoice_vat_amount: '220.00',
     invoice_tot_amount: '1220.00',
     reference: '2026/november',
+    upload_uuid: SAMPLE_UPLOAD_UUID,
     fixed: false,
   };
   return [
@@ -54,6 +61,7 @@ export function sampleTransfers(): InvoiceTransfer[] {
       invoice_uuid: sampleSentInvoiceUuid,
       marking: 'delivered',
       notice: 'Sent to SDI as a customer invoice.',
+      notice_code: 'sent',
     },
     {
       ...base,
@@ -75,6 +83,7 @@ export function sampleTransfers(): InvoiceTransfer[] {
       invoice_uuid: null,
       marking: null,
       notice: 'Not sent: the invoice has violations.',
+      notice_code: 'violations',
     },
     {
       uuid: UUIDS.unreadable,
@@ -103,6 +112,8 @@ export function sampleTransfers(): InvoiceTransfer[] {
       invoice_uuid: null,
       marking: null,
       notice: 'Not sent: the file is not an invoice.',
+      notice_code: 'notInvoice',
+      upload_uuid: SAMPLE_UPLOAD_UUID,
       fixed: false,
     },
   ];
@@ -111,6 +122,7 @@ export function sampleTransfers(): InvoiceTransfer[] {
 export const sampleTransferUuids = UUIDS;
 
 const UPLOAD_UUID = '9f4a5c4e-c0b1-4d4c-9e7f-6a5b4c3d2e15';
+const TRANSFER_UUID = '1e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b';
 
 function matches(transfer: InvoiceTransfer, query: URLSearchParams): boolean {
   const name = query.get('original_file_name');
@@ -118,6 +130,8 @@ function matches(transfer: InvoiceTransfer, query: URLSearchParams): boolean {
   const exists = query.get('exists[violations]');
   if (exists === 'true' && transfer.violations === null) return false;
   if (exists === 'false' && transfer.violations !== null) return false;
+  const upload = query.get('upload_uuid');
+  if (upload && transfer.upload_uuid !== upload) return false;
   const fixed = query.get('fixed');
   if (fixed !== null && String(transfer.fixed) !== fixed) return false;
   const created = Date.parse(transfer.created_at);
@@ -158,9 +172,31 @@ export function transfersHandlers(seed: InvoiceTransfer[] = sampleTransfers()) {
         transfer.marking = 'delivered';
         transfer.notice = 'Sent to SDI as a customer invoice.';
       }
+      transfer.notice_code = transferNoticeCodeOf(transfer.notice);
     }
     reading.clear();
   };
+
+  /** The service's count of an upload's transfers, as GET /it/uploads/{uuid} answers it. */
+  const progressOf = (upload: TransferUploaded): TransferUploadProgress => {
+    const made = transfers.filter((transfer) => transfer.upload_uuid === upload.uuid);
+    const read = made.filter((transfer) => !reading.has(transfer.uuid));
+    return {
+      uuid: upload.uuid,
+      reference: upload.reference,
+      original_file_name: upload.original_file_name,
+      kind: upload.kind,
+      status: read.length === upload.total ? 'processed' : 'queued',
+      total: upload.total,
+      transfers: made.length,
+      processed: read.length,
+      sent: read.filter((transfer) => transfer.invoice_uuid !== null).length,
+      with_violations: read.filter((transfer) => transfer.violations !== null).length,
+      created_at: upload.created_at,
+      processed_at: read.length === upload.total ? new Date().toISOString() : null,
+    };
+  };
+  const uploadsByUuid = new Map<string, TransferUploaded>();
 
   return [
     http.get(apiUrl('it', '/invoice-transfers'), ({ request }) => {
@@ -192,6 +228,13 @@ export function transfersHandlers(seed: InvoiceTransfer[] = sampleTransfers()) {
           'Content-Disposition': `attachment; filename="${transfer.original_file_name}"`,
         },
       });
+    }),
+    http.get(apiUrl('transfer', '/it/uploads/:uuid'), ({ params }) => {
+      const upload = uploadsByUuid.get(String(params.uuid));
+      if (!upload) return notFound();
+      const answer = HttpResponse.json(progressOf(upload));
+      finishReading();
+      return answer;
     }),
     http.get(apiUrl('transfer', '/it/dirs'), ({ request }) => {
       const prefix = new URL(request.url).searchParams.get('prefix') ?? '';
@@ -225,28 +268,33 @@ export function transfersHandlers(seed: InvoiceTransfer[] = sampleTransfers()) {
         folders.add(segments.slice(0, depth).join('/'));
       uploads += 1;
       const createdAt = new Date().toISOString();
+      const uploadUuid = `${UPLOAD_UUID.slice(0, -2)}${String(uploads).padStart(2, '0')}`;
       const transfer: InvoiceTransfer = {
         ...sampleTransfers()[1]!,
-        uuid: `${UPLOAD_UUID.slice(0, -2)}${String(uploads).padStart(2, '0')}`,
+        uuid: `${TRANSFER_UUID.slice(0, -2)}${String(uploads).padStart(2, '0')}`,
+        upload_uuid: uploadUuid,
         original_file_name: fileName,
         reference: folder === '' ? '/' : folder,
         created_at: createdAt,
         violations: null,
         // As the transfer service: a single file's transfer is listed at once, queued.
         notice: 'Queued: the file is being read.',
+        notice_code: 'queued',
         customer_name: 'BETA SPA',
       };
       transfers.unshift(transfer);
       reading.add(transfer.uuid);
       const uploaded: TransferUploaded = {
-        uuid: UPLOAD_UUID,
+        uuid: uploadUuid,
         path,
         reference: transfer.reference,
         original_file_name: fileName,
         kind: fileName.toLowerCase().endsWith('.zip') ? 'zip' : 'invoice',
         size: 1234,
+        total: 1,
         created_at: createdAt,
       };
+      uploadsByUuid.set(uploadUuid, uploaded);
       return HttpResponse.json(uploaded, { status: 202 });
     }),
   ];

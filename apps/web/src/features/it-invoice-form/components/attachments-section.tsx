@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldLimits } from '../model/field-limits';
-import { readFileAsBase64 } from '../model/file-base64';
+import { readFileAsBase64 } from '../../../lib/read-file';
 import type { FieldSpec } from './field-spec';
 import { FieldGrid } from './form-section';
 import { RepeatableGroupItems } from './repeatable-group-items';

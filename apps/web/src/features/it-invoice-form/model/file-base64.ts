@@ -1,16 +1,6 @@
-/** The content of a file as base64 (what FatturaPA's Attachment and the source upload carry). */
-export function readFileAsBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = typeof reader.result === 'string' ? reader.result : '';
-      // A data URL is `data:<type>;base64,<content>`.
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('File could not be read'));
-    reader.readAsDataURL(file);
-  });
-}
+/*
+ * A chosen file read as text (the invoice source editor); as base64 it is `lib/read-file`.
+ */
 
 /** The content of a text file (JSON or XML source). */
 export function readFileAsText(file: Blob): Promise<string> {

@@ -8,7 +8,7 @@ import {
   isXmlFileName,
   SDI_ID_MAX_LENGTH,
 } from './import-messages';
-import { readFileAsBase64 } from './read-file-base64';
+import { readFileAsBase64 } from '../../../lib/read-file';
 
 export type ImportNotificationType = (typeof importNotificationTypes)[number];
 

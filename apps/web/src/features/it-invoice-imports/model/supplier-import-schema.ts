@@ -7,7 +7,7 @@ import {
   isXmlFileName,
   SDI_ID_MAX_LENGTH,
 } from './import-messages';
-import { readFileAsBase64 } from './read-file-base64';
+import { readFileAsBase64 } from '../../../lib/read-file';
 
 const fileField = z.custom<File | null>((value) => value === null || value instanceof Blob);
 

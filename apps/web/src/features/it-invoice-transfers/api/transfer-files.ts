@@ -6,32 +6,10 @@
 import { TRANSFER_CSV_MAX_ITEMS_PER_PAGE } from '@fiscus/contracts';
 import { apiFetch } from '../../../lib/api-client';
 import type { QueryParams } from '../../../lib/api-client';
+import { csvSeparator } from '../../../lib/csv-separator';
 import { i18n } from '../../../lib/i18n';
+import { attachmentFileName, saveBlob } from '../../../lib/save-blob';
 import { transferPath, TRANSFERS_PATH } from './transfer-queries';
-
-/** A semicolon where numbers have a decimal comma (Italian, Polish), else a comma. */
-export function csvSeparator(language: string): 'semicolon' | 'comma' {
-  return ['it', 'pl'].includes(language.slice(0, 2)) ? 'semicolon' : 'comma';
-}
-
-function fileNameOf(response: Response, fallback: string): string {
-  const header = response.headers.get('Content-Disposition') ?? '';
-  const match = /filename="([^"]+)"/.exec(header);
-  return match?.[1] ?? fallback;
-}
-
-/** Hands a downloaded body to the browser as a file named `fileName`. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 async function download(
   path: string,
@@ -44,7 +22,7 @@ async function download(
     headers: { Accept: accept },
     as: 'response',
   });
-  saveBlob(await response.blob(), fileNameOf(response, fallbackName));
+  saveBlob(await response.blob(), attachmentFileName(response, fallbackName));
 }
 
 /** 'Invoice XML': the invoice read from the transfer's file (a .p7m's content). */

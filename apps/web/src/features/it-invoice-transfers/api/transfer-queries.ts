@@ -3,7 +3,7 @@
  * Italian service, the folder tree on the transfer service (the root, then a folder's children
  * by prefix, each loaded when the folder is opened).
  */
-import type { InvoiceTransfer, TransferDirs } from '@fiscus/contracts';
+import type { InvoiceTransfer, TransferDirs, TransferUploadProgress } from '@fiscus/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiFetchCollection } from '../../../lib/api-client';
 import type { QueryParams } from '../../../lib/api-client';
@@ -46,20 +46,15 @@ export const transferQueries = {
     }),
 };
 
-/** The transfers an upload may have made: up to 100 since it was uploaded, oldest first. */
-export const UPLOAD_PROGRESS_PAGE_SIZE = 100;
-
-export function uploadTransfersQuery(upload: { uuid: string; created_at: string }) {
+/** How far the transfer service has read an upload (`GET /api/transfer/it/uploads/{uuid}`). */
+export function uploadProgressQuery(uuid: string) {
   return queryOptions({
-    queryKey: [...transferQueries.all(), 'upload', upload.uuid, upload.created_at] as const,
+    queryKey: [...transferQueries.all(), 'upload', uuid] as const,
     queryFn: ({ signal }) =>
-      apiFetchCollection<InvoiceTransfer>('it', TRANSFERS_PATH, {
-        query: {
-          'created_at[after]': upload.created_at,
-          'order[created_at]': 'asc',
-          itemsPerPage: UPLOAD_PROGRESS_PAGE_SIZE,
-        },
-        signal,
-      }),
+      apiFetch<TransferUploadProgress>(
+        'transfer',
+        `/${TRANSFER_PROJECT}/uploads/${encodeURIComponent(uuid)}`,
+        { signal, headers: { Accept: 'application/json' }, as: 'json' },
+      ),
   });
 }

@@ -209,6 +209,11 @@ describe('InvoiceTransfersPage', () => {
     });
     const progress = await screen.findByRole('region', { name: 'Uploads' });
     expect(await within(progress).findByText(/1 of 1 file read/)).toBeInTheDocument();
+    // The line reads the service's count of this upload, by the uuid the upload answered.
+    const counted = sentRequests({ method: 'GET' }).filter((request) =>
+      request.path.startsWith('/api/transfer/it/uploads/'),
+    );
+    expect(counted.length).toBeGreaterThan(0);
     const table = screen.getByRole('table', { name: 'Invoice transfers' });
     expect(await within(table).findByText('IT01234567890_00200.xml')).toBeInTheDocument();
   });

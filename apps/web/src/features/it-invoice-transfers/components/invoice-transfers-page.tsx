@@ -6,7 +6,7 @@
  * details dialogs through the URL, the Upload button for the roles of spec 6 with the progress
  * of this visit's uploads, and 'Download CSV' under the table (1,000 transfers a page).
  */
-import type { InvoiceTransfer } from '@fiscus/contracts';
+import type { InvoiceTransfer, TransferUploaded } from '@fiscus/contracts';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import DownloadIcon from '@mui/icons-material/Download';
 import InfoIcon from '@mui/icons-material/Info';
@@ -33,7 +33,6 @@ import { transferColumns } from './transfer-columns';
 import { TRANSFER_DIALOG_ID, TransferDetailsDialog } from './transfer-details-dialog';
 import { UploadProgressPanel } from './upload-progress-panel';
 import { UPLOAD_DIALOG_ID, UploadTransferDialog } from './upload-transfer-dialog';
-import type { TrackedUpload } from './upload-transfer-dialog';
 import { VIOLATIONS_DIALOG_ID, ViolationsDialog } from './violations-dialog';
 
 /** Key of this table's column choices and kept filters in localStorage. */
@@ -69,7 +68,7 @@ export default function InvoiceTransfersPage() {
   const details = useUrlDialog(TRANSFER_DIALOG_ID, ['uuid']);
   const violations = useUrlDialog(VIOLATIONS_DIALOG_ID, ['uuid']);
   const uploadDialog = useUrlDialog(UPLOAD_DIALOG_ID, []);
-  const [uploads, setUploads] = useState<TrackedUpload[]>([]);
+  const [uploads, setUploads] = useState<TransferUploaded[]>([]);
   const mayUpload = canUploadTransfers(access);
 
   const failed = () => enqueueSnackbar(t('messages.downloadError'), { variant: 'error' });

@@ -18,7 +18,7 @@ import type { ReactNode } from 'react';
 import { formatListDate, formatListTimestamp } from '../../../components/list-kit';
 import type { DataTableColumn } from '../../../components/list-kit';
 import { formatMoney } from '../../../lib/decimal-amount';
-import { noticeKey } from '../model/transfer-notice';
+import { noticeText } from '../model/transfer-notice';
 import { isProcessing, transferViolations } from '../model/transfer-violations';
 
 export interface TransferColumnsOptions {
@@ -84,13 +84,6 @@ export function ViolationsBadge({
     );
   }
   return <Chip size="small" color="success" label={t('status.ok')} />;
-}
-
-/** A notice of the transfer service in the user's language (as sent when unknown). */
-export function noticeText(notice: string | null, t: TFunction): string {
-  if (notice === null) return '';
-  const key = noticeKey(notice);
-  return key ? t(`notices.${key}`) : notice;
 }
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
@@ -242,7 +235,7 @@ export function transferColumns({
     {
       id: 'notice',
       label: t('fields.notice'),
-      render: (row) => <Box sx={{ minWidth: 160 }}>{noticeText(row.notice, t)}</Box>,
+      render: (row) => <Box sx={{ minWidth: 160 }}>{noticeText(row, t)}</Box>,
     },
   ];
 }

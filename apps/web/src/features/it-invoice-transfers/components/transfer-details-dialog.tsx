@@ -29,7 +29,8 @@ import { formatMoney } from '../../../lib/decimal-amount';
 import { currentLanguage } from '../../../lib/i18n';
 import { transferQueries } from '../api/transfer-queries';
 import { transferViolations } from '../model/transfer-violations';
-import { noticeText, PartyName } from './transfer-columns';
+import { noticeText } from '../model/transfer-notice';
+import { PartyName } from './transfer-columns';
 import { ViolationsList } from './violations-list';
 
 export const TRANSFER_DIALOG_ID = 'transfer';
@@ -99,7 +100,7 @@ function TransferFields({ transfer }: { transfer: InvoiceTransfer }) {
       label: t('fields.marking'),
       value: transfer.marking ? t(`invoices:markings.${transfer.marking}`) : '',
     },
-    { label: t('fields.notice'), value: noticeText(transfer.notice, t) },
+    { label: t('fields.notice'), value: noticeText(transfer, t) },
   ];
   return <DetailsList items={items} />;
 }

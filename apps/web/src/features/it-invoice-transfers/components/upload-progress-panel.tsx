@@ -1,9 +1,11 @@
 /**
  * The uploads of this visit and how far the transfer service has read each (spec 2: a zip of
  * many invoices is processed file by file, with progress on the transfers screen): files read
- * out of the files it holds, how many have violations and how many were sent. Each asks again
- * until its files are all read, then the list is read again and the line can be dismissed.
+ * out of the files it holds, how many have violations and how many were sent, as the service
+ * counts them. Each asks again until its upload is processed, then the list is read again and
+ * the line can be dismissed.
  */
+import type { TransferUploaded } from '@fiscus/contracts';
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
@@ -11,39 +13,35 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { transferQueries, uploadTransfersQuery } from '../api/transfer-queries';
+import { transferQueries, uploadProgressQuery } from '../api/transfer-queries';
 import { PROCESSING_POLL_MS, uploadProgress } from '../model/upload-progress';
-import type { TrackedUpload } from './upload-transfer-dialog';
 
-function UploadLine({ upload, onDismiss }: { upload: TrackedUpload; onDismiss: () => void }) {
+function UploadLine({ upload, onDismiss }: { upload: TransferUploaded; onDismiss: () => void }) {
   const { t } = useTranslation('invoiceTransfers');
   const queryClient = useQueryClient();
-  const transfers = useQuery({
-    ...uploadTransfersQuery(upload),
-    refetchInterval: (query) => {
-      const data = query.state.data;
-      if (!data) return PROCESSING_POLL_MS;
-      return uploadProgress(upload, data.items, data.total).done ? false : PROCESSING_POLL_MS;
-    },
+  const counts = useQuery({
+    ...uploadProgressQuery(upload.uuid),
+    refetchInterval: (query) =>
+      uploadProgress(query.state.data).done ? false : PROCESSING_POLL_MS,
   });
-  const progress = uploadProgress(upload, transfers.data?.items ?? [], transfers.data?.total);
+  const progress = uploadProgress(counts.data ?? undefined);
+  // Until the service first answers, the upload's own answer says how many files it holds.
+  const total = progress.total ?? (counts.data ? null : upload.total);
   useEffect(() => {
     if (progress.done) void queryClient.invalidateQueries({ queryKey: transferQueries.lists() });
   }, [progress.done, queryClient]);
 
   const name = t('progress.file', { name: upload.original_file_name, folder: upload.reference });
-  const counts =
-    progress.total === null
+  const readText =
+    total === null
       ? t('progress.readUnknown', { count: progress.read })
-      : t('progress.read', { count: progress.total, read: progress.read });
+      : t('progress.read', { count: total, read: progress.read });
   const outcome = t('progress.outcome', {
     sent: progress.sent,
     violations: progress.withViolations,
   });
   const percent =
-    progress.total === null || progress.total === 0
-      ? undefined
-      : Math.round((progress.read * 100) / progress.total);
+    total === null || total === 0 ? undefined : Math.round((progress.read * 100) / total);
   return (
     <Alert
       severity={progress.done ? (progress.withViolations > 0 ? 'warning' : 'success') : 'info'}
@@ -57,7 +55,7 @@ function UploadLine({ upload, onDismiss }: { upload: TrackedUpload; onDismiss: (
         {name}
       </Typography>
       <Typography variant="body2">
-        {progress.done ? t('progress.done') : t('progress.reading')} · {counts} · {outcome}
+        {progress.done ? t('progress.done') : t('progress.reading')} · {readText} · {outcome}
       </Typography>
       {!progress.done && (
         <LinearProgress
@@ -75,7 +73,7 @@ export function UploadProgressPanel({
   uploads,
   onDismiss,
 }: {
-  uploads: readonly TrackedUpload[];
+  uploads: readonly TransferUploaded[];
   onDismiss: (uuid: string) => void;
 }) {
   const { t } = useTranslation('invoiceTransfers');

@@ -19,18 +19,14 @@ import {
   useValidationMessage,
 } from '../../../components/form';
 import { useUploadTransfer } from '../api/use-upload-transfer';
-import { readFileAsBase64 } from '../model/read-file';
+import { readFileAsBase64 } from '../../../lib/read-file';
 import { emptyUploadValues, uploadFormSchema, uploadMessageKey } from '../model/upload-form';
 import type { UploadFormValues } from '../model/upload-form';
 import { uploadLimitsMb, uploadPath } from '../model/upload-rules';
-import { zipFileNames } from '../model/zip-entries';
 import { FolderTree } from './folder-tree';
 import { TransferFileField } from './transfer-file-field';
 
 export const UPLOAD_DIALOG_ID = 'transfer-upload';
-
-/** An accepted upload and the names of the files it holds (null: a zip this browser could not read). */
-export type TrackedUpload = TransferUploaded & { expected: string[] | null };
 
 /** Translates the dialog's own messages; others through the common catalogue or as sent. */
 function useUploadMessage() {
@@ -61,27 +57,18 @@ function FolderField() {
   );
 }
 
-async function namesOf(file: File, uploaded: TransferUploaded): Promise<string[] | null> {
-  if (uploaded.kind !== 'zip') return [uploaded.original_file_name];
-  try {
-    return zipFileNames(await file.arrayBuffer());
-  } catch {
-    return null;
-  }
-}
-
 export function UploadTransferDialog({
   onClose,
   onUploaded,
 }: {
   onClose: () => void;
-  onUploaded: (upload: TrackedUpload) => void;
+  onUploaded: (upload: TransferUploaded) => void;
 }) {
   const { t } = useTranslation('invoiceTransfers');
   const upload = useUploadTransfer();
   const translateMessage = useUploadMessage();
   return (
-    <FormDialog<UploadFormValues, UploadFormValues, TrackedUpload>
+    <FormDialog<UploadFormValues, UploadFormValues, TransferUploaded>
       title={t('upload.title')}
       ns="invoiceTransfers"
       schema={uploadFormSchema}
@@ -98,9 +85,8 @@ export function UploadTransferDialog({
         const path = uploadPath(values.folder, values.new_folder, file.name);
         const content = await readFileAsBase64(file);
         const uploaded = await upload.mutateAsync({ content, project: 'it', path });
-        const tracked = { ...uploaded, expected: await namesOf(file, uploaded) };
-        onUploaded(tracked);
-        return tracked;
+        onUploaded(uploaded);
+        return uploaded;
       }}
       successMessage={(uploaded) =>
         t('upload.done', { name: uploaded.original_file_name, folder: uploaded.reference })

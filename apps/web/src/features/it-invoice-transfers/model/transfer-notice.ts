@@ -1,20 +1,17 @@
 /**
- * The transfer service's notices (what became of a file) in the user's language: the service
- * writes them in English; a notice the console does not know shows as sent.
+ * The transfer service's notices (what became of a file) in the user's language: each transfer
+ * carries its notice as a code (`notice_code`, the service's TRANSFER_NOTICES in
+ * `@fiscus/contracts`), translated under `notices.<code>`; a notice without a code (one this
+ * console does not know) shows as the service wrote it.
  */
-/** The notice of a single file's transfer until the service has read it. */
-export const QUEUED_NOTICE = 'Queued: the file is being read.';
+import type { InvoiceTransfer } from '@fiscus/contracts';
+import type { TFunction } from 'i18next';
 
-const noticeKeys: Record<string, string> = {
-  [QUEUED_NOTICE]: 'queued',
-  'Sent to SDI as a customer invoice.': 'sent',
-  'Not sent: the invoice has violations.': 'violations',
-  'Not sent: the file is not an invoice.': 'notInvoice',
-  'Not sent: the uploader may not send invoices.': 'forbidden',
-  'Not sent: refused by the invoice checks.': 'refused',
-};
-
-/** The i18n key (under `notices`) of a known notice, or undefined. */
-export function noticeKey(notice: string): string | undefined {
-  return noticeKeys[notice];
+/** A transfer's notice in the user's language ('' without one). */
+export function noticeText(
+  transfer: Pick<InvoiceTransfer, 'notice' | 'notice_code'>,
+  t: TFunction,
+): string {
+  if (transfer.notice_code !== null) return t(`notices.${transfer.notice_code}`);
+  return transfer.notice ?? '';
 }

@@ -5,7 +5,6 @@
 import { transferViolationSchema } from '@fiscus/contracts';
 import type { InvoiceTransfer, TransferViolation } from '@fiscus/contracts';
 import { z } from 'zod';
-import { QUEUED_NOTICE } from './transfer-notice';
 
 const violationListSchema = z.array(transferViolationSchema);
 
@@ -29,11 +28,11 @@ export function hasViolations(transfer: Pick<InvoiceTransfer, 'violations'>): bo
  * transfer waits for the service to read it) or read and on its way to SDI.
  */
 export function isProcessing(
-  transfer: Pick<InvoiceTransfer, 'violations' | 'invoice_uuid' | 'notice'>,
+  transfer: Pick<InvoiceTransfer, 'violations' | 'invoice_uuid' | 'notice_code' | 'notice'>,
 ): boolean {
   return (
     !hasViolations(transfer) &&
     transfer.invoice_uuid === null &&
-    (transfer.notice === null || transfer.notice === QUEUED_NOTICE)
+    (transfer.notice_code === 'queued' || transfer.notice === null)
   );
 }

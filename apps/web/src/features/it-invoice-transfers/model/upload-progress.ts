@@ -1,77 +1,33 @@
 /**
- * How far the transfer service has read an upload (spec 2 "progress on the transfers screen"):
- * the transfers made since the upload, in its folder, named as its files, against the files it
- * holds. The list polls while a transfer is being read or its invoice has not settled at SDI.
+ * How far the transfer service has read an upload (spec 2 "progress on the transfers screen"),
+ * as the service counts it (`GET /api/transfer/it/uploads/{uuid}`): files read to the end out of
+ * the files it holds, with violations and sent. The transfers list polls while a transfer is being
+ * read or its invoice has not settled at SDI.
  */
-import type { InvoiceTransfer } from '@fiscus/contracts';
-import { hasViolations, isProcessing } from './transfer-violations';
-
-export interface UploadToTrack {
-  reference: string;
-  /** The transfer names of its files; null when unknown (a zip the browser could not read). */
-  expected: readonly string[] | null;
-}
+import type { InvoiceTransfer, TransferUploadProgress } from '@fiscus/contracts';
+import { isProcessing } from './transfer-violations';
 
 export interface UploadProgress {
-  /** Files read so far. */
+  /** Files read to the end so far. */
   read: number;
-  /** Files in the upload, or null when unknown. */
+  /** Files in the upload, or null when the service does not know (an old upload). */
   total: number | null;
   withViolations: number;
   sent: number;
   done: boolean;
 }
 
-/** The transfers of `upload` among `transfers` (the ones made since it was uploaded). */
-export function transfersOfUpload(
-  upload: UploadToTrack,
-  transfers: readonly InvoiceTransfer[],
-): InvoiceTransfer[] {
-  const inFolder = transfers.filter((transfer) => transfer.reference === upload.reference);
-  if (upload.expected === null) return inFolder;
-  // Each expected name counts once: two files of one name in a zip are two transfers.
-  const left = new Map<string, number>();
-  for (const name of upload.expected) left.set(name, (left.get(name) ?? 0) + 1);
-  return inFolder.filter((transfer) => {
-    const count = left.get(transfer.original_file_name) ?? 0;
-    if (count === 0) return false;
-    left.set(transfer.original_file_name, count - 1);
-    return true;
-  });
-}
-
-/**
- * The progress of `upload` from the transfers made since it (`transfers`, one page of them, and
- * `madeSince`, how many there are in all). A zip of more files than one page holds is counted
- * from `madeSince`, which may include another upload's transfers of the same moments.
- */
-export function uploadProgress(
-  upload: UploadToTrack,
-  transfers: readonly InvoiceTransfer[],
-  madeSince: number = transfers.length,
-): UploadProgress {
-  const mine = transfersOfUpload(upload, transfers);
-  const finished = mine.filter((transfer) => !isProcessing(transfer));
-  const total = upload.expected?.length ?? null;
-  if (total !== null && total > transfers.length && madeSince > transfers.length) {
-    const read = Math.min(total, madeSince - (mine.length - finished.length));
-    return {
-      read,
-      total,
-      withViolations: finished.filter(hasViolations).length,
-      sent: finished.filter((transfer) => transfer.invoice_uuid !== null).length,
-      done: read >= total,
-    };
-  }
+/** The progress line's numbers from the service's count. */
+export function uploadProgress(counts: TransferUploadProgress | undefined): UploadProgress {
+  if (!counts) return { read: 0, total: null, withViolations: 0, sent: 0, done: false };
+  const done = counts.status === 'processed';
   return {
-    read: finished.length,
-    total,
-    withViolations: finished.filter(hasViolations).length,
-    sent: finished.filter((transfer) => transfer.invoice_uuid !== null).length,
-    done:
-      total === null
-        ? mine.length > 0 && finished.length === mine.length
-        : finished.length >= total,
+    read: counts.processed,
+    // Once processed, every transfer exists: their number is the total of an old upload too.
+    total: counts.total ?? (done ? counts.transfers : null),
+    withViolations: counts.with_violations,
+    sent: counts.sent,
+    done,
   };
 }
 

@@ -1,19 +1,14 @@
 import { apiFetch } from '../../../lib/api-client';
+import { csvSeparator } from '../../../lib/csv-separator';
 import { i18n } from '../../../lib/i18n';
+import { attachmentFileName, saveBlob } from '../../../lib/save-blob';
 import type { QueryParams } from '../../../lib/api-client';
 import type { InvoiceDirection } from '../model/invoice-filters';
 import { invoicePath } from './invoice-queries';
-import { saveBlob } from './save-blob';
 
 /** What the page zip holds next to its CSV index (the API's X-Zip-Content). */
 export const zipContents = ['xml', 'pdf', 'metadata'] as const;
 export type ZipContent = (typeof zipContents)[number];
-
-function fileNameOf(response: Response, fallback: string): string {
-  const header = response.headers.get('Content-Disposition') ?? '';
-  const match = /filename="([^"]+)"/.exec(header);
-  return match?.[1] ?? fallback;
-}
 
 async function download(
   path: string,
@@ -26,16 +21,7 @@ async function download(
     headers: { Accept: accept, ...options.headers },
     as: 'response',
   });
-  saveBlob(await response.blob(), options.fileName ?? fileNameOf(response, fallbackName));
-}
-
-/**
- * The CSV cell separator a spreadsheet in the user's language reads: a semicolon where numbers
- * have a decimal comma (Italian, Polish), else a comma. The API's default would follow the
- * browser's Accept-Language, which need not be the console's language.
- */
-export function csvSeparator(language: string): 'semicolon' | 'comma' {
-  return ['it', 'pl'].includes(language.slice(0, 2)) ? 'semicolon' : 'comma';
+  saveBlob(await response.blob(), options.fileName ?? attachmentFileName(response, fallbackName));
 }
 
 /** The current page as a zip: customer_invoices_{page}.zip / supplier_invoices_{page}.zip. */

@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { downloadAttachment } from '../api/invoice-files';
-import { saveBlob } from '../api/save-blob';
+import { saveBlob } from '../../../lib/save-blob';
 import { attachmentFromPayload, invoiceAttachments } from '../model/invoice-attachments';
 import { formatKilobytes } from '../model/invoice-timestamp';
 

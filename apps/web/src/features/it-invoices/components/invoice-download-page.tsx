@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { apiFetch } from '../../../lib/api-client';
 import { invoicePath, invoiceQueries } from '../api/invoice-queries';
-import { saveBlob } from '../api/save-blob';
+import { attachmentFileName, saveBlob } from '../../../lib/save-blob';
 import { invoiceDialogHref } from './invoice-details-dialog';
 
 const ACCEPT = { pdf: 'application/pdf', xml: 'application/xml' } as const;
@@ -27,8 +27,7 @@ export default function InvoiceDownloadPage() {
         as: 'response',
         signal,
       });
-      const disposition = response.headers.get('Content-Disposition') ?? '';
-      const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${uuid}.${format}`;
+      const name = attachmentFileName(response, `${uuid}.${format}`);
       return { blob: await response.blob(), name };
     },
     retry: false,

@@ -1,4 +1,9 @@
-/** The content of a file as base64: the imports send invoice, notification and metadata files so. */
+/**
+ * A file the user chose, read in the browser the way the API takes files in JSON bodies: as
+ * base64 (invoice attachments, invoice imports, invoice transfers).
+ */
+
+/** The content of a file as base64, without the data URL's `data:<type>;base64,` prefix. */
 export function readFileAsBase64(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
