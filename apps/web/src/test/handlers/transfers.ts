@@ -139,6 +139,8 @@ function matches(transfer: InvoiceTransfer, query: URLSearchParams): boolean {
   if (after && created < Date.parse(after)) return false;
   const before = query.get('created_at[before]');
   if (before && created > Date.parse(before)) return false;
+  const strictlyBefore = query.get('created_at[strictly_before]');
+  if (strictlyBefore && created >= Date.parse(strictlyBefore)) return false;
   return true;
 }
 

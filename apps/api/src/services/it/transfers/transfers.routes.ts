@@ -54,8 +54,10 @@ export const invoiceTransfersRoutes = resourceRoutes({
           summary: 'List invoice transfers',
           description:
             'Filters: created_at[after|before|strictly_after|strictly_before] (ISO 8601 date or ' +
-            "'YYYY-MM-DD HH:mm:ss', UTC), original_file_name (contains), exists[violations]=true|false, " +
-            'fixed=true|false (a failed file later uploaded again and sent is fixed), page, itemsPerPage. ' +
+            "'YYYY-MM-DD HH:mm:ss'; with its offset, e.g. 2026-11-26T00:00:00+01:00 for a day of " +
+            'Europe/Rome, else read as UTC), original_file_name (contains), exists[violations]=true|false, ' +
+            'fixed=true|false (a failed file later uploaded again and sent is fixed), upload_uuid (the ' +
+            'transfers of one upload), page, itemsPerPage. ' +
             'Accept: application/ld+json (hydra), application/json (array), or text/csv (the page, ' +
             'up to 1,000 rows with itemsPerPage=1000; UTF-8 with a BOM; separator=; or , else by ' +
             'Accept-Language, as the invoice CSV).',

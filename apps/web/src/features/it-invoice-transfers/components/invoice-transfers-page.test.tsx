@@ -42,7 +42,9 @@ describe('InvoiceTransfersPage', () => {
     const [list] = sentRequests({ method: 'GET', path: '/api/it/invoice-transfers' });
     expect(list?.query.get('fixed')).toBe('false');
     expect(list?.query.get('created_at[after]')).toMatch(/T00:00:00/);
-    expect(list?.query.get('created_at[before]')).toMatch(/T23:59:59/);
+    // Whole days of the user's calendar: the upper bound is the next day's start, offset written out.
+    expect(list?.query.get('created_at[strictly_before]')).toMatch(/T00:00:00[+-]\d{2}:\d{2}$/);
+    expect(list?.query.has('created_at[before]')).toBe(false);
     // A missing customer reads 'Not found'; a party's fiscal id is its tooltip.
     expect(within(table).getAllByText('Not found').length).toBeGreaterThan(0);
     await user.hover(within(table).getAllByText('BETA SPA')[0]!);

@@ -6,7 +6,8 @@ import { accessFor } from '../../../lib/roles';
 import { sampleTransfers } from '../../../test/handlers/transfers';
 import { testRuntimeConfig } from '../../../test/test-runtime-config';
 import { canUploadTransfers, readsTransfers } from './transfer-access';
-import { defaultTransferFilters, toTransferListQuery } from './transfer-filters';
+import { dayEndBound, dayStartBound } from '../../../components/list-kit';
+import { defaultTransferFilters, nextDayStartBound, toTransferListQuery } from './transfer-filters';
 import { hasViolations, isProcessing, transferViolations } from './transfer-violations';
 import { transfersPollInterval, uploadProgress } from './upload-progress';
 import { uploadFormSchema } from './upload-form';
@@ -33,11 +34,26 @@ describe('the transfers filters', () => {
       page: '2',
       itemsPerPage: '30',
       'created_at[after]': filters['created_at[after]'],
-      'created_at[before]': filters['created_at[before]'],
+      // The whole last day, its final second included: up to the next day's start.
+      'created_at[strictly_before]': expect.stringMatching(/^2026-11-27T00:00:00/),
       original_file_name: 'IT0123',
       'exists[violations]': 'true',
       'order[created_at]': 'asc',
     });
+  });
+
+  it('end the range at the start of the day after the last, in the user calendar', () => {
+    expect(nextDayStartBound(dayEndBound(dayjs('2026-12-31T12:00:00')))).toBe(
+      dayStartBound(dayjs('2027-01-01T12:00:00')),
+    );
+    expect(nextDayStartBound('not a date')).toBe('not a date');
+    const query = toTransferListQuery({
+      filters: { ...defaultTransferFilters(dayjs()), 'created_at[before]': '' },
+      page: 1,
+      itemsPerPage: 30,
+      order: null,
+    });
+    expect(query).not.toHaveProperty('created_at[strictly_before]');
   });
 
   it('leave out an empty status and an order the API does not know', () => {
