@@ -234,6 +234,56 @@ describe('jsonToXml', () => {
       },
     ]);
   });
+
+  it('reports the unknown keys of an element it writes empty, at any depth', () => {
+    const problems: { propertyPath: string; message: string }[] = [];
+    const xml = jsonToXml(
+      {
+        fattura_elettronica_header: {
+          dati_trasmissione: { progressivo_invio: '00001' },
+          // The name belongs in anagrafica: nothing here DatiAnagrafici knows, so it is written
+          // empty and the name would be lost unreported.
+          cedente_prestatore: { dati_anagrafici: { ragione_sociale: 'ALPHA SRL' } },
+        },
+        fattura_elettronica_body: [{ dati_generali: { numero_fattura: 'F-1' } }],
+      },
+      'FPR12',
+      { problems },
+    );
+    expect(xml).toContain('<DatiAnagrafici/>');
+    expect(xml).toContain('<DatiGenerali/>');
+    expect(problems).toEqual([
+      {
+        propertyPath:
+          'fattura_elettronica_header.cedente_prestatore.dati_anagrafici.ragione_sociale',
+        message: 'Unknown field ragione_sociale',
+      },
+      {
+        propertyPath: 'fattura_elettronica_body[0].dati_generali.numero_fattura',
+        message: 'Unknown field numero_fattura',
+      },
+    ]);
+  });
+
+  it('reports a sistema_emittente the root cannot hold', () => {
+    const simplified: { propertyPath: string; message: string }[] = [];
+    const written = jsonToXml({ sistema_emittente: 'GEST-1' }, 'FSM10', { problems: simplified });
+    expect(written).not.toContain('SistemaEmittente');
+    expect(simplified).toEqual([
+      {
+        propertyPath: 'sistema_emittente',
+        message: 'sistema_emittente has no place in a simplified invoice (FSM10)',
+      },
+    ]);
+    const ordinary: { propertyPath: string; message: string }[] = [];
+    expect(jsonToXml({ sistema_emittente: 'GEST-1' }, 'FPR12', { problems: ordinary })).toContain(
+      'SistemaEmittente="GEST-1"',
+    );
+    jsonToXml({ sistema_emittente: { name: 'GEST' } }, 'FPR12', { problems: ordinary });
+    expect(ordinary).toEqual([
+      { propertyPath: 'sistema_emittente', message: 'sistema_emittente must be a string' },
+    ]);
+  });
 });
 
 describe('real files in other encodings', () => {

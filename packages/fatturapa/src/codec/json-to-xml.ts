@@ -60,6 +60,8 @@ function writeElement(
     }
     if (!hasChildren(context.types, child.complex, value)) {
       context.xml += `${context.newline}${pad}<${child.name}/>`;
+      // Written empty: whatever keys it holds are unknown to its type, and lost unless reported.
+      reportUnknownKeys(context, child.complex, value, `${path}.`);
       return;
     }
     context.xml += `${context.newline}${pad}<${child.name}>`;
@@ -118,21 +120,82 @@ function writeChildren(
       writeElement(context, child, childValue, depth, childPath);
     }
   }
-  if (context.problems) {
-    const known = new Set(children.map((child) => child.key));
-    for (const key of Object.keys(value)) {
-      if (!known.has(key) && !(typeName === 'FatturaElettronica' && key === 'sistema_emittente')) {
-        context.problems.push({ propertyPath: `${prefix}${key}`, message: `Unknown field ${key}` });
-      }
+  reportUnknownKeys(context, typeName, value, prefix);
+}
+
+/** The keys of each type's children, made once per type (per format's descriptors). */
+const knownKeysByType = new WeakMap<TypeDescriptors, Map<string, ReadonlySet<string>>>();
+
+function knownKeys(types: TypeDescriptors, typeName: string): ReadonlySet<string> {
+  let byType = knownKeysByType.get(types);
+  if (!byType) {
+    byType = new Map();
+    knownKeysByType.set(types, byType);
+  }
+  let keys = byType.get(typeName);
+  if (!keys) {
+    keys = new Set((types[typeName] ?? []).map((child) => child.key));
+    byType.set(typeName, keys);
+  }
+  return keys;
+}
+
+/**
+ * Reports (when problems are collected) each key of `value` its type does not know: the writer
+ * skips them. `sistema_emittente` of the root is the `SistemaEmittente` attribute, written and
+ * checked by `jsonToXml` itself.
+ */
+function reportUnknownKeys(
+  context: WriteContext,
+  typeName: string,
+  value: Record<string, unknown>,
+  prefix: string,
+): void {
+  if (!context.problems) return;
+  const known = knownKeys(context.types, typeName);
+  const isRoot = typeName === 'FatturaElettronica' && prefix === '';
+  for (const key of Object.keys(value)) {
+    if (isRoot && key === 'sistema_emittente') continue;
+    if (!known.has(key)) {
+      context.problems.push({ propertyPath: `${prefix}${key}`, message: `Unknown field ${key}` });
     }
   }
 }
 
 /**
+ * The root's `SistemaEmittente` attribute (FPA12 and FPR12 only): its text, undefined when the
+ * invoice has none; a value the attribute cannot hold is reported, not silently left out.
+ */
+function sistemaEmittenteOf(
+  record: Record<string, unknown>,
+  format: InvoiceFormat,
+  problems: JsonShapeProblem[] | undefined,
+): string | undefined {
+  const value = record.sistema_emittente;
+  if (value === undefined || value === null) return undefined;
+  if (format === 'FSM10') {
+    problems?.push({
+      propertyPath: 'sistema_emittente',
+      message: 'sistema_emittente has no place in a simplified invoice (FSM10)',
+    });
+    return undefined;
+  }
+  const text = leafValue(value);
+  if (text === undefined) {
+    problems?.push({
+      propertyPath: 'sistema_emittente',
+      message: 'sistema_emittente must be a string',
+    });
+  }
+  return text;
+}
+
+/**
  * Writes the snake_case JSON model as FatturaPA XML the way SDI accepts it: root
  * `p:FatturaElettronica` (or `p:FatturaElettronicaSemplificata`) in the format's namespace with
- * `versione`, unqualified children in schema order. Keys the schema does not know are skipped
- * (reported through `options.problems`).
+ * `versione`, unqualified children in schema order. Keys the schema does not know are skipped and reported
+ * through `options.problems`, at any depth (inside an element written empty too), as is a
+ * `sistema_emittente` the root cannot hold.
  */
 export function jsonToXml(
   invoice: object,
@@ -149,7 +212,7 @@ export function jsonToXml(
   };
   const root = ROOT_ELEMENT[format];
   const record = isRecord(invoice) ? invoice : {};
-  const sistemaEmittente = format !== 'FSM10' ? leafValue(record.sistema_emittente) : undefined;
+  const sistemaEmittente = sistemaEmittenteOf(record, format, options.problems);
   const attributes = [
     `xmlns:ds="${XMLDSIG_NAMESPACE}"`,
     `xmlns:p="${NAMESPACE_OF_FORMAT[format]}"`,
