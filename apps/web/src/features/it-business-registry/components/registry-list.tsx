@@ -72,7 +72,9 @@ export function registryColumns(t: TFunction): DataTableColumn<BusinessRegistryC
     {
       id: 'email',
       label: t('fields.email'),
-      render: (row) => <Box sx={{ overflowWrap: 'anywhere' }}>{row.email ?? '—'}</Box>,
+      // An address is one token: it may break anywhere, so the flags' labels keep their words.
+      breakAnywhere: true,
+      render: (row) => row.email ?? '—',
     },
     { id: 'name', label: t('fields.name'), orderField: 'name', render: (row) => row.name ?? '—' },
     flag('supplier_invoice_enabled'),

@@ -1,8 +1,9 @@
 /**
  * The jobs table's columns and filters (italian-invoicing spec 2 "Jobs screen", 3 "Job"): the
  * status as a coloured chip (a spinner while the job waits or runs), the fiscal id, the four
- * timestamps through the list kit's helper (dd MMM yyyy HH:mm:ss), the days the download covers
- * and what it imported. The uuid opens the details dialog through a real link.
+ * timestamps through the list kit's helper (dd MMM yyyy HH:mm:ss, wrapping between date and
+ * time), the days the download covers and what it imported. The uuid opens the details dialog
+ * through a real link.
  */
 import { jobStatuses, jobTypes } from '@fiscus/contracts';
 import type { ItJob, JobStatusName } from '@fiscus/contracts';
@@ -69,6 +70,27 @@ export function jobFilterInputs(t: TFunction): FilterInput[] {
   ];
 }
 
+const noWrap = { whiteSpace: 'nowrap' } as const;
+
+/**
+ * A timestamp (dd MMM yyyy HH:mm:ss) that may wrap between its date and its time, never inside
+ * either: two timestamp columns fit 1440 px next to the others in Italian and Polish.
+ */
+function WrappingTimestamp({ value, language }: { value: string; language: string }) {
+  const text = formatListTimestamp(value, language);
+  const split = text.lastIndexOf(' ');
+  return (
+    <Box component="span" title={value}>
+      <Box component="span" sx={noWrap}>
+        {text.slice(0, split)}
+      </Box>{' '}
+      <Box component="span" sx={noWrap}>
+        {text.slice(split + 1)}
+      </Box>
+    </Box>
+  );
+}
+
 interface JobColumnsOptions {
   t: TFunction;
   language: string;
@@ -83,13 +105,7 @@ export function jobColumns({
   onShowDetails,
 }: JobColumnsOptions): DataTableColumn<ItJob>[] {
   const time = (value: string | null) =>
-    value ? (
-      <Box component="span" title={value} sx={{ whiteSpace: 'nowrap' }}>
-        {formatListTimestamp(value, language)}
-      </Box>
-    ) : (
-      ''
-    );
+    value ? <WrappingTimestamp value={value} language={language} /> : '';
   return [
     {
       id: 'uuid',
@@ -125,7 +141,7 @@ export function jobColumns({
       label: t('fields.period'),
       // One day per line: the range stays readable in a narrow column.
       render: (job) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        <Box component="span" sx={noWrap}>
           {formatListDate(job.parameters.from, language)}
           <br />
           {formatListDate(job.parameters.to, language)}
