@@ -9,6 +9,7 @@ import {
   demoPassword,
   expect,
   loginAs,
+  markingOf,
   personaApi,
   screenshot,
   screenshotEveryLanguage,
@@ -18,6 +19,17 @@ import {
 import type { PersonaApi } from './fixtures';
 
 // Long journeys (argon2 logins, three reloads per screenshot set) on a shared 2-core machine.
+/** An Italian VAT number from its first ten digits and the check digit they call for. */
+function withItalianCheckDigit(first10: string): string {
+  let sum = 0;
+  for (let index = 0; index < 10; index += 1) {
+    const digit = Number(first10[index]);
+    const weighted = index % 2 === 0 ? digit : digit * 2;
+    sum += weighted > 9 ? weighted - 9 : weighted;
+  }
+  return `${first10}${(10 - (sum % 10)) % 10}`;
+}
+
 test.describe.configure({ timeout: 180_000 });
 
 const PAGE = '/business-registry-configurations';
@@ -422,7 +434,7 @@ test.describe('tax drawer, massive imports and recover', () => {
     await expect(again.getByText('Inactive')).toBeVisible();
   });
 
-  test('recovers rejected invoices and opens one to fix it', async ({ page }) => {
+  test('recovers rejected invoices and fixes one: SDI delivers the fix', async ({ page }) => {
     const fiscalId = await companyWithRejections(italy);
     await loginAs(page, 'italy', { path: PAGE });
     const dialog = await openTab(page, fiscalId, 'Recover invoices');
@@ -451,6 +463,32 @@ test.describe('tax drawer, massive imports and recover', () => {
     const invoice = page.getByRole('dialog');
     await invoice.getByRole('link', { name: 'Fix invoice' }).click();
     await expect(page.getByRole('heading', { name: /^Fix invoice/ })).toBeVisible();
+    const rejectedUuid = /\/customer-invoice\/([0-9a-f-]{36})\/fix/.exec(page.url())?.[1] ?? '';
+
+    // SDI refused it for the customer's mistyped VAT number (00305): correct its check digit,
+    // give it a new number, validate and send; SDI delivers the fixed invoice.
+    const form = page.getByRole('form').first();
+    const customerVat = form
+      .getByRole('region', { name: 'Customer' })
+      .getByRole('textbox', { name: /^VAT number/ });
+    const mistyped = await customerVat.inputValue();
+    await customerVat.fill(withItalianCheckDigit(mistyped.slice(0, 10)));
+    await form
+      .getByRole('region', { name: 'Document data' })
+      .getByRole('textbox', { name: /^Number/ })
+      .fill(`FIX-${fiscalId.slice(-6)}`);
+    await page.getByRole('button', { name: 'Validate schema' }).click();
+    await page.mouse.move(0, 0);
+    await expect(page.locator('.notistack-MuiContent')).toHaveCount(0, { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const toast = page.getByText(/^Invoice created: [0-9a-f-]{36}$/);
+    await expect(toast).toBeVisible();
+    const fixed = ((await toast.textContent()) ?? '').replace('Invoice created: ', '');
+    await expect.poll(() => markingOf(italy, fixed), { timeout: 30_000 }).toBe('delivered');
+    const record = await italy.api.get(`/api/it/invoices/${fixed}`, {
+      headers: { ...italy.headers, Accept: 'application/json' },
+    });
+    expect(((await record.json()) as { fix_of_uuid: string }).fix_of_uuid).toBe(rejectedUuid);
   });
 
   test('without ROLE_INVOICING_DOWNLOAD or ROLE_INVOICING_RECOVER (manager@)', async ({ page }) => {
