@@ -188,6 +188,9 @@ export function jobColumns({
       id: 'completed_at',
       label: t('fields.completed_at'),
       orderField: 'completed_at',
+      // The status says whether it finished, moments after it started: the time is in the
+      // details, and this column on demand (the list fits 1440 px in Polish without it).
+      defaultHidden: true,
       render: (job) => time(job.completed_at),
     },
   ];
