@@ -3,7 +3,9 @@
  * the party names with their fiscal id as a tooltip ('Not found' when the file named none), the
  * amounts with their decimal mark, timestamps as dd MMM yyyy HH:mm:ss, and the violations column:
  * an 'ok' badge, an error button opening the violations dialog, or a spinner while the file is
- * still being read.
+ * still being read. What a user rarely needs in the list (the supplier, the invoice date, the
+ * sent time, the document type, amounts but the total, SDI ids) is hidden by default, so the list
+ * fits 1440 px in it, en and pl.
  */
 import type { InvoiceTransfer } from '@fiscus/contracts';
 import ErrorIcon from '@mui/icons-material/Error';
@@ -107,13 +109,20 @@ function amount(value: string | null, language: string): ReactNode {
   return value === null ? '' : <Box sx={noWrap}>{formatMoney(value, language)}</Box>;
 }
 
+/** A timestamp (dd MMM yyyy HH:mm:ss) that may wrap between its date and its time, never inside. */
 function timestamp(value: string | null, language: string): ReactNode {
-  return value ? (
-    <Box component="span" title={value} sx={{ display: 'inline-block', minWidth: 110 }}>
-      {formatListTimestamp(value, language)}
+  if (!value) return '';
+  const text = formatListTimestamp(value, language);
+  const split = text.lastIndexOf(' ');
+  return (
+    <Box component="span" title={value}>
+      <Box component="span" sx={noWrap}>
+        {text.slice(0, split)}
+      </Box>{' '}
+      <Box component="span" sx={noWrap}>
+        {text.slice(split + 1)}
+      </Box>
     </Box>
-  ) : (
-    ''
   );
 }
 
@@ -127,7 +136,9 @@ export function transferColumns({
     {
       id: 'original_file_name',
       label: t('fields.original_file_name'),
-      render: (row) => <BreakableName name={row.original_file_name} minWidth={170} />,
+      breakAnywhere: true,
+      // Wide enough for 'IT01234567897_' whole: the name wraps after its separators.
+      render: (row) => <BreakableName name={row.original_file_name} minWidth={120} />,
     },
     {
       id: 'violations',
@@ -139,11 +150,14 @@ export function transferColumns({
     {
       id: 'reference',
       label: t('fields.reference'),
-      render: (row) => <BreakableName name={row.reference} minWidth={90} />,
+      breakAnywhere: true,
+      render: (row) => <BreakableName name={row.reference} minWidth={80} />,
     },
     {
       id: 'supplier_name',
       label: t('fields.supplier_name'),
+      // The seller of an upload is nearly always the account's own company: in the details.
+      defaultHidden: true,
       render: (row) => (
         <PartyName name={row.supplier_name} fiscalId={row.supplier_fiscal_id} notFound={notFound} />
       ),
@@ -158,11 +172,14 @@ export function transferColumns({
     {
       id: 'invoice_number',
       label: t('fields.invoice_number'),
+      breakAnywhere: true,
       render: (row) => row.invoice_number,
     },
     {
       id: 'invoice_date',
       label: t('fields.invoice_date'),
+      // The upload's day (created) is in view; the invoice's own date is in the details.
+      defaultHidden: true,
       render: (row) => <Box sx={noWrap}>{formatListDate(row.invoice_date, language)}</Box>,
     },
     {
@@ -200,6 +217,8 @@ export function transferColumns({
     {
       id: 'sent_at',
       label: t('fields.sent_at'),
+      // The marking says what SDI made of it; when it was sent is in the details.
+      defaultHidden: true,
       render: (row) => timestamp(row.sent_at, language),
     },
     {
@@ -235,7 +254,7 @@ export function transferColumns({
     {
       id: 'notice',
       label: t('fields.notice'),
-      render: (row) => <Box sx={{ minWidth: 160 }}>{noticeText(row, t)}</Box>,
+      render: (row) => <Box sx={{ minWidth: 120 }}>{noticeText(row, t)}</Box>,
     },
   ];
 }
