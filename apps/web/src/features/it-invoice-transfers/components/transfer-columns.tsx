@@ -151,7 +151,7 @@ export function transferColumns({
       id: 'reference',
       label: t('fields.reference'),
       breakAnywhere: true,
-      render: (row) => <BreakableName name={row.reference} minWidth={80} />,
+      render: (row) => <BreakableName name={row.reference} minWidth={72} />,
     },
     {
       id: 'supplier_name',
@@ -254,7 +254,7 @@ export function transferColumns({
     {
       id: 'notice',
       label: t('fields.notice'),
-      render: (row) => <Box sx={{ minWidth: 120 }}>{noticeText(row, t)}</Box>,
+      render: (row) => <Box sx={{ minWidth: 100 }}>{noticeText(row, t)}</Box>,
     },
   ];
 }
