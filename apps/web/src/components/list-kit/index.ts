@@ -63,3 +63,4 @@ export {
   formatListTimestamp,
 } from './timestamp';
 export type { DateKind } from './timestamp';
+export { WrappingTimestamp } from './wrapping-timestamp';

@@ -17,7 +17,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import type { ReactNode } from 'react';
-import { formatListDate, formatListTimestamp } from '../../../components/list-kit';
+import { formatListDate, WrappingTimestamp } from '../../../components/list-kit';
 import type { DataTableColumn } from '../../../components/list-kit';
 import { formatMoney } from '../../../lib/decimal-amount';
 import { noticeText } from '../model/transfer-notice';
@@ -109,23 +109,6 @@ function amount(value: string | null, language: string): ReactNode {
   return value === null ? '' : <Box sx={noWrap}>{formatMoney(value, language)}</Box>;
 }
 
-/** A timestamp (dd MMM yyyy HH:mm:ss) that may wrap between its date and its time, never inside. */
-function timestamp(value: string | null, language: string): ReactNode {
-  if (!value) return '';
-  const text = formatListTimestamp(value, language);
-  const split = text.lastIndexOf(' ');
-  return (
-    <Box component="span" title={value}>
-      <Box component="span" sx={noWrap}>
-        {text.slice(0, split)}
-      </Box>{' '}
-      <Box component="span" sx={noWrap}>
-        {text.slice(split + 1)}
-      </Box>
-    </Box>
-  );
-}
-
 export function transferColumns({
   t,
   language,
@@ -212,14 +195,14 @@ export function transferColumns({
       id: 'created_at',
       label: t('fields.created_at'),
       orderField: 'created_at',
-      render: (row) => timestamp(row.created_at, language),
+      render: (row) => <WrappingTimestamp value={row.created_at} language={language} />,
     },
     {
       id: 'sent_at',
       label: t('fields.sent_at'),
       // The marking says what SDI made of it; when it was sent is in the details.
       defaultHidden: true,
-      render: (row) => timestamp(row.sent_at, language),
+      render: (row) => <WrappingTimestamp value={row.sent_at} language={language} />,
     },
     {
       id: 'sdi_id',

@@ -13,7 +13,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import type { TFunction } from 'i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatListDate, formatListTimestamp } from '../../../components/list-kit';
+import { formatListDate, WrappingTimestamp } from '../../../components/list-kit';
 import type { DataTableColumn, FilterInput } from '../../../components/list-kit';
 import { isTransientJob } from '../model/job-filters';
 
@@ -71,25 +71,6 @@ export function jobFilterInputs(t: TFunction): FilterInput[] {
 }
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
-
-/**
- * A timestamp (dd MMM yyyy HH:mm:ss) that may wrap between its date and its time, never inside
- * either: two timestamp columns fit 1440 px next to the others in Italian and Polish.
- */
-function WrappingTimestamp({ value, language }: { value: string; language: string }) {
-  const text = formatListTimestamp(value, language);
-  const split = text.lastIndexOf(' ');
-  return (
-    <Box component="span" title={value}>
-      <Box component="span" sx={noWrap}>
-        {text.slice(0, split)}
-      </Box>{' '}
-      <Box component="span" sx={noWrap}>
-        {text.slice(split + 1)}
-      </Box>
-    </Box>
-  );
-}
 
 interface JobColumnsOptions {
   t: TFunction;
