@@ -44,6 +44,7 @@ export {
   useUrlDialog,
   DIALOG_ID_PARAM,
   DIALOG_DATA_PREFIX,
+  dialogHref,
 } from './use-details-dialog';
 export type { DetailsDialogControl } from './use-details-dialog';
 // Moved to the form kit; kept here until the pages import it from there.

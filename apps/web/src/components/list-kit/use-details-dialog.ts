@@ -16,6 +16,23 @@ export const DIALOG_DATA_PREFIX = 'dialog_';
 
 export type DialogData<K extends string> = Record<K, string>;
 
+/**
+ * The link that opens dialog `dialogId` with `data` over the list at `path`
+ * (`/supplier-invoice?dialogId=invoice&dialog_uuid=…`); `extra` adds plain query parameters
+ * (the invoice dialog's tab).
+ */
+export function dialogHref(
+  path: string,
+  dialogId: string,
+  data: Record<string, string>,
+  extra: Record<string, string> = {},
+): string {
+  const query = new URLSearchParams({ [DIALOG_ID_PARAM]: dialogId });
+  for (const [key, value] of Object.entries(data)) query.set(`${DIALOG_DATA_PREFIX}${key}`, value);
+  for (const [key, value] of Object.entries(extra)) query.set(key, value);
+  return `${path}?${query.toString()}`;
+}
+
 export interface DetailsDialogControl<K extends string> {
   /** The dialog's data when the URL says it is open and every data key is present. */
   data: DialogData<K> | null;

@@ -18,8 +18,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import {
-  DIALOG_DATA_PREFIX,
-  DIALOG_ID_PARAM,
+  dialogHref,
   DetailsDialog,
   DetailsList,
   formatListDate,
@@ -37,11 +36,7 @@ export const TRANSFER_DIALOG_ID = 'transfer';
 
 /** The sent invoice's details dialog on the customer invoice list. */
 export function sentInvoiceHref(invoiceUuid: string): string {
-  const query = new URLSearchParams({
-    [DIALOG_ID_PARAM]: 'invoice',
-    [`${DIALOG_DATA_PREFIX}uuid`]: invoiceUuid,
-  });
-  return `/customer-invoice?${query.toString()}`;
+  return dialogHref('/customer-invoice', 'invoice', { uuid: invoiceUuid });
 }
 
 function TransferFields({ transfer }: { transfer: InvoiceTransfer }) {

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { DetailsDialog, DIALOG_DATA_PREFIX } from '../../../components/list-kit';
+import { DetailsDialog, DIALOG_DATA_PREFIX, dialogHref } from '../../../components/list-kit';
 import { useSession } from '../../../lib/auth';
 import { useCan } from '../../../lib/roles';
 import { invoiceQueries } from '../api/invoice-queries';
@@ -49,12 +49,7 @@ export type InvoiceDialogVariant = 'invoice' | 'draft';
 
 /** The link that opens an invoice's dialog over the customer list on a given tab. */
 export function invoiceDialogHref(uuid: string, tab: InvoiceTab = 'info'): string {
-  const params = new URLSearchParams({
-    dialogId: INVOICE_DIALOG_ID,
-    [`${DIALOG_DATA_PREFIX}uuid`]: uuid,
-    [INVOICE_TAB_PARAM]: tab,
-  });
-  return `/customer-invoice?${params.toString()}`;
+  return dialogHref('/customer-invoice', INVOICE_DIALOG_ID, { uuid }, { [INVOICE_TAB_PARAM]: tab });
 }
 
 /** Spec 2: actions need ROLE_CONFIG in `it` and no switched user. */

@@ -18,8 +18,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import {
-  DIALOG_DATA_PREFIX,
-  DIALOG_ID_PARAM,
+  dialogHref,
   DetailsDialog,
   DetailsList,
   formatListDate,
@@ -34,11 +33,7 @@ export const JOB_DIALOG_ID = 'job';
 
 /** An imported invoice's details dialog on the supplier invoice list. */
 export function supplierInvoiceHref(invoiceUuid: string): string {
-  const query = new URLSearchParams({
-    [DIALOG_ID_PARAM]: 'invoice',
-    [`${DIALOG_DATA_PREFIX}uuid`]: invoiceUuid,
-  });
-  return `/supplier-invoice?${query.toString()}`;
+  return dialogHref('/supplier-invoice', 'invoice', { uuid: invoiceUuid });
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
