@@ -19,6 +19,8 @@ export type { SelectFieldProps } from './select-field';
 export { NumberField } from './number-field';
 export { SwitchField } from './switch-field';
 export { DateField } from './date-field';
+export { FileField } from './file-field';
+export type { FileFieldProps } from './file-field';
 export { useFormField } from './use-form-field';
 export type { FormFieldOptions } from './use-form-field';
 export { FormKitProvider, useFormMessage, useFormNamespace } from './form-kit-context';

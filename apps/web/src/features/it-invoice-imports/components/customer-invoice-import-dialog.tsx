@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, SelectField } from '../../../components/form';
+import { FileField, FormDialog, SelectField } from '../../../components/form';
 import { useImportCustomerInvoice } from '../api/use-import-invoice';
 import {
   customerImportFormSchema,
@@ -22,7 +22,6 @@ import type {
   CustomerImportFormValues,
 } from '../model/customer-import-schema';
 import { INVOICE_ACCEPT, XML_ACCEPT } from '../model/import-messages';
-import { FileField } from './file-field';
 import { FileNameAndSdiIdFields } from './file-name-and-sdi-id-fields';
 import { useImportFormProps } from './invoice-import-dialog-props';
 import type { InvoiceImportDialogProps } from './invoice-import-dialog-props';
@@ -81,6 +80,7 @@ function NotificationRows() {
                   label={t('fields.notificationFile', { index: index + 1 })}
                   help={null}
                   accept={XML_ACCEPT}
+                  emptyLabel={t('files.none')}
                   required
                 />
               </Box>
@@ -131,7 +131,7 @@ export function CustomerInvoiceImportDialog(props: InvoiceImportDialogProps) {
       defaultValues={emptyCustomerImport()}
       fieldOfViolation={fieldOfViolation}
     >
-      <FileField name="invoice" accept={INVOICE_ACCEPT} required />
+      <FileField name="invoice" accept={INVOICE_ACCEPT} emptyLabel={t('files.none')} required />
       <NotificationRows />
     </FormDialog>
   );

@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/form';
+import { FileField, FormDialog } from '../../../components/form';
 import { useImportSupplierInvoice } from '../api/use-import-invoice';
 import { INVOICE_ACCEPT, XML_ACCEPT } from '../model/import-messages';
 import {
@@ -12,7 +12,6 @@ import type {
   SupplierImportFormInput,
   SupplierImportFormValues,
 } from '../model/supplier-import-schema';
-import { FileField } from './file-field';
 import { FileNameAndSdiIdFields } from './file-name-and-sdi-id-fields';
 import { useImportFormProps } from './invoice-import-dialog-props';
 import type { InvoiceImportDialogProps } from './invoice-import-dialog-props';
@@ -47,8 +46,8 @@ export function SupplierInvoiceImportDialog(props: InvoiceImportDialogProps) {
       schema={supplierImportFormSchema}
       defaultValues={emptySupplierImport()}
     >
-      <FileField name="invoice" accept={INVOICE_ACCEPT} required />
-      <FileField name="metadata" accept={XML_ACCEPT} />
+      <FileField name="invoice" accept={INVOICE_ACCEPT} emptyLabel={t('files.none')} required />
+      <FileField name="metadata" accept={XML_ACCEPT} emptyLabel={t('files.none')} />
       <SupplierNameAndSdiId />
     </FormDialog>
   );

@@ -17,14 +17,14 @@ import {
   TextField,
   useFormField,
   useValidationMessage,
+  FileField,
 } from '../../../components/form';
 import { useUploadTransfer } from '../api/use-upload-transfer';
 import { readFileAsBase64 } from '../../../lib/read-file';
 import { emptyUploadValues, uploadFormSchema, uploadMessageKey } from '../model/upload-form';
 import type { UploadFormValues } from '../model/upload-form';
-import { uploadLimitsMb, uploadPath } from '../model/upload-rules';
+import { TRANSFER_ACCEPT, uploadLimitsMb, uploadPath } from '../model/upload-rules';
 import { FolderTree } from './folder-tree';
-import { TransferFileField } from './transfer-file-field';
 
 export const UPLOAD_DIALOG_ID = 'transfer-upload';
 
@@ -96,8 +96,15 @@ export function UploadTransferDialog({
       cancelLabel={t('actions.cancel')}
       onClose={onClose}
     >
-      <TransferFileField
+      <FileField
         name="file"
+        accept={TRANSFER_ACCEPT}
+        required
+        help={null}
+        emptyLabel={t('upload.noFile')}
+        describeFile={(file) =>
+          t('upload.chosen', { name: file.name, size: (file.size / 1024).toFixed(1) })
+        }
         hint={t('upload.limits', { invoice: uploadLimitsMb.invoice, zip: uploadLimitsMb.zip })}
       />
       <FolderField />

@@ -1,3 +1,9 @@
+/**
+ * A file input bound by name (the form kit's field): a button, the chosen file's name (or what
+ * the caller says of it) and, when given, a hint that stays under it whatever the error (the
+ * limits of an upload). The native input stays in the DOM, hidden, and carries the label, so
+ * assistive technology and tests can use it. The form holds the chosen `File` or null.
+ */
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -5,29 +11,38 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useFormField } from '../../../components/form';
-import type { FormFieldOptions } from '../../../components/form';
+import { useFormField } from './use-form-field';
+import type { FormFieldOptions } from './use-form-field';
 
-interface FileFieldProps extends FormFieldOptions {
+export interface FileFieldProps extends FormFieldOptions {
   /** The form field holding the chosen `File` (or null). */
   name: string;
   accept: string;
   required?: boolean;
+  /** Shown while no file is chosen. */
+  emptyLabel: string;
+  /** What is shown of the chosen file (default: its name). */
+  describeFile?: (file: File) => string;
+  /** A line under the field that stays with or without an error. */
+  hint?: string;
 }
 
-/**
- * A file input bound by name (the form kit's field): a button plus the chosen file's name. The
- * native input stays in the DOM (visually hidden) and carries the label, so assistive technology
- * and tests can use it.
- */
-export function FileField({ name, accept, required, ...options }: FileFieldProps) {
-  const { t } = useTranslation('invoiceImports');
+export function FileField({
+  name,
+  accept,
+  required,
+  emptyLabel,
+  describeFile = (file) => file.name,
+  hint,
+  ...options
+}: FileFieldProps) {
   const { field, label, invalid, helperText } = useFormField(name, options);
   const inputRef = useRef<HTMLInputElement>(null);
   const helperId = useId();
+  const hintId = useId();
   const value: unknown = field.value;
   const file = value instanceof File ? value : null;
+  const describedBy = [hint ? hintId : '', helperText ? helperId : ''].filter(Boolean).join(' ');
   return (
     <FormControl error={invalid} fullWidth>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -44,14 +59,14 @@ export function FileField({ name, accept, required, ...options }: FileFieldProps
           color={file ? 'text.primary' : 'text.secondary'}
           sx={{ overflowWrap: 'anywhere' }}
         >
-          {file ? file.name : t('files.none')}
+          {file ? describeFile(file) : emptyLabel}
         </Typography>
         <input
           ref={inputRef}
           type="file"
           accept={accept}
           aria-label={label}
-          aria-describedby={helperText ? helperId : undefined}
+          aria-describedby={describedBy || undefined}
           aria-invalid={invalid}
           style={{ display: 'none' }}
           onChange={(event) => {
@@ -61,6 +76,11 @@ export function FileField({ name, accept, required, ...options }: FileFieldProps
           }}
         />
       </Stack>
+      {hint && (
+        <FormHelperText id={hintId} error={false}>
+          {hint}
+        </FormHelperText>
+      )}
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
     </FormControl>
   );
