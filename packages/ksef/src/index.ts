@@ -1,0 +1,2 @@
+/** @fiscus/ksef public API (filled in as the modules land). */
+export {};
