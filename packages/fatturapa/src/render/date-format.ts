@@ -1,5 +1,6 @@
 import type { Lang } from '../findings.ts';
 import { labelsFor } from './labels.ts';
+import type { RenderLang } from './rendered-document.ts';
 
 const englishMonths = [
   'Jan',
@@ -22,15 +23,20 @@ const datePattern = /^(\d{4})-(\d{2})-(\d{2})(Z|[+-]\d{2}:\d{2})?$/;
 const dateTimePattern =
   /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
 
-function calendarDay(year: string, month: string, day: string, lang: Lang): string {
-  if (lang === 'it') return `${day}/${month}/${year}`;
+function calendarDay(year: string, month: string, day: string, lang: RenderLang): string {
+  if (lang === 'it' || lang === 'fr') return `${day}/${month}/${year}`;
+  if (lang === 'pl') return `${day}.${month}.${year}`;
+  if (lang === 'nl') return `${day}-${month}-${year}`;
   const monthName = englishMonths[Number(month) - 1];
   // "18 Dec 2014" cannot be misread as month/day the way "12/18/2014" or "18/12/2014" can.
   return monthName ? `${Number(day)} ${monthName} ${year}` : `${year}-${month}-${day}`;
 }
 
-/** An xs:date: Italian dd/MM/yyyy, English "18 Dec 2014"; other text is returned unchanged. */
-export function formatDate(value: string, lang: Lang): string {
+/**
+ * An xs:date: Italian and French dd/MM/yyyy, Polish dd.MM.yyyy, Dutch dd-MM-yyyy, English
+ * "18 Dec 2014"; other text is returned unchanged.
+ */
+export function formatDate(value: string, lang: RenderLang): string {
   const match = datePattern.exec(value.trim());
   if (!match) return value;
   const [, year = '', month = '', day = '', zone] = match;

@@ -1,4 +1,4 @@
-import type { Lang } from '../findings.ts';
+import type { RenderLang as Lang } from './rendered-document.ts';
 
 interface DecimalParts {
   negative: boolean;
@@ -23,6 +23,10 @@ function splitDecimal(value: string): DecimalParts | undefined {
 const separators: Record<Lang, { group: string; decimal: string }> = {
   it: { group: '.', decimal: ',' },
   en: { group: ',', decimal: '.' },
+  // Polish and French group with a (narrow) no-break space, so an amount never wraps.
+  pl: { group: '\u00a0', decimal: ',' },
+  nl: { group: '.', decimal: ',' },
+  fr: { group: '\u202f', decimal: ',' },
 };
 
 function groupThousands(integer: string, separator: string): string {
@@ -57,8 +61,9 @@ const currencySymbols: Readonly<Record<string, string>> = {
 };
 
 /**
- * A money amount: Italian "1.234,56 €", English "€1,234.56". Currencies without a common symbol
- * show their ISO code ("1.234,56 CHF", "CHF 1,234.56").
+ * A money amount: Italian "1.234,56 €", English "€1,234.56", Polish "1 234,56 €", Dutch
+ * "€ 1.234,56", French "1 234,56 €". Currencies without a common symbol show their ISO code
+ * ("1.234,56 CHF", "CHF 1,234.56").
  */
 export function formatMoney(value: string, currency: string, lang: Lang): string {
   if (!splitDecimal(value)) return value;
@@ -69,7 +74,10 @@ export function formatMoney(value: string, currency: string, lang: Lang): string
   const magnitude = negative ? number.slice(1) : number;
   const sign = negative ? '-' : '';
   // A no-break space keeps the amount and its currency on one line in narrow table cells.
-  if (lang === 'it') return `${sign}${magnitude}\u00a0${symbol ?? code}`;
+  if (lang === 'it' || lang === 'pl' || lang === 'fr') {
+    return `${sign}${magnitude}\u00a0${symbol ?? code}`;
+  }
+  if (lang === 'nl') return `${sign}${symbol ?? code}\u00a0${magnitude}`;
   return symbol ? `${sign}${symbol}${magnitude}` : `${sign}${code}\u00a0${magnitude}`;
 }
 

@@ -587,7 +587,7 @@ class PdfLayout {
   }
 
   /** "Page x of y" and the document reference on every page, once the page count is known. */
-  footers(lang: 'it' | 'en'): void {
+  footers(invoice: RenderedInvoice): void {
     const range = this.doc.bufferedPageRange();
     const total = range.count;
     const m = this.metrics;
@@ -608,7 +608,8 @@ class PdfLayout {
         width: contentWidth * 0.7,
         lineBreak: false,
       });
-      const pageText = fillLabel(labelsFor(lang).page, { page: index + 1, pages: total });
+      const pageLabel = invoice.pageLabel ?? labelsFor(invoice.lang === 'it' ? 'it' : 'en').page;
+      const pageText = fillLabel(pageLabel, { page: index + 1, pages: total });
       this.doc.text(pageText, margin.left + contentWidth * 0.7, y, {
         width: contentWidth * 0.3,
         align: 'right',
@@ -634,7 +635,7 @@ export function renderedInvoiceToPdf(
     info: {
       Title: invoice.documents.map((document) => document.reference).join(' · '),
       Creator: 'Fiscus',
-      Producer: 'Fiscus @fiscus/fatturapa',
+      Producer: invoice.producer ?? 'Fiscus @fiscus/fatturapa',
     },
     lang: invoice.lang,
     displayTitle: true,
@@ -651,7 +652,7 @@ export function renderedInvoiceToPdf(
   doc.registerFont('bold', fontSource(fonts.bold));
   const layout = new PdfLayout(doc, themeMetrics[theme], theme);
   invoice.documents.forEach((document, index) => layout.startDocument(document, index === 0));
-  layout.footers(invoice.lang);
+  layout.footers(invoice);
   doc.end();
   keepWordLayouts();
   return finished;

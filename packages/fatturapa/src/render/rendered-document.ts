@@ -3,8 +3,18 @@
  * arranged in sections. The HTML and the PDF renderers both draw this, so they show the same
  * content; neither looks at the invoice model itself.
  */
+/** The languages the shared render kit formats numbers and dates in (see ./kit). */
+export type RenderLang = 'it' | 'en' | 'pl' | 'nl' | 'fr';
+
 export interface RenderedInvoice {
-  lang: 'it' | 'en';
+  lang: RenderLang;
+  /**
+   * The footer's "page x of y" with `{page}` and `{pages}`; FatturaPA's own label of `lang`
+   * when absent (other packages rendering through the kit pass theirs).
+   */
+  pageLabel?: string;
+  /** The PDF's Producer entry; `Fiscus @fiscus/fatturapa` when absent. */
+  producer?: string;
   /** One per `fattura_elettronica_body`: a multi-body file holds several invoices. */
   documents: RenderedDocument[];
 }
