@@ -44,12 +44,23 @@ function nameEnd(text: string, start: number): number {
 }
 
 /** The name from `start` to `end` is too long: its prefix or its local name. */
-function nameTooLong(text: string, start: number, end: number): boolean {
-  if (end - start <= MAX_XML_NAME_LENGTH) return false;
+function nameTooLong(text: string, start: number, end: number, max: number): boolean {
+  if (end - start <= max) return false;
   const colon = text.indexOf(':', start);
   if (colon === -1 || colon >= end) return true;
-  return colon - start > MAX_XML_NAME_LENGTH || end - colon - 1 > MAX_XML_NAME_LENGTH;
+  return colon - start > max || end - colon - 1 > max;
 }
+
+/** The limits `scanMarkupLimits` enforces. */
+export interface MarkupLimits {
+  /** Deepest nesting of elements accepted. */
+  maxDepth: number;
+  /** Longest prefix or local name accepted in a tag. */
+  maxNameLength: number;
+}
+
+/** What `scanMarkupLimits` found over a limit (the caller words its own finding). */
+export type MarkupLimitViolation = { kind: 'name-too-long'; length: number } | { kind: 'too-deep' };
 
 function tooLongName(length: number): Finding {
   return limitFinding(
@@ -75,7 +86,8 @@ function tooDeep(): Finding {
 function scanAttributes(
   text: string,
   from: number,
-): { next: number; selfClosing: boolean; finding?: Finding } {
+  maxNameLength: number,
+): { next: number; selfClosing: boolean; violation?: MarkupLimitViolation } {
   let index = from;
   for (;;) {
     while (index < text.length && isBlank(text.charCodeAt(index))) index += 1;
@@ -84,8 +96,12 @@ function scanAttributes(
     if (code === 0x2f /* / */) return { next: index + 1, selfClosing: true };
     const end = nameEnd(text, index);
     if (end === index) return { next: index, selfClosing: false };
-    if (nameTooLong(text, index, end)) {
-      return { next: end, selfClosing: false, finding: tooLongName(end - index) };
+    if (nameTooLong(text, index, end, maxNameLength)) {
+      return {
+        next: end,
+        selfClosing: false,
+        violation: { kind: 'name-too-long', length: end - index },
+      };
     }
     index = end;
     while (index < text.length && isBlank(text.charCodeAt(index))) index += 1;
@@ -101,12 +117,15 @@ function scanAttributes(
 }
 
 /**
- * One linear pass over the markup of `text`, before any parser or conversion runs: refuses names
- * longer than any FatturaPA name (`xml-name-too-long`) and nesting deeper than `MAX_XML_DEPTH`
- * (`xml-too-deep`). Comments, CDATA sections and processing instructions are skipped; anything
- * malformed is left to the parser.
+ * One linear pass over the markup of `text`, before any parser or conversion runs: finds a name
+ * longer than `maxNameLength` and nesting deeper than `maxDepth`. Comments, CDATA sections and
+ * processing instructions are skipped; anything malformed is left to the parser. Generic: the
+ * UBL engine (@fiscus/ubl) uses it with its own limits and finding ids.
  */
-export function checkMarkupLimits(text: string): Finding | undefined {
+export function scanMarkupLimits(
+  text: string,
+  { maxDepth, maxNameLength }: MarkupLimits,
+): MarkupLimitViolation | undefined {
   let depth = 0;
   let index = text.indexOf('<');
   while (index !== -1) {
@@ -127,21 +146,40 @@ export function checkMarkupLimits(text: string): Finding | undefined {
       resume = end + 2;
     } else if (next === 0x2f /* / */) {
       const end = nameEnd(text, index + 2);
-      if (nameTooLong(text, index + 2, end)) return tooLongName(end - index - 2);
+      if (nameTooLong(text, index + 2, end, maxNameLength)) {
+        return { kind: 'name-too-long', length: end - index - 2 };
+      }
       depth -= 1;
       resume = end;
     } else {
       const end = nameEnd(text, index + 1);
-      if (nameTooLong(text, index + 1, end)) return tooLongName(end - index - 1);
-      const tag = scanAttributes(text, end);
-      if (tag.finding) return tag.finding;
+      if (nameTooLong(text, index + 1, end, maxNameLength)) {
+        return { kind: 'name-too-long', length: end - index - 1 };
+      }
+      const tag = scanAttributes(text, end, maxNameLength);
+      if (tag.violation) return tag.violation;
       if (!tag.selfClosing) {
         depth += 1;
-        if (depth > MAX_XML_DEPTH) return tooDeep();
+        if (depth > maxDepth) return { kind: 'too-deep' };
       }
       resume = tag.next;
     }
     index = text.indexOf('<', resume);
   }
   return undefined;
+}
+
+/**
+ * One linear pass over the markup of `text`, before any parser or conversion runs: refuses names
+ * longer than any FatturaPA name (`xml-name-too-long`) and nesting deeper than `MAX_XML_DEPTH`
+ * (`xml-too-deep`). Comments, CDATA sections and processing instructions are skipped; anything
+ * malformed is left to the parser.
+ */
+export function checkMarkupLimits(text: string): Finding | undefined {
+  const violation = scanMarkupLimits(text, {
+    maxDepth: MAX_XML_DEPTH,
+    maxNameLength: MAX_XML_NAME_LENGTH,
+  });
+  if (!violation) return undefined;
+  return violation.kind === 'too-deep' ? tooDeep() : tooLongName(violation.length);
 }

@@ -31,6 +31,23 @@ const forbiddenControl = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 // A surrogate code unit not paired with its other half (text given as a string, not bytes): no
 // character at all, and PostgreSQL refuses it in jsonb.
 const loneSurrogate = /\p{Cs}/u;
+const dtdDeclaration = /<!(?:DOCTYPE|ENTITY)/i;
+
+/**
+ * The first reason `text` cannot be XML text at all: a control character XML 1.0 forbids (binary
+ * content) or a lone surrogate. Generic: shared with the UBL engine through
+ * `@fiscus/fatturapa/xml-hardening`.
+ */
+export function forbiddenCharacterIn(text: string): 'control' | 'lone-surrogate' | undefined {
+  if (forbiddenControl.test(text)) return 'control';
+  if (loneSurrogate.test(text)) return 'lone-surrogate';
+  return undefined;
+}
+
+/** Whether `text` declares a DTD or an entity (refused: XXE and entity expansion). */
+export function declaresDtd(text: string): boolean {
+  return dtdDeclaration.test(text);
+}
 
 /**
  * Checks done before any parser sees the text: size, emptiness, binary content, lone surrogates,
@@ -46,7 +63,8 @@ export function checkXmlSafety(text: string, options: XmlSafetyOptions = {}): Fi
     if (size > maxBytes) return [tooLargeFinding(size, maxBytes)];
   }
   if (text.trim() === '') return [emptyFileFinding()];
-  if (forbiddenControl.test(text)) {
+  const forbidden = forbiddenCharacterIn(text);
+  if (forbidden === 'control') {
     return [
       xmlFinding(
         '00106',
@@ -55,7 +73,7 @@ export function checkXmlSafety(text: string, options: XmlSafetyOptions = {}): Fi
       ),
     ];
   }
-  if (loneSurrogate.test(text)) {
+  if (forbidden === 'lone-surrogate') {
     return [
       xmlFinding(
         '00106',
@@ -73,7 +91,7 @@ export function checkXmlSafety(text: string, options: XmlSafetyOptions = {}): Fi
       ),
     ];
   }
-  if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) {
+  if (declaresDtd(text)) {
     return [
       xmlFinding(
         'xml-doctype-forbidden',
