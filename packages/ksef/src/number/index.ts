@@ -1,0 +1,1 @@
+export { checkKsefNumber, ksefCrc8, makeKsefNumber, type KsefNumberCheck } from './ksef-number.ts';
