@@ -11,10 +11,16 @@ export interface BoundedValidation {
   details: ErrorDetail[];
   /** How many errors libxml2 reported in all. */
   total: number;
+  /**
+   * libxml2's pointer to the node of each error in `details` (0 when it has none), valid while
+   * the document lives: lets a caller find the error's node in a tree of its own (UBL engine).
+   */
+  nodes: number[];
 }
 
 // One collector for the process: validation is synchronous, so one run at a time uses it.
-let current: { details: ErrorDetail[]; total: number; maxDetails: number } | undefined;
+let current:
+  { details: ErrorDetail[]; nodes: number[]; total: number; maxDetails: number } | undefined;
 let collectorPointer: number | undefined;
 
 function collector(api: Libxml2Bindings): number {
@@ -29,9 +35,11 @@ function collector(api: Libxml2Bindings): number {
         line: api.XmlErrorStruct.line(error),
         col: api.XmlErrorStruct.col(error),
       };
-      const xpath = api.xmlGetNodePath(api.XmlErrorStruct.node(error));
+      const node = api.XmlErrorStruct.node(error);
+      const xpath = api.xmlGetNodePath(node);
       if (xpath !== null) detail.xpath = xpath;
       current.details.push(detail);
+      current.nodes.push(node);
     }, 'vii');
   }
   return collectorPointer;
@@ -49,12 +57,16 @@ export function validatePointers(
   maxDetails: number,
 ): BoundedValidation {
   const context = api.xmlSchemaNewValidCtxt(schema);
-  current = { details: [], total: 0, maxDetails };
+  current = { details: [], nodes: [], total: 0, maxDetails };
   try {
     api.xmlSchemaSetValidStructuredErrors(context, collector(api), 0);
     const result = api.xmlSchemaValidateDoc(context, document);
     if (result < 0) throw new Error('libxml2 could not validate the document (internal error)');
-    return { details: current.details, total: Math.max(current.total, result > 0 ? 1 : 0) };
+    return {
+      details: current.details,
+      nodes: current.nodes,
+      total: Math.max(current.total, result > 0 ? 1 : 0),
+    };
   } finally {
     current = undefined;
     api.xmlSchemaFreeValidCtxt(context);
@@ -83,10 +95,11 @@ function validatePublic(
 ): BoundedValidation {
   try {
     validator.validate(document);
-    return { details: [], total: 0 };
+    return { details: [], nodes: [], total: 0 };
   } catch (error) {
     const details = (error as { details?: ErrorDetail[] }).details;
     if (!Array.isArray(details)) throw error;
-    return { details: details.slice(0, maxDetails), total: details.length };
+    const kept = details.slice(0, maxDetails);
+    return { details: kept, nodes: kept.map(() => 0), total: details.length };
   }
 }

@@ -1,0 +1,77 @@
+import {
+  declaresDtd,
+  forbiddenCharacterIn,
+  scanMarkupLimits,
+} from '@fiscus/fatturapa/xml-hardening';
+import { xmlFinding, type Finding } from '../findings.ts';
+import { MAX_XML_DEPTH, MAX_XML_NAME_LENGTH } from './limits.ts';
+
+export function tooLargeFinding(size: number, maxBytes: number): Finding {
+  return xmlFinding(
+    'XML-TOO-LARGE',
+    `The document is ${size} bytes, above the limit of ${maxBytes} bytes`,
+  );
+}
+
+/** The size of `text` in UTF-8 when it may be above `maxBytes` (counted only then), else 0. */
+export function oversize(text: string, maxBytes: number): number {
+  // A UTF-16 unit takes at most 3 bytes in UTF-8.
+  if (text.length * 3 <= maxBytes) return 0;
+  const size = Buffer.byteLength(text, 'utf8');
+  return size > maxBytes ? size : 0;
+}
+
+/**
+ * The checks done on the text before any parser sees it, the shared hardening of
+ * @fiscus/fatturapa worded for UBL: emptiness, characters XML forbids (NUL and other controls:
+ * binary data), lone surrogates, text that is not markup, any DTD or entity declaration (UBL
+ * never needs one, so XXE and entity expansion are refused before anything follows them), names
+ * longer than any UBL name and nesting deeper than libxml2 accepts. The first problem only.
+ */
+export function checkXmlSafety(text: string): Finding[] {
+  if (text.trim() === '') return [xmlFinding('XML-EMPTY', 'The document is empty')];
+  const forbidden = forbiddenCharacterIn(text);
+  if (forbidden === 'control') {
+    return [
+      xmlFinding(
+        'XML-CHARACTER',
+        'The document contains a character XML forbids (NUL or another control character): binary data, not XML text',
+      ),
+    ];
+  }
+  if (forbidden === 'lone-surrogate') {
+    return [
+      xmlFinding(
+        'XML-CHARACTER',
+        'The document contains a lone surrogate: it is not a valid character',
+      ),
+    ];
+  }
+  if (!text.trimStart().startsWith('<')) {
+    return [xmlFinding('XML-NOT-XML', 'The document is not XML: it does not start with "<"')];
+  }
+  if (declaresDtd(text)) {
+    return [
+      xmlFinding(
+        'XML-DOCTYPE',
+        'DOCTYPE and entity declarations are not allowed (protection against external entities and entity expansion)',
+      ),
+    ];
+  }
+  const violation = scanMarkupLimits(text, {
+    maxDepth: MAX_XML_DEPTH,
+    maxNameLength: MAX_XML_NAME_LENGTH,
+  });
+  if (violation?.kind === 'too-deep') {
+    return [xmlFinding('XML-DEPTH', `Elements are nested more than ${MAX_XML_DEPTH} levels deep`)];
+  }
+  if (violation?.kind === 'name-too-long') {
+    return [
+      xmlFinding(
+        'XML-NAME-TOO-LONG',
+        `A name of ${violation.length} characters: the limit is ${MAX_XML_NAME_LENGTH}`,
+      ),
+    ];
+  }
+  return [];
+}
