@@ -1,0 +1,40 @@
+import { FORM_DESCRIPTORS } from './descriptor.generated.ts';
+
+/** One child element of a complex type, in schema order. */
+export interface ChildDescriptor {
+  readonly name: string;
+  /** Its complex type (a key of `types`); absent for an element holding text. */
+  readonly type?: string;
+  /** maxOccurs > 1 (of the element or a group around it): always an array in JSON. */
+  readonly many?: true;
+  /** The attributes it may carry. */
+  readonly attributes?: readonly string[];
+}
+
+export interface FormDescriptor {
+  readonly namespace: string;
+  readonly root: string;
+  readonly types: Readonly<Record<string, readonly ChildDescriptor[]>>;
+}
+
+export type KsefForm = 'FA(3)' | 'FA(2)' | 'FA_RR(1)';
+
+export const FORMS: Readonly<Record<KsefForm, FormDescriptor>> = FORM_DESCRIPTORS;
+
+/** The form whose target namespace is `namespace`. */
+export function formOfNamespace(namespace: string): KsefForm | undefined {
+  return (Object.keys(FORMS) as KsefForm[]).find((form) => FORMS[form].namespace === namespace);
+}
+
+const childMaps = new Map<string, Map<string, ChildDescriptor>>();
+
+/** The children of `type` in form `form`, by name. */
+export function childrenOf(form: KsefForm, type: string): Map<string, ChildDescriptor> {
+  const key = `${form}\u0000${type}`;
+  let map = childMaps.get(key);
+  if (!map) {
+    map = new Map((FORMS[form].types[type] ?? []).map((child) => [child.name, child]));
+    childMaps.set(key, map);
+  }
+  return map;
+}

@@ -1,0 +1,205 @@
+import {
+  XmlBufferInputProvider,
+  XmlDocument,
+  XmlElement,
+  XmlParseError,
+  XsdValidator,
+  xmlRegisterInputProvider,
+} from 'libxml2-wasm';
+import { validateBounded } from '@fiscus/fatturapa/bounded-xsd-validation';
+import { PARSE_OPTIONS } from '@fiscus/fatturapa/document-parser';
+import { childrenOf, FORMS, formOfNamespace, type KsefForm } from '../codec/descriptor.ts';
+import { makeFinding, type KsefFinding } from '../findings.ts';
+import { readSchemaFile } from './schema-files.ts';
+
+/** Where the official schemas import the shared MF type libraries from: served locally. */
+const BAZOWE_URL = 'http://crd.gov.pl/xml/schematy/dziedzinowe/mf/2022/01/05/eD/DefinicjeTypy/';
+const BAZOWE = [
+  'StrukturyDanych_v10-0E.xsd',
+  'ElementarneTypyDanych_v10-0E.xsd',
+  'KodyKrajow_v10-0E.xsd',
+];
+const SCHEMA_FILES: Record<KsefForm, string> = {
+  'FA(3)': 'FA/schemat_FA(3)_v1-0E.xsd',
+  'FA(2)': 'FA/schemat_FA(2)_v1-0E.xsd',
+  'FA_RR(1)': 'RR/schemat_FA_RR(1)_v1-1E.xsd',
+};
+
+/** KSeF lists this many schema errors at most; the rest are counted. */
+const MAX_SCHEMA_FINDINGS = 50;
+
+let registered = false;
+const validators = new Map<KsefForm, XsdValidator>();
+
+function validatorOf(form: KsefForm): XsdValidator {
+  let validator = validators.get(form);
+  if (!validator) {
+    if (!registered) {
+      xmlRegisterInputProvider(
+        new XmlBufferInputProvider(
+          Object.fromEntries(
+            BAZOWE.map((file) => [`${BAZOWE_URL}${file}`, readSchemaFile(`FA/bazowe/${file}`)]),
+          ),
+        ),
+      );
+      registered = true;
+    }
+    const file = SCHEMA_FILES[form];
+    const schemaDocument = XmlDocument.fromBuffer(readSchemaFile(file), { url: file });
+    validator = XsdValidator.fromDoc(schemaDocument);
+    validators.set(form, validator);
+  }
+  return validator;
+}
+
+/** A parsed invoice: its libxml2 document (dispose it) and form. */
+export interface ParsedInvoice {
+  document: XmlDocument;
+  root: XmlElement;
+  form?: KsefForm;
+}
+
+/** libxml2's message without the `{namespace}` before each element name. One pass. */
+function withoutNamespaces(message: string): string {
+  let result = '';
+  let from = 0;
+  for (;;) {
+    const open = message.indexOf('{', from);
+    const close = open === -1 ? -1 : message.indexOf('}', open);
+    if (close === -1) return result + message.slice(from);
+    result += message.slice(from, open);
+    from = close + 1;
+  }
+}
+
+function shorten(message: string): string {
+  const oneLine = withoutNamespaces(message.trim());
+  return oneLine.length > 300 ? `${oneLine.slice(0, 300)}…` : oneLine;
+}
+
+/**
+ * Parses the (layer-1 accepted) UTF-8 bytes with libxml2, never touching the network, and
+ * finds the form from the root's namespace. Malformed XML gives an `xml` finding; a root that
+ * is no KSeF invoice a `schema` finding.
+ */
+export function parseInvoice(bytes: Uint8Array): {
+  parsed?: ParsedInvoice;
+  findings: KsefFinding[];
+} {
+  let document: XmlDocument;
+  try {
+    document = XmlDocument.fromBuffer(bytes, { option: PARSE_OPTIONS });
+  } catch (error) {
+    const detail = error instanceof XmlParseError ? error.details[0] : undefined;
+    const where = detail ? ` (line ${detail.line})` : '';
+    const reason = detail ? shorten(detail.message) : 'not well-formed';
+    return {
+      findings: [
+        makeFinding(
+          'xml',
+          'xml-malformed',
+          '',
+          `The file is not well-formed XML${where}: ${reason}`,
+          `Plik nie jest poprawnym dokumentem XML${where}: ${reason}`,
+        ),
+      ],
+    };
+  }
+  const root = document.root;
+  const form = formOfNamespace(root.namespaceUri);
+  if (!form || root.name !== FORMS[form].root) {
+    const found = `${root.namespaceUri ? `{${root.namespaceUri.slice(0, 100)}}` : ''}${root.name.slice(0, 50)}`;
+    document.dispose();
+    return {
+      findings: [
+        makeFinding(
+          'schema',
+          'schema-unknown-root',
+          '',
+          `The root element ${found} is not a KSeF invoice (Faktura of FA(3), FA(2) or FA_RR(1) in its namespace)`,
+          `Element główny ${found} nie jest fakturą KSeF (Faktura FA(3), FA(2) lub FA_RR(1) w jej przestrzeni nazw)`,
+        ),
+      ],
+    };
+  }
+  return { parsed: { document, root, form }, findings: [] };
+}
+
+/**
+ * The JSON path of `element` (`Faktura.Fa.FaWiersz[1].P_11`): the repeating elements of the
+ * form get their 0-based index among the siblings of the same name.
+ */
+export function jsonPathOf(element: XmlElement, form: KsefForm): string {
+  const chain: XmlElement[] = [];
+  for (let node: XmlElement | null = element; node; node = node.parent) chain.unshift(node);
+  let type: string | undefined = FORMS[form].root;
+  const steps = [chain[0]?.name ?? ''];
+  for (const node of chain.slice(1)) {
+    const child = type ? childrenOf(form, type).get(node.name) : undefined;
+    type = child?.type;
+    if (child?.many) {
+      let index = 0;
+      for (let sibling = node.prev; sibling; sibling = sibling.prev) {
+        if (sibling instanceof XmlElement && sibling.name === node.name) index += 1;
+      }
+      steps.push(`${node.name}[${index}]`);
+    } else {
+      steps.push(node.name);
+    }
+  }
+  return steps.join('.');
+}
+
+function pathOfXPath(document: XmlDocument, xpath: string | undefined, form: KsefForm): string {
+  if (!xpath) return '';
+  try {
+    const node = document.get(xpath);
+    return node instanceof XmlElement ? jsonPathOf(node, form) : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Layer 2: the parsed invoice against the official XSD of its form (bazowe served locally). */
+export function validateSchema(parsed: ParsedInvoice): KsefFinding[] {
+  if (!parsed.form) return [];
+  const form = parsed.form;
+  const { details, total } = validateBounded(
+    validatorOf(form),
+    parsed.document,
+    MAX_SCHEMA_FINDINGS,
+  );
+  const findings = details.map((detail) => {
+    const message = shorten(detail.message);
+    return makeFinding(
+      'schema',
+      'schema-invalid',
+      pathOfXPath(parsed.document, detail.xpath, form),
+      `Not valid against the ${form} schema (line ${detail.line}): ${message}`,
+      `Niezgodność ze schematem ${form} (wiersz ${detail.line}): ${message}`,
+    );
+  });
+  if (total > details.length) {
+    findings.push(
+      makeFinding(
+        'schema',
+        'schema-more-errors',
+        '',
+        `${total - details.length} more schema errors`,
+        `Kolejne błędy schematu: ${total - details.length}`,
+      ),
+    );
+  }
+  if (total > 0 && findings.length === 0) {
+    findings.push(
+      makeFinding(
+        'schema',
+        'schema-invalid',
+        '',
+        `Not valid against the ${form} schema`,
+        `Niezgodność ze schematem ${form}`,
+      ),
+    );
+  }
+  return findings;
+}
