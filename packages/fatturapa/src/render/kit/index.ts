@@ -22,3 +22,7 @@ export { htmlStyles } from '../html-styles.ts';
 export { renderedInvoiceToPdf } from '../pdf-renderer.ts';
 export { formatDate } from '../date-format.ts';
 export { formatDecimal, formatMoney, formatRate } from '../number-format.ts';
+// The PDF machinery itself, for an engine that lays out its own document (the KSeF engine draws
+// the Ministry's visualisation): DejaVu parsed once per process, and the per-document reuse hooks.
+export { fontsFor, type LoadedFont, type PdfFonts } from '../pdf-fonts.ts';
+export { reuseCompressedFontFiles, shareWordLayouts } from '../pdf-document-reuse.ts';
