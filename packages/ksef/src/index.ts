@@ -2,3 +2,4 @@
 export {};
 export * from './number/index.ts';
 export * from './qr/index.ts';
+export * from './upo/index.ts';

@@ -24,9 +24,17 @@ function isUpperHex(text: string): boolean {
   return /^[\dA-F]+$/.test(text);
 }
 
+/** Why a number or its parts are wrong, in English and Polish. */
+interface Problem {
+  en: string;
+  pl: string;
+}
+
 /** Why `yyyymmdd` is not a calendar day, or undefined when it is one. */
-function dateProblem(yyyymmdd: string): string | undefined {
-  if (yyyymmdd.length !== 8 || !isDigits(yyyymmdd)) return 'the date must be 8 digits YYYYMMDD';
+function dateProblem(yyyymmdd: string): Problem | undefined {
+  if (yyyymmdd.length !== 8 || !isDigits(yyyymmdd)) {
+    return { en: 'the date must be 8 digits YYYYMMDD', pl: 'data musi mieć 8 cyfr RRRRMMDD' };
+  }
   const year = Number(yyyymmdd.slice(0, 4));
   const month = Number(yyyymmdd.slice(4, 6));
   const day = Number(yyyymmdd.slice(6, 8));
@@ -38,18 +46,26 @@ function dateProblem(yyyymmdd: string): string | undefined {
     date.getUTCMonth() !== month - 1 ||
     date.getUTCDate() !== day
   ) {
-    return `the date ${yyyymmdd} is not a calendar day`;
+    return {
+      en: `the date ${yyyymmdd} is not a calendar day`,
+      pl: `data ${yyyymmdd} nie jest dniem kalendarzowym`,
+    };
   }
   return undefined;
 }
 
 /** Why the three parts cannot form a KSeF number, or undefined when they can. */
-function partsProblem(nip: string, yyyymmdd: string, hex12: string): string | undefined {
-  if (nip.length !== 10 || !isDigits(nip)) return 'the NIP must be 10 digits';
+function partsProblem(nip: string, yyyymmdd: string, hex12: string): Problem | undefined {
+  if (nip.length !== 10 || !isDigits(nip)) {
+    return { en: 'the NIP must be 10 digits', pl: 'NIP musi mieć 10 cyfr' };
+  }
   const date = dateProblem(yyyymmdd);
   if (date) return date;
   if (hex12.length !== 12 || !isUpperHex(hex12)) {
-    return 'the technical part must be 12 upper-case hexadecimal characters (0-9, A-F)';
+    return {
+      en: 'the technical part must be 12 upper-case hexadecimal characters (0-9, A-F)',
+      pl: 'część techniczna musi mieć 12 znaków szesnastkowych, wielkie litery (0-9, A-F)',
+    };
   }
   return undefined;
 }
@@ -60,7 +76,7 @@ function partsProblem(nip: string, yyyymmdd: string, hex12: string): string | un
  */
 export function makeKsefNumber(nip: string, yyyymmdd: string, hex12: string): string {
   const problem = partsProblem(nip, yyyymmdd, hex12);
-  if (problem) throw new RangeError(`Cannot make a KSeF number: ${problem}`);
+  if (problem) throw new RangeError(`Cannot make a KSeF number: ${problem.en}`);
   const data = `${nip}-${yyyymmdd}-${hex12}`;
   return `${data}-${ksefCrc8(data)}`;
 }
@@ -69,6 +85,12 @@ export interface KsefNumberCheck {
   valid: boolean;
   /** Why the number is invalid (English). */
   reason?: string;
+  /** Why the number is invalid (Polish). */
+  reasonPl?: string;
+}
+
+function invalid(problem: Problem): KsefNumberCheck {
+  return { valid: false, reason: problem.en, reasonPl: problem.pl };
 }
 
 /**
@@ -76,25 +98,34 @@ export interface KsefNumberCheck {
  * and the CRC-8 of the first 32 characters. Never throws.
  */
 export function checkKsefNumber(value: string): KsefNumberCheck {
-  if (typeof value !== 'string') return { valid: false, reason: 'not a string' };
+  if (typeof value !== 'string') return invalid({ en: 'not a string', pl: 'to nie jest tekst' });
   if (value.length !== NUMBER_LENGTH) {
-    return {
-      valid: false,
-      reason: `a KSeF number has ${NUMBER_LENGTH} characters, this one ${value.length}`,
-    };
+    return invalid({
+      en: `a KSeF number has ${NUMBER_LENGTH} characters, this one ${value.length}`,
+      pl: `numer KSeF ma ${NUMBER_LENGTH} znaków, ten ma ${value.length}`,
+    });
   }
   if (value[10] !== '-' || value[19] !== '-' || value[32] !== '-') {
-    return { valid: false, reason: 'expected NIP-YYYYMMDD-FFFFFFFFFFFF-CC (dashes at 11, 20, 33)' };
+    return invalid({
+      en: 'expected NIP-YYYYMMDD-FFFFFFFFFFFF-CC (dashes at 11, 20, 33)',
+      pl: 'oczekiwano NIP-RRRRMMDD-FFFFFFFFFFFF-CC (myślniki na pozycjach 11, 20, 33)',
+    });
   }
   const problem = partsProblem(value.slice(0, 10), value.slice(11, 19), value.slice(20, 32));
-  if (problem) return { valid: false, reason: problem };
+  if (problem) return invalid(problem);
   const checksum = value.slice(33);
   if (!isUpperHex(checksum)) {
-    return { valid: false, reason: 'the checksum must be 2 upper-case hexadecimal characters' };
+    return invalid({
+      en: 'the checksum must be 2 upper-case hexadecimal characters',
+      pl: 'suma kontrolna musi mieć 2 znaki szesnastkowe, wielkie litery',
+    });
   }
   const expected = ksefCrc8(value.slice(0, DATA_LENGTH));
   if (checksum !== expected) {
-    return { valid: false, reason: `checksum ${checksum} does not match the CRC-8 ${expected}` };
+    return invalid({
+      en: `checksum ${checksum} does not match the CRC-8 ${expected}`,
+      pl: `suma kontrolna ${checksum} nie zgadza się z CRC-8 ${expected}`,
+    });
   }
   return { valid: true };
 }

@@ -1,0 +1,15 @@
+export {
+  UPO_NAMESPACE,
+  UPO_RECEIVER,
+  makeUpo,
+  readUpo,
+  upoToXml,
+  type MakeUpoDocument,
+  type MakeUpoInput,
+  type ReadUpoResult,
+  type Upo,
+  type UpoAuthentication,
+  type UpoContext,
+  type UpoDocument,
+  type UpoPage,
+} from './upo.ts';
