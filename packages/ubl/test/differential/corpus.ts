@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { hasXslt } from './saxon.js';
+import { hasXslt } from './saxon.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const peppolSpec = path.resolve(repoRoot, '../shared/spec/peppol');

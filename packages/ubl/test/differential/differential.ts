@@ -4,9 +4,9 @@
  * verdicts: the same ordered (id, flag, location) list, or an error with the same code on both
  * sides. Used by saxon-agreement.test.ts and by `npm run diff` (diff.ts).
  */
-import { loadCorpus, type Skipped } from './corpus.js';
-import { mutate } from './mutations.js';
-import { runSaxon, type SaxonOutcome } from './saxon.js';
+import { loadCorpus, type Skipped } from './corpus.ts';
+import { mutate } from './mutations.ts';
+import { runSaxon, type SaxonOutcome } from './saxon.ts';
 
 /** One document of the run: a corpus file as it is, or one mutation of it. */
 export interface DifferentialCase {
@@ -207,9 +207,15 @@ export function formatReport(result: DifferentialResult, perRuleSet = 3): string
       out.push(`${d.ruleSet} ${d.file} [${d.name}] ${d.mutation}`, ...d.lines);
     }
   }
-  if (result.skipped.length > 0) {
-    out.push(`not run (${result.skipped.length}):`);
-    for (const s of result.skipped) out.push(`  ${s.file} ${s.ruleSet}: ${s.reason}`);
+  const skipped = new Map<string, string[]>();
+  for (const s of result.skipped) {
+    const reason = `${s.ruleSet}: ${s.reason}`;
+    skipped.set(reason, [...(skipped.get(reason) ?? []), s.file]);
+  }
+  for (const [reason, files] of skipped) {
+    out.push(`not run, ${files.length} files, ${reason}`);
+    for (const file of files.slice(0, perRuleSet)) out.push(`  ${file}`);
+    if (files.length > perRuleSet) out.push(`  … and ${files.length - perRuleSet} more`);
   }
   return out.join('\n');
 }

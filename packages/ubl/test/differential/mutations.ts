@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { peppolSpec } from './corpus.js';
+import { peppolSpec } from './corpus.ts';
 
 /** An element of the scanned document, by offsets into its text. */
 interface Span {

@@ -1,0 +1,28 @@
+/**
+ * `npm run diff -w packages/ubl [-- RULE-SET...]`: the agreement table of our rule engine against
+ * Saxon-HE on the corpus and its mutations (per rule set: documents, agreeing, disagreeing,
+ * distinct rule ids Saxon fired, Saxon errors), then the first disagreements of each rule set.
+ * `--all` prints every disagreement; `--saxon-only` prints Saxon's side alone (no engine needed).
+ */
+import { checkSaxonInstalled } from './saxon.ts';
+import { formatReport, runDifferential, type OurEngine } from './differential.ts';
+import { loadOurEngine } from './ours.ts';
+
+const args = process.argv.slice(2);
+const only = args.filter((arg) => !arg.startsWith('--'));
+const saxonOnly = args.includes('--saxon-only');
+
+await checkSaxonInstalled();
+const ours: OurEngine = saxonOnly
+  ? () => ({ findings: [], error: { code: 'NOT-RUN', message: '--saxon-only' } })
+  : await loadOurEngine();
+const started = Date.now();
+const result = await runDifferential(ours, {
+  ...(only.length > 0 ? { only } : {}),
+  onRuleSet: (t) =>
+    process.stderr.write(
+      `${t.ruleSet}: ${t.agreeing}/${t.documents} agree (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+    ),
+});
+console.log(formatReport(result, saxonOnly ? 0 : args.includes('--all') ? Infinity : 3));
+process.exitCode = result.disagreements.length > 0 && !saxonOnly ? 1 : 0;
