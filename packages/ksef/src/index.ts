@@ -18,3 +18,12 @@ export { isValidNip } from './checks/nip.ts';
 export * from './number/index.ts';
 export * from './qr/index.ts';
 export * from './upo/index.ts';
+export {
+  ksefInvoiceView,
+  renderKsefHtml,
+  renderKsefPdf,
+  type InvoiceView,
+  type KsefRenderOptions,
+  type OfflineOption,
+  type RenderLanguage,
+} from './render/index.ts';
