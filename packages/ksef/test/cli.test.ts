@@ -79,7 +79,7 @@ describe('ksef command line', () => {
         'path',
       ]);
     }
-  });
+  }, 60_000);
 
   it('validate: every valid Ministry sample passes, an unreadable file is refused', async () => {
     const { io, out } = memoryIo();
