@@ -18,7 +18,7 @@
  * | schema-invalid                | schema   | the official XSD of the form (schemat_FA(3)_v1-0E, FA(2), FA_RR(1)), at most 50 listed   | schemas/FA, schemas/RR |
  * | ksef-nip-checksum             | ksef     | NIP check digit of Podmiot1, Podmiot2, Podmiot3, PodmiotUpowazniony (weights 6,5,7,2,3,4,5,6,7 mod 11; 10 never valid) | weryfikacja-faktury.md "Walidacja numeru NIP" |
  * | ksef-internal-id-checksum     | ksef     | NIP check digit in Podmiot3's internal identifier (IDWew)                               | weryfikacja-faktury.md "Walidacja numeru NIP w identyfikatorze wewnętrznym" |
- * | ksef-issue-date               | ksef     | P_1 (issue date) after the day KSeF accepts the invoice (`acceptedOn`)                  | weryfikacja-faktury.md "Walidacja dat" |
+ * | ksef-issue-date               | ksef     | P_1 (issue date; P_4B of FA_RR) after the day KSeF accepts the invoice (`acceptedOn`)  | weryfikacja-faktury.md "Walidacja dat" |
  * | ksef-correction-data          | ksef     | a correction (KOR, KOR_ZAL, KOR_ROZ) without DaneFaKorygowanej (the corrected invoice's date and number) | XSD annotation of DaneFaKorygowanej; art. 106j ust. 2 ustawy o VAT |
  * | advisory-net-total            | advisory | P_13_x per rate differs from the lines' P_11 (P_11A with P_14_x for gross lines) by more than 0.01; VAT and KOR invoices, StanPrzed lines subtracted | XSD annotations of P_13_1..P_13_10, P_11, P_11A |
  * | advisory-vat-total            | advisory | P_14_x is neither P_13_x × the rate (tolerance 0.01) nor the sum of the lines' P_11Vat   | XSD annotations of P_14_1..P_14_4, P_11Vat (art. 106e ust. 10) |
@@ -78,14 +78,21 @@ function checkNips(json: KsefJson, findings: KsefFinding[]): void {
   });
 }
 
-function checkIssueDate(json: KsefJson, acceptedOn: string, findings: KsefFinding[]): void {
-  const issued = text(child(json.Faktura, 'Fa'), 'P_1');
+function checkIssueDate(
+  json: KsefJson,
+  form: KsefForm,
+  acceptedOn: string,
+  findings: KsefFinding[],
+): void {
+  // The issue date: P_1 of Fa, P_4B of FakturaRR (FA_RR).
+  const [section, field] = form === 'FA_RR(1)' ? ['FakturaRR', 'P_4B'] : ['Fa', 'P_1'];
+  const issued = text(child(json.Faktura, section), field);
   // TDataT is YYYY-MM-DD: the strings compare as dates.
   if (issued !== undefined && issued > acceptedOn) {
     findings.push(
       ksef(
         'ksef-issue-date',
-        'Faktura.Fa.P_1',
+        `Faktura.${section}.${field}`,
         `The issue date ${issued} is after the day KSeF accepts the invoice (${acceptedOn})`,
         `Data wystawienia ${issued} jest późniejsza niż data przyjęcia faktury do KSeF (${acceptedOn})`,
       ),
@@ -112,7 +119,7 @@ function checkCorrection(json: KsefJson, findings: KsefFinding[]): void {
 export function runChecks(json: KsefJson, form: KsefForm, acceptedOn: string): KsefFinding[] {
   const findings: KsefFinding[] = [];
   checkNips(json, findings);
-  checkIssueDate(json, acceptedOn, findings);
+  checkIssueDate(json, form, acceptedOn, findings);
   if (form === 'FA_RR(1)') return findings;
   checkCorrection(json, findings);
   const fa = child(json.Faktura, 'Fa');

@@ -98,7 +98,8 @@ function checkLineTotals(fa: KsefElement, findings: KsefFinding[]): void {
         ),
       );
     }
-    if (!group.vat || gross || text(fa, group.vat) === undefined) continue;
+    // Gross lines too: their VAT is gross × rate / (100 + rate), so P_13_x × rate is within 0.01.
+    if (!group.vat || text(fa, group.vat) === undefined) continue;
     const rates = new Set(ofGroup.map((line) => text(line, 'P_12')));
     const lineVat = ofGroup.map((line) => amount(line, 'P_11Vat'));
     const byLines = lineVat.every((value) => value !== undefined)

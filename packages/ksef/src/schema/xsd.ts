@@ -8,7 +8,13 @@ import {
 } from 'libxml2-wasm';
 import { validateBounded } from '@fiscus/fatturapa/bounded-xsd-validation';
 import { PARSE_OPTIONS } from '@fiscus/fatturapa/document-parser';
-import { childrenOf, FORMS, formOfNamespace, type KsefForm } from '../codec/descriptor.ts';
+import {
+  childrenOf,
+  FORMS,
+  formOfNamespace,
+  type ChildDescriptor,
+  type KsefForm,
+} from '../codec/descriptor.ts';
 import { makeFinding, type KsefFinding } from '../findings.ts';
 import { readSchemaFile } from './schema-files.ts';
 
@@ -100,7 +106,7 @@ export function parseInvoice(bytes: Uint8Array): {
           'xml-malformed',
           '',
           `The file is not well-formed XML${where}: ${reason}`,
-          `Plik nie jest poprawnym dokumentem XML${where}: ${reason}`,
+          `Plik nie jest poprawnym dokumentem XML${where.replace('line', 'wiersz')}: ${reason}`,
         ),
       ],
     };
@@ -135,7 +141,9 @@ export function jsonPathOf(element: XmlElement, form: KsefForm): string {
   let type: string | undefined = FORMS[form].root;
   const steps = [chain[0]?.name ?? ''];
   for (const node of chain.slice(1)) {
-    const child = type ? childrenOf(form, type).get(node.name) : undefined;
+    const child: ChildDescriptor | undefined = type
+      ? childrenOf(form, type).get(node.name)
+      : undefined;
     type = child?.type;
     if (child?.many) {
       let index = 0;
