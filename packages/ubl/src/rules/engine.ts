@@ -1,0 +1,659 @@
+/**
+ * The schematron rule engine: runs a generated rule set over the one parsed tree exactly as the
+ * ISO skeleton's XSLT runs on Saxon-HE:
+ * - each pattern is a mode started at the document node; the traversal is `apply-templates
+ *   select="@*|*"` from every node (attributes before child elements), also below a fired rule;
+ * - per node, only the first rule of the pattern whose context matches fires (priorities descend
+ *   in document order);
+ * - asserts and reports are evaluated in order; locations use the skeleton's
+ *   `schematron-select-full-path` mode;
+ * - schema `let`s are global params, pattern `let`s global variables, rule `let`s local
+ *   variables: all lazy, so an error in an unused one never aborts;
+ * - an XPath dynamic error aborts the whole run (`error`), as Saxon aborts the transformation.
+ */
+import type { XDocument, XElement, XNode } from '../tree/node.ts';
+import {
+  Compiler,
+  compileNodeTest,
+  convertToType,
+  Lazy,
+  Scope,
+  type Ctx,
+  type Fn,
+  type KeyDef,
+  type Run,
+  type StaticEnv,
+  type UserFunction,
+} from '../xpath/compile.ts';
+import {
+  expandName,
+  parseSequenceType,
+  parseXPath,
+  type Ast,
+  type Namespaces,
+  type SequenceType,
+} from '../xpath/parser.ts';
+import {
+  atomicToString,
+  atomize,
+  ebv,
+  isNode,
+  Untyped,
+  XPathError,
+  type Item,
+  type Seq,
+} from '../xpath/values.ts';
+import type { FnInstruction, MessagePart, SchematronModel } from '../schematron/read.ts';
+
+/** A generated rule set: the schematron model plus its identity. */
+export interface RuleSetSource extends SchematronModel {
+  id: string;
+}
+
+export interface EngineFinding {
+  id: string;
+  flag: string;
+  message: string;
+  location: string;
+  node: XNode;
+  kind: 'assert' | 'report';
+}
+
+export interface EngineResult {
+  findings: EngineFinding[];
+  error?: { code: string; message: string };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Match patterns
+
+type Matcher = (node: XNode, run: Run) => boolean;
+
+interface Alternative {
+  match: Matcher;
+  /** Index key of the last step: 'e:{ns}local', 'a:{ns}local', 'e*', 'a*', 'doc' or 'any'. */
+  key: string;
+}
+
+function stepKey(step: Extract<Ast, { t: 'step' }>): string {
+  const principal = step.axis === 'attribute' ? 'a' : 'e';
+  const test = step.test;
+  if (test.k === 'name') return `${principal}:{${test.ns}}${test.local}`;
+  if (test.k === 'any') return `${principal}*`;
+  if ((test.k === 'element' || test.k === 'attribute') && !test.name)
+    return `${test.k === 'element' ? 'e' : 'a'}*`;
+  return 'any';
+}
+
+function compilePattern(
+  source: string | Ast,
+  scope: Scope,
+  compiler: Compiler,
+  text = typeof source === 'string' ? source : '',
+): Alternative[] {
+  const ast = typeof source === 'string' ? parseXPath(source, scope.env.ns) : source;
+  const alternatives: Ast[] = [];
+  const collect = (node: Ast): void => {
+    if (node.t === 'union') {
+      collect(node.l);
+      collect(node.r);
+    } else alternatives.push(node);
+  };
+  collect(ast);
+  return alternatives.flatMap((alternative) => {
+    // XSLT 3.0 pattern `(a | b)[predicate]`: the predicate filters each alternative's node.
+    if (
+      alternative.t === 'filter' &&
+      alternative.e.t === 'seq' &&
+      alternative.e.items.length === 1
+    ) {
+      const inner = compilePattern(alternative.e.items[0]!, scope, compiler, text);
+      const preds = alternative.preds.map((pred) => compiler.compile(pred, scope));
+      return inner.map(({ key, match }) => ({
+        key,
+        match: (node: XNode, run: Run) => {
+          if (!match(node, run)) return false;
+          const ctx: Ctx = {
+            item: node,
+            pos: 1,
+            size: 1,
+            env: new Array(scope.frameSize),
+            run,
+            current: node,
+          };
+          return preds.every((pred) => ebv(pred(ctx)));
+        },
+      }));
+    }
+    return [compileAlternative(alternative, scope, compiler, text)];
+  });
+}
+
+interface PatternStep {
+  axis: 'child' | 'attribute' | 'self';
+  test: (node: XNode) => boolean;
+  nodeTestAst: Extract<Ast, { t: 'step' }>;
+  preds: Array<{ fn: Fn; positional: boolean }>;
+  /** How this step relates to the previous one: '/' parent, '//' ancestor. */
+  sep: '/' | '//';
+}
+
+function compileAlternative(ast: Ast, scope: Scope, compiler: Compiler, text: string): Alternative {
+  if (ast.t === 'root') return { key: 'doc', match: (node) => node.kind === 'document' };
+  const raw: Ast[] = ast.t === 'path' ? ast.steps : [ast];
+  let anchored = false;
+  let index = 0;
+  if (raw[0]?.t === 'root') {
+    anchored = true;
+    index = 1;
+  }
+  const steps: PatternStep[] = [];
+  let sep: '/' | '//' = '/';
+  for (; index < raw.length; index++) {
+    const step = raw[index]!;
+    if (step.t !== 'step') throw new XPathError('XTSE0340', `unsupported match pattern: ${text}`);
+    if (
+      step.axis === 'descendant-or-self' &&
+      step.test.k === 'node' &&
+      step.preds.length === 0 &&
+      index < raw.length - 1
+    ) {
+      sep = '//';
+      continue;
+    }
+    if (step.axis !== 'child' && step.axis !== 'attribute' && step.axis !== 'self')
+      throw new XPathError('XTSE0340', `unsupported axis in match pattern: ${text}`);
+    steps.push({
+      axis: step.axis,
+      test: compileNodeTest(step.test, step.axis),
+      nodeTestAst: step,
+      preds: step.preds.map((pred) => compiler.predicate(pred, scope)),
+      sep,
+    });
+    sep = '/';
+  }
+  if (steps.length === 0) throw new XPathError('XTSE0340', `empty match pattern: ${text}`);
+  const last = steps[steps.length - 1]!;
+  const frameSize = (): number => scope.frameSize;
+
+  const stepMatches = (step: PatternStep, node: XNode, run: Run): boolean => {
+    if (!step.test(node)) return false;
+    if (
+      step.axis === 'attribute'
+        ? node.kind !== 'attribute'
+        : node.kind === 'attribute' || node.kind === 'document'
+    )
+      return false;
+    if (step.preds.length === 0) return true;
+    const env = new Array<Seq | Lazy | undefined>(frameSize());
+    if (!step.preds.some((pred) => pred.positional)) {
+      const ctx: Ctx = { item: node, pos: 1, size: 1, env, run, current: node };
+      for (const pred of step.preds) if (!ebv(pred.fn(ctx))) return false;
+      return true;
+    }
+    // Positional: evaluate the step from the parent and look for the node.
+    const parent = node.kind === 'document' ? undefined : node.parent;
+    if (!parent) return false;
+    const siblings: XNode[] = [];
+    if (step.axis === 'attribute') {
+      if (parent.kind === 'element')
+        for (const attribute of parent.attrs) if (step.test(attribute)) siblings.push(attribute);
+    } else for (const child of parent.children) if (step.test(child)) siblings.push(child);
+    let current: Item[] = siblings;
+    for (const pred of step.preds) {
+      const size = current.length;
+      const kept: Item[] = [];
+      for (let i = 0; i < size; i++) {
+        const item = current[i]!;
+        const result = pred.fn({ item, pos: i + 1, size, env, run, current: item });
+        if (result.length === 1 && typeof result[0] === 'bigint') {
+          if (result[0] === BigInt(i + 1)) kept.push(item);
+        } else if (result.length === 1 && typeof result[0] === 'number') {
+          if (result[0] === i + 1) kept.push(item);
+        } else if (ebv(result)) kept.push(item);
+      }
+      current = kept;
+    }
+    return current.includes(node);
+  };
+
+  const matchFrom = (node: XNode, i: number, run: Run): boolean => {
+    const step = steps[i]!;
+    if (!stepMatches(step, node, run)) return false;
+    const parent = node.kind === 'document' ? undefined : node.parent;
+    if (i === 0) {
+      if (!anchored) return true;
+      if (step.sep === '/') return parent?.kind === 'document';
+      return true;
+    }
+    if (step.sep === '/') return parent !== undefined && matchFrom(parent, i - 1, run);
+    for (
+      let ancestor: XNode | undefined = parent;
+      ancestor;
+      ancestor = ancestor.kind === 'document' ? undefined : ancestor.parent
+    ) {
+      if (matchFrom(ancestor, i - 1, run)) return true;
+    }
+    return false;
+  };
+  const lastIndex = steps.length - 1;
+  return { key: stepKey(last.nodeTestAst), match: (node, run) => matchFrom(node, lastIndex, run) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Locations (mode schematron-select-full-path)
+
+function elementStep(element: XElement): string {
+  let preceding = 0;
+  const siblings = element.parent.children;
+  for (const sibling of siblings) {
+    if (sibling === element) break;
+    if (sibling.kind === 'element' && sibling.local === element.local && sibling.ns === element.ns)
+      preceding++;
+  }
+  const name =
+    element.ns === '' ? element.local : `*:${element.local}[namespace-uri()='${element.ns}']`;
+  return `/${name}[${preceding + 1}]`;
+}
+
+export function locationOf(node: XNode): string {
+  switch (node.kind) {
+    case 'document':
+      return node.root ? locationOf(node.root) : '';
+    case 'text':
+      return node.value;
+    case 'attribute': {
+      const base = locationOf(node.parent);
+      return node.ns === ''
+        ? `${base}/@${node.prefix ? `${node.prefix}:` : ''}${node.local}`
+        : `${base}/@*[local-name()='${node.local}' and namespace-uri()='${node.ns}']`;
+    }
+    case 'element': {
+      let path = '';
+      for (
+        let current: XElement | undefined = node;
+        current;
+        current = current.parent.kind === 'element' ? current.parent : undefined
+      ) {
+        path = elementStep(current) + path;
+      }
+      return path;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compiled rule sets
+
+interface CompiledCheck {
+  kind: 'assert' | 'report';
+  id: string;
+  flag: string;
+  test: Fn;
+  message: Array<string | Fn | { nameOf: Fn | null }>;
+}
+
+interface CompiledRule {
+  index: number;
+  alternatives: Alternative[];
+  lets: Array<{ slot: number; fn: Fn }>;
+  frameSize: number;
+  checks: CompiledCheck[];
+}
+
+interface CompiledPattern {
+  rules: CompiledRule[];
+  byKey: Map<string, CompiledRule[]>;
+  /** Candidate rules (in priority order) per node key, memoized. */
+  candidates: Map<string, Array<{ rule: CompiledRule; alternatives: Alternative[] }>>;
+}
+
+export interface CompiledRuleSet {
+  id: string;
+  globals: Array<{ fn: Fn; frameSize: number }>;
+  patterns: CompiledPattern[];
+}
+
+function textValue(text: string): Seq {
+  return [new Untyped(text)];
+}
+
+class Environment implements StaticEnv {
+  readonly globalIndex = new Map<string, number>();
+  readonly functions = new Map<string, UserFunction>();
+  readonly keys = new Map<string, KeyDef>();
+  constructor(readonly ns: Namespaces) {}
+  global(name: string): number | undefined {
+    return this.globalIndex.get(name);
+  }
+  userFunction(name: string, arity: number): UserFunction | undefined {
+    return this.functions.get(`${name}#${arity}`);
+  }
+  key(name: string): KeyDef | undefined {
+    return this.keys.get(name);
+  }
+}
+
+function compileFunctionBody(
+  body: FnInstruction[],
+  scope: Scope,
+  compiler: Compiler,
+): (ctx: Ctx) => Seq {
+  const parts: Array<(ctx: Ctx) => Seq> = [];
+  for (const instruction of body) {
+    switch (instruction.op) {
+      case 'variable': {
+        const valueFn: Fn =
+          instruction.select !== undefined
+            ? compiler.compile(parseXPath(instruction.select, scope.env.ns), scope)
+            : (
+                (text) => () =>
+                  textValue(text)
+              )(instruction.text ?? '');
+        const type = instruction.as ? parseSequenceType(instruction.as, scope.env.ns) : undefined;
+        const slot = scope.declare(instruction.name);
+        const name = instruction.name;
+        parts.push((ctx) => {
+          ctx.env[slot] = new Lazy(() => convertToType(valueFn(ctx), type, `variable $${name}`));
+          return [];
+        });
+        break;
+      }
+      case 'sequence': {
+        const fn = compiler.compile(parseXPath(instruction.select, scope.env.ns), scope);
+        parts.push(fn);
+        break;
+      }
+      case 'value-of': {
+        const fn = compiler.compile(parseXPath(instruction.select, scope.env.ns), scope);
+        const separator = instruction.separator ?? ' ';
+        parts.push((ctx) => [
+          new Untyped(
+            fn(ctx)
+              .map((item) => atomicToString(atomize(item)))
+              .join(separator),
+          ),
+        ]);
+        break;
+      }
+      case 'text': {
+        const value = instruction.text;
+        parts.push(() => textValue(value));
+        break;
+      }
+      case 'if': {
+        const test = compiler.compile(parseXPath(instruction.test, scope.env.ns), scope);
+        const inner = compileFunctionBody(instruction.body, scope.child(), compiler);
+        parts.push((ctx) => (ebv(test(ctx)) ? inner(ctx) : []));
+        break;
+      }
+      case 'choose': {
+        const whens = instruction.whens.map((when) => ({
+          test: compiler.compile(parseXPath(when.test, scope.env.ns), scope),
+          body: compileFunctionBody(when.body, scope.child(), compiler),
+        }));
+        const otherwise = instruction.otherwise
+          ? compileFunctionBody(instruction.otherwise, scope.child(), compiler)
+          : undefined;
+        parts.push((ctx) => {
+          for (const when of whens) if (ebv(when.test(ctx))) return when.body(ctx);
+          return otherwise ? otherwise(ctx) : [];
+        });
+        break;
+      }
+    }
+  }
+  return (ctx) => {
+    const out: Item[] = [];
+    for (const part of parts) for (const item of part(ctx)) out.push(item);
+    return out;
+  };
+}
+
+export function compileRuleSet(source: RuleSetSource): CompiledRuleSet {
+  const env = new Environment(source.ns);
+  const compiler = new Compiler();
+  const globals: CompiledRuleSet['globals'] = [];
+  const globalDefs = [...source.lets, ...source.patterns.flatMap((pattern) => pattern.lets)];
+  globalDefs.forEach((definition, i) => env.globalIndex.set(definition.name, i));
+
+  // Functions: declared first (they may call each other), bodies compiled after.
+  const pending: Array<() => void> = [];
+  for (const definition of source.functions) {
+    const name = expandName(definition.name, source.ns);
+    const scope = Scope.root(env);
+    const paramTypes: Array<SequenceType | undefined> = [];
+    for (const param of definition.params) {
+      scope.declare(param.name);
+      paramTypes.push(param.as ? parseSequenceType(param.as, source.ns) : undefined);
+    }
+    const resultType = definition.as ? parseSequenceType(definition.as, source.ns) : undefined;
+    let body: ((ctx: Ctx) => Seq) | undefined;
+    pending.push(() => {
+      body = compileFunctionBody(definition.body, scope, compiler);
+    });
+    env.functions.set(`${name}#${definition.params.length}`, {
+      call(ctx: Ctx, args: Seq[]): Seq {
+        const frame = new Array<Seq | Lazy | undefined>(scope.frameSize);
+        args.forEach((arg, i) => {
+          frame[i] = convertToType(arg, paramTypes[i], `argument ${i + 1} of ${definition.name}()`);
+        });
+        const result = body!({
+          item: undefined,
+          pos: 0,
+          size: 0,
+          env: frame,
+          run: ctx.run,
+          current: undefined,
+        });
+        return convertToType(result, resultType, `the result of ${definition.name}()`);
+      },
+    });
+  }
+  for (const key of source.keys) {
+    const scope = Scope.root(env);
+    const alternatives = compilePattern(key.match, scope, compiler);
+    const use = compiler.compile(parseXPath(key.use, source.ns), scope);
+    env.keys.set(key.name, {
+      name: key.name,
+      match: (node, run) => alternatives.some((a) => a.match(node, run)),
+      use,
+    });
+  }
+  pending.forEach((compile) => compile());
+
+  for (const definition of globalDefs) {
+    const scope = Scope.root(env);
+    const fn: Fn =
+      definition.value !== undefined
+        ? compiler.compile(parseXPath(definition.value, source.ns), scope)
+        : (
+            (text) => () =>
+              textValue(text)
+          )(definition.text ?? '');
+    globals.push({ fn, frameSize: scope.frameSize });
+  }
+
+  let ruleIndex = 0;
+  const patterns: CompiledPattern[] = source.patterns.map((pattern) => {
+    const rules = pattern.rules.map((rule): CompiledRule => {
+      const scope = Scope.root(env);
+      const alternatives = compilePattern(rule.context, Scope.root(env), compiler);
+      const lets = rule.lets.map((definition) => {
+        const fn: Fn =
+          definition.value !== undefined
+            ? compiler.compile(parseXPath(definition.value, source.ns), scope)
+            : (
+                (text) => () =>
+                  textValue(text)
+              )(definition.text ?? '');
+        return { slot: scope.declare(definition.name), fn };
+      });
+      const checks = rule.checks.map((check): CompiledCheck => ({
+        kind: check.kind,
+        id: check.id,
+        flag: check.flag,
+        test: compiler.compile(parseXPath(check.test, source.ns), scope),
+        message: check.message.map((part: MessagePart) => {
+          if (typeof part === 'string') return part;
+          if ('select' in part) return compiler.compile(parseXPath(part.select, source.ns), scope);
+          return {
+            nameOf:
+              part.name === null ? null : compiler.compile(parseXPath(part.name, source.ns), scope),
+          };
+        }),
+      }));
+      return { index: ruleIndex++, alternatives, lets, frameSize: scope.frameSize, checks };
+    });
+    const byKey = new Map<string, CompiledRule[]>();
+    for (const rule of rules) {
+      for (const key of new Set(rule.alternatives.map((alternative) => alternative.key))) {
+        const list = byKey.get(key);
+        if (list) list.push(rule);
+        else byKey.set(key, [rule]);
+      }
+    }
+    return { rules, byKey, candidates: new Map() };
+  });
+  return { id: source.id, globals, patterns };
+}
+
+function nodeKey(node: XNode): string {
+  switch (node.kind) {
+    case 'document':
+      return 'doc';
+    case 'element':
+      return `e:{${node.ns}}${node.local}`;
+    case 'attribute':
+      return `a:{${node.ns}}${node.local}`;
+    case 'text':
+      return 'text';
+  }
+}
+
+function candidatesFor(
+  pattern: CompiledPattern,
+  key: string,
+  node: XNode,
+): Array<{ rule: CompiledRule; alternatives: Alternative[] }> {
+  let list = pattern.candidates.get(key);
+  if (list) return list;
+  const wildcard = node.kind === 'element' ? 'e*' : node.kind === 'attribute' ? 'a*' : '';
+  const rules = new Set<CompiledRule>([
+    ...(pattern.byKey.get(key) ?? []),
+    ...(pattern.byKey.get(wildcard) ?? []),
+    ...(pattern.byKey.get('any') ?? []),
+  ]);
+  list = [...rules]
+    .sort((a, b) => a.index - b.index)
+    .map((rule) => ({
+      rule,
+      alternatives: rule.alternatives.filter(
+        (alternative) =>
+          alternative.key === key || alternative.key === wildcard || alternative.key === 'any',
+      ),
+    }));
+  pattern.candidates.set(key, list);
+  return list;
+}
+
+function messageText(check: CompiledCheck, ctx: Ctx): string {
+  let text = '';
+  for (const part of check.message) {
+    if (typeof part === 'string') text += part;
+    else if (typeof part === 'function')
+      text += part(ctx)
+        .map((item) => atomicToString(atomize(item)))
+        .join(' ');
+    else {
+      const target = part.nameOf ? part.nameOf(ctx)[0] : ctx.item;
+      if (target && isNode(target) && (target.kind === 'element' || target.kind === 'attribute'))
+        text += target.prefix ? `${target.prefix}:${target.local}` : target.local;
+    }
+  }
+  return text;
+}
+
+export function runCompiled(ruleSet: CompiledRuleSet, document: XDocument): EngineResult {
+  const run: Run = { doc: document, globals: [], keys: new Map(), depth: 0 };
+  run.globals = ruleSet.globals.map(
+    (global) =>
+      new Lazy(() =>
+        global.fn({
+          item: document,
+          pos: 1,
+          size: 1,
+          env: new Array(global.frameSize),
+          run,
+          current: document,
+        }),
+      ),
+  );
+  const buckets: EngineFinding[][] = ruleSet.patterns.map(() => []);
+  const locations = new Map<XNode, string>();
+  const location = (node: XNode): string => {
+    let value = locations.get(node);
+    if (value === undefined) {
+      value = locationOf(node);
+      locations.set(node, value);
+    }
+    return value;
+  };
+
+  const visit = (node: XNode, pos: number, size: number): void => {
+    const key = nodeKey(node);
+    for (let p = 0; p < ruleSet.patterns.length; p++) {
+      const pattern = ruleSet.patterns[p]!;
+      const candidates = candidatesFor(pattern, key, node);
+      for (const { rule, alternatives } of candidates) {
+        let matched = false;
+        for (const alternative of alternatives) {
+          if (alternative.match(node, run)) {
+            matched = true;
+            break;
+          }
+        }
+        if (!matched) continue;
+        const env = new Array<Seq | Lazy | undefined>(rule.frameSize);
+        const ctx: Ctx = { item: node, pos, size, env, run, current: node };
+        for (const { slot, fn } of rule.lets) env[slot] = new Lazy(() => fn(ctx));
+        for (const check of rule.checks) {
+          const value = ebv(check.test(ctx));
+          if (check.kind === 'assert' ? !value : value) {
+            buckets[p]!.push({
+              id: check.id,
+              flag: check.flag,
+              message: messageText(check, ctx),
+              location: location(node),
+              node,
+              kind: check.kind,
+            });
+          }
+        }
+        break;
+      }
+    }
+    if (node.kind === 'document') {
+      if (node.root) visit(node.root, 1, 1);
+      return;
+    }
+    if (node.kind !== 'element') return;
+    let count = node.attrs.length;
+    for (const child of node.children) if (child.kind === 'element') count++;
+    let i = 0;
+    for (const attribute of node.attrs) visit(attribute, ++i, count);
+    for (const child of node.children) if (child.kind === 'element') visit(child, ++i, count);
+  };
+
+  try {
+    visit(document, 1, 1);
+  } catch (error) {
+    const findings = buckets.flat();
+    if (error instanceof XPathError)
+      return { findings, error: { code: error.code, message: error.message } };
+    if (error instanceof RangeError)
+      return { findings, error: { code: 'RANGE', message: error.message } };
+    throw error;
+  }
+  return { findings: buckets.flat() };
+}

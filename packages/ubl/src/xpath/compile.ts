@@ -1,0 +1,1015 @@
+/**
+ * XPath 2.0 AST → JS closures over the one parsed tree. Each expression compiles once to a
+ * function `(ctx) => Seq`; evaluation follows Saxon-HE's observable behaviour: `and`/`or` and
+ * general comparisons short-circuit left to right, `if` evaluates only its branch, variables
+ * bound by schematron `let` are evaluated lazily (an error in an unused one does not abort).
+ */
+import type { XAttribute, XDocument, XElement, XNode, XText } from '../tree/node.ts';
+import { callBuiltin, BUILTIN_ARITY } from './functions.ts';
+import {
+  parseXPath,
+  XS_NS,
+  type Ast,
+  type Axis,
+  type Namespaces,
+  type NodeTest,
+  type SequenceType,
+} from './parser.ts';
+import {
+  arithmetic,
+  atomize,
+  atomizeOpt,
+  castTo,
+  compareValues,
+  Decimal,
+  ebv,
+  generalPair,
+  isNode,
+  negate,
+  toInteger,
+  Untyped,
+  XDate,
+  XPathError,
+  type ArithOp,
+  type Atomic,
+  type AtomicTypeName,
+  type CompareOp,
+  type Item,
+  type Seq,
+} from './values.ts';
+
+/** A lazily evaluated variable value (schematron `let`, xsl:variable, global params). */
+export class Lazy {
+  private value: Seq | undefined;
+  private evaluating = false;
+  constructor(private readonly compute: () => Seq) {}
+  get(): Seq {
+    if (this.value === undefined) {
+      if (this.evaluating) throw new XPathError('XTDE0640', 'circular variable definition');
+      this.evaluating = true;
+      try {
+        this.value = this.compute();
+      } finally {
+        this.evaluating = false;
+      }
+    }
+    return this.value;
+  }
+}
+
+/** One run of a rule set over one document: the caches shared by all its expressions. */
+export interface Run {
+  doc: XDocument;
+  globals: Array<Lazy | undefined>;
+  keys: Map<string, Map<string, XNode[]>>;
+  depth: number;
+}
+
+export interface Ctx {
+  item: Item | undefined;
+  pos: number;
+  size: number;
+  env: Array<Seq | Lazy | undefined>;
+  run: Run;
+  /** XSLT current(): the rule's context node. */
+  current: Item | undefined;
+}
+
+export type Fn = (ctx: Ctx) => Seq;
+
+/** What the compiler knows about names outside an expression. */
+export interface StaticEnv {
+  ns: Namespaces;
+  /** Index of a global variable (schema/pattern let, xsl:param), or undefined. */
+  global(name: string): number | undefined;
+  /** A user (xsl:function) function by expanded name and arity. */
+  userFunction(name: string, arity: number): UserFunction | undefined;
+  /** A key's definition by (unexpanded) name. */
+  key(name: string): KeyDef | undefined;
+}
+
+export interface UserFunction {
+  call(ctx: Ctx, args: Seq[]): Seq;
+}
+
+export interface KeyDef {
+  name: string;
+  match: (node: XNode, run: Run) => boolean;
+  use: Fn;
+}
+
+export class Scope {
+  readonly slots = new Map<string, number>();
+  constructor(
+    readonly env: StaticEnv,
+    private readonly frame: { size: number },
+    private readonly parent?: Scope,
+  ) {}
+  static root(env: StaticEnv): Scope {
+    return new Scope(env, { size: 0 });
+  }
+  child(): Scope {
+    return new Scope(this.env, this.frame, this);
+  }
+  declare(name: string): number {
+    const slot = this.frame.size++;
+    this.slots.set(name, slot);
+    return slot;
+  }
+  lookup(name: string): number | undefined {
+    return this.slots.get(name) ?? this.parent?.lookup(name);
+  }
+  get frameSize(): number {
+    return this.frame.size;
+  }
+}
+
+const EMPTY: Seq = [];
+
+// ---------------------------------------------------------------------------------------------
+// Document order
+
+export function sortDocOrder(nodes: XNode[]): XNode[] {
+  let sorted = true;
+  for (let i = 1; i < nodes.length; i++) {
+    if (nodes[i - 1]!.order >= nodes[i]!.order) {
+      sorted = false;
+      break;
+    }
+  }
+  if (sorted) return nodes;
+  const copy = [...nodes].sort((a, b) => a.order - b.order);
+  const out: XNode[] = [];
+  for (const node of copy) if (out.length === 0 || out[out.length - 1] !== node) out.push(node);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Node tests and axes
+
+type NodePred = (node: XNode) => boolean;
+
+export function compileNodeTest(test: NodeTest, axis: Axis): NodePred {
+  const principal = axis === 'attribute' ? 'attribute' : 'element';
+  switch (test.k) {
+    case 'name': {
+      const { ns, local } = test;
+      return (node) =>
+        node.kind === principal &&
+        (node as XElement).local === local &&
+        (node as XElement).ns === ns;
+    }
+    case 'any':
+      return (node) => node.kind === principal;
+    case 'anyLocal': {
+      const { ns } = test;
+      return (node) => node.kind === principal && (node as XElement).ns === ns;
+    }
+    case 'anyNs': {
+      const { local } = test;
+      return (node) => node.kind === principal && (node as XElement).local === local;
+    }
+    case 'node':
+      return () => true;
+    case 'text':
+      return (node) => node.kind === 'text';
+    case 'document':
+      return (node) => node.kind === 'document';
+    case 'element':
+    case 'attribute': {
+      const kind = test.k;
+      const name = test.name;
+      if (!name) return (node) => node.kind === kind;
+      return (node) =>
+        node.kind === kind &&
+        (node as XElement).local === name.local &&
+        (node as XElement).ns === name.ns;
+    }
+  }
+}
+
+function parentOf(node: XNode): XNode | undefined {
+  return node.kind === 'document' ? undefined : node.parent;
+}
+
+function childrenOf(node: XNode): ReadonlyArray<XElement | XText> {
+  if (node.kind === 'element') return node.children;
+  if (node.kind === 'document') return node.children;
+  return EMPTY as XElement[];
+}
+
+function pushDescendants(node: XNode, test: NodePred, out: XNode[]): void {
+  for (const child of childrenOf(node)) {
+    if (test(child)) out.push(child);
+    if (child.kind === 'element' && child.children.length) pushDescendants(child, test, out);
+  }
+}
+
+function lastDescendantOrder(node: XNode): number {
+  let current: XNode = node;
+  for (;;) {
+    if (current.kind === 'element') {
+      if (current.children.length) {
+        current = current.children[current.children.length - 1]!;
+        continue;
+      }
+      if (current.attrs.length) return current.attrs[current.attrs.length - 1]!.order;
+      return current.order;
+    }
+    if (current.kind === 'document') {
+      if (current.root) {
+        current = current.root;
+        continue;
+      }
+    }
+    return current.order;
+  }
+}
+
+function rootOf(node: XNode): XNode {
+  let current = node;
+  while (current.kind !== 'document') {
+    const parent: XNode | undefined = parentOf(current);
+    if (!parent) break;
+    current = parent;
+  }
+  return current;
+}
+
+/** The nodes of an axis that pass a test, in axis order (reverse axes nearest first). */
+function axisNodes(node: XNode, axis: Axis, test: NodePred): XNode[] {
+  const out: XNode[] = [];
+  switch (axis) {
+    case 'child':
+      for (const child of childrenOf(node)) if (test(child)) out.push(child);
+      return out;
+    case 'attribute':
+      if (node.kind === 'element')
+        for (const attribute of node.attrs) if (test(attribute)) out.push(attribute);
+      return out;
+    case 'self':
+      if (test(node)) out.push(node);
+      return out;
+    case 'parent': {
+      const parent = parentOf(node);
+      if (parent && test(parent)) out.push(parent);
+      return out;
+    }
+    case 'descendant':
+      pushDescendants(node, test, out);
+      return out;
+    case 'descendant-or-self':
+      if (test(node)) out.push(node);
+      pushDescendants(node, test, out);
+      return out;
+    case 'ancestor':
+    case 'ancestor-or-self': {
+      let current: XNode | undefined = axis === 'ancestor' ? parentOf(node) : node;
+      while (current) {
+        if (test(current)) out.push(current);
+        current = parentOf(current);
+      }
+      return out;
+    }
+    case 'following-sibling':
+    case 'preceding-sibling': {
+      if (node.kind !== 'element' && node.kind !== 'text') return out;
+      const siblings = childrenOf(node.parent);
+      const index = siblings.indexOf(node);
+      if (axis === 'following-sibling') {
+        for (let i = index + 1; i < siblings.length; i++)
+          if (test(siblings[i]!)) out.push(siblings[i]!);
+      } else for (let i = index - 1; i >= 0; i--) if (test(siblings[i]!)) out.push(siblings[i]!);
+      return out;
+    }
+    case 'following': {
+      const after = lastDescendantOrder(node);
+      const all: XNode[] = [];
+      pushDescendants(rootOf(node), test, all);
+      for (const candidate of all) if (candidate.order > after) out.push(candidate);
+      return out;
+    }
+    case 'preceding': {
+      const ancestors = new Set<XNode>();
+      for (let current = parentOf(node); current; current = parentOf(current))
+        ancestors.add(current);
+      const all: XNode[] = [];
+      pushDescendants(rootOf(node), test, all);
+      const start = node.kind === 'attribute' ? node.parent.order : node.order;
+      for (let i = all.length - 1; i >= 0; i--) {
+        const candidate = all[i]!;
+        if (candidate.order < start && !ancestors.has(candidate)) out.push(candidate);
+      }
+      return out;
+    }
+  }
+}
+
+const REVERSE_AXES = new Set<Axis>([
+  'parent',
+  'ancestor',
+  'ancestor-or-self',
+  'preceding-sibling',
+  'preceding',
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Predicates
+
+type Pred = { fn: Fn; literalPosition?: number; positional: boolean };
+
+function applyPredicates(items: Seq, preds: Pred[], ctx: Ctx): Seq {
+  let current = items;
+  for (const pred of preds) {
+    if (pred.literalPosition !== undefined) {
+      const item = current[pred.literalPosition - 1];
+      current = item === undefined ? EMPTY : [item];
+      continue;
+    }
+    const size = current.length;
+    const out: Item[] = [];
+    for (let i = 0; i < size; i++) {
+      const item = current[i]!;
+      const result = pred.fn({
+        item,
+        pos: i + 1,
+        size,
+        env: ctx.env,
+        run: ctx.run,
+        current: ctx.current,
+      });
+      if (result.length === 1) {
+        const value = result[0]!;
+        if (typeof value === 'number') {
+          if (value === i + 1) out.push(item);
+          continue;
+        }
+        if (typeof value === 'bigint') {
+          if (value === BigInt(i + 1)) out.push(item);
+          continue;
+        }
+        if (value instanceof Decimal) {
+          if (value.eq(i + 1)) out.push(item);
+          continue;
+        }
+      }
+      if (ebv(result)) out.push(item);
+    }
+    current = out;
+  }
+  return current;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sequence types (xsl:function params and results)
+
+function matchesAtomic(value: Atomic, type: AtomicTypeName): Atomic | undefined {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string' ? value : undefined;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : undefined;
+    case 'integer':
+      return typeof value === 'bigint' ? value : undefined;
+    case 'decimal':
+      return typeof value === 'bigint' || value instanceof Decimal ? value : undefined;
+    case 'double':
+      return typeof value === 'number'
+        ? value
+        : typeof value === 'bigint' || value instanceof Decimal
+          ? castTo(value, 'double')
+          : undefined;
+    case 'date':
+      return value instanceof XDate ? value : undefined;
+    case 'untypedAtomic':
+      return value;
+  }
+}
+
+/** XSLT function conversion rules: atomize, cast untyped, promote numerics, check cardinality. */
+export function convertToType(seq: Seq, type: SequenceType | undefined, what: string): Seq {
+  if (!type) return seq;
+  const { item, occurrence } = type;
+  let out: Seq = seq;
+  if ('atomic' in item) {
+    out = seq.map((entry) => {
+      const value = atomize(entry);
+      if (value instanceof Untyped) return castTo(value, item.atomic);
+      const converted = matchesAtomic(value, item.atomic);
+      if (converted === undefined) {
+        throw new XPathError(
+          'XPTY0004',
+          `${what}: required type is xs:${item.atomic}, supplied value has another type`,
+        );
+      }
+      return converted;
+    });
+  } else if ('test' in item) {
+    const test = compileNodeTest(item.test, item.test.k === 'attribute' ? 'attribute' : 'child');
+    for (const entry of seq) {
+      if (!isNode(entry) || !test(entry))
+        throw new XPathError('XPTY0004', `${what}: required a node of another kind`);
+    }
+  } else if ('empty' in item) {
+    if (seq.length) throw new XPathError('XPTY0004', `${what}: required the empty sequence`);
+    return seq;
+  }
+  const n = out.length;
+  if (
+    (occurrence === '' && n !== 1) ||
+    (occurrence === '?' && n > 1) ||
+    (occurrence === '+' && n === 0)
+  ) {
+    throw new XPathError('XPTY0004', `${what}: wrong number of items (${n})`);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The compiler
+
+function isPositionalPredicate(ast: Ast): boolean {
+  switch (ast.t) {
+    case 'literal':
+      return typeof ast.value !== 'string';
+    case 'or':
+    case 'and':
+    case 'compare':
+      return containsPositionCall(ast);
+    case 'call':
+      if (['position', 'last'].includes(ast.name)) return true;
+      if (
+        [
+          'not',
+          'exists',
+          'empty',
+          'boolean',
+          'matches',
+          'contains',
+          'starts-with',
+          'ends-with',
+          'true',
+          'false',
+        ].includes(ast.name)
+      ) {
+        return containsPositionCall(ast);
+      }
+      return true;
+    case 'path':
+    case 'step':
+      return containsPositionCall(ast);
+    default:
+      return true;
+  }
+}
+
+function containsPositionCall(ast: Ast): boolean {
+  if (ast.t === 'call' && (ast.name === 'position' || ast.name === 'last')) return true;
+  if (ast.t === 'step' || ast.t === 'filter') return false; // a nested predicate has its own focus
+  for (const value of Object.values(ast)) {
+    if (Array.isArray(value)) {
+      for (const entry of value) {
+        if (Array.isArray(entry)) {
+          if (entry[1] && typeof entry[1] === 'object' && containsPositionCall(entry[1] as Ast))
+            return true;
+        } else if (
+          entry &&
+          typeof entry === 'object' &&
+          't' in entry &&
+          containsPositionCall(entry as Ast)
+        )
+          return true;
+      }
+    } else if (
+      value &&
+      typeof value === 'object' &&
+      't' in value &&
+      containsPositionCall(value as Ast)
+    )
+      return true;
+  }
+  return false;
+}
+
+export class Compiler {
+  compile(ast: Ast, scope: Scope): Fn {
+    switch (ast.t) {
+      case 'literal': {
+        const result: Seq = [ast.value];
+        return () => result;
+      }
+      case 'context':
+        return (ctx) => {
+          if (ctx.item === undefined)
+            throw new XPathError('XPDY0002', 'the context item is absent');
+          return [ctx.item];
+        };
+      case 'root':
+        return (ctx) => {
+          const item = ctx.item;
+          if (item === undefined) throw new XPathError('XPDY0002', 'the context item is absent');
+          if (!isNode(item)) throw new XPathError('XPTY0020', 'the context item is not a node');
+          const root = rootOf(item);
+          if (root.kind !== 'document')
+            throw new XPathError('XPDY0050', 'the root is not a document node');
+          return [root];
+        };
+      case 'var':
+        return this.variable(ast.name, scope);
+      case 'seq': {
+        const items = ast.items.map((item) => this.compile(item, scope));
+        if (items.length === 0) return () => EMPTY;
+        if (items.length === 1) return items[0]!;
+        return (ctx) => {
+          const out: Item[] = [];
+          for (const item of items) for (const value of item(ctx)) out.push(value);
+          return out;
+        };
+      }
+      case 'or': {
+        const l = this.compile(ast.l, scope);
+        const r = this.compile(ast.r, scope);
+        return (ctx) => [ebv(l(ctx)) || ebv(r(ctx))];
+      }
+      case 'and': {
+        const l = this.compile(ast.l, scope);
+        const r = this.compile(ast.r, scope);
+        return (ctx) => [ebv(l(ctx)) && ebv(r(ctx))];
+      }
+      case 'compare':
+        return this.comparison(
+          ast.kind,
+          ast.op,
+          this.compile(ast.l, scope),
+          this.compile(ast.r, scope),
+        );
+      case 'arith': {
+        const l = this.compile(ast.l, scope);
+        const r = this.compile(ast.r, scope);
+        const op = ast.op as ArithOp;
+        return (ctx) => {
+          const a = atomizeOpt(l(ctx), `the first operand of '${op}'`);
+          if (a === undefined) return EMPTY;
+          const b = atomizeOpt(r(ctx), `the second operand of '${op}'`);
+          if (b === undefined) return EMPTY;
+          return [arithmetic(a, b, op)];
+        };
+      }
+      case 'neg': {
+        const e = this.compile(ast.e, scope);
+        return (ctx) => {
+          const a = atomizeOpt(e(ctx), 'the operand of unary minus');
+          return a === undefined ? EMPTY : [negate(a)];
+        };
+      }
+      case 'range': {
+        const l = this.compile(ast.l, scope);
+        const r = this.compile(ast.r, scope);
+        return (ctx) => {
+          const a = atomizeOpt(l(ctx), "the first operand of 'to'");
+          if (a === undefined) return EMPTY;
+          const b = atomizeOpt(r(ctx), "the second operand of 'to'");
+          if (b === undefined) return EMPTY;
+          const from = integerOperand(a);
+          const to = integerOperand(b);
+          if (to - from > 10_000_000n) throw new XPathError('XPDY0130', 'range too large');
+          const out: Item[] = [];
+          for (let i = from; i <= to; i++) out.push(i);
+          return out;
+        };
+      }
+      case 'union':
+      case 'intersect':
+      case 'except': {
+        const l = this.compile(ast.l, scope);
+        const r = this.compile(ast.r, scope);
+        const kind = ast.t;
+        return (ctx) => {
+          const a = nodesOnly(l(ctx), kind);
+          const b = nodesOnly(r(ctx), kind);
+          if (kind === 'union') return sortDocOrder([...a, ...b]);
+          const set = new Set(b);
+          return sortDocOrder(
+            a.filter((node) => (kind === 'intersect' ? set.has(node) : !set.has(node))),
+          );
+        };
+      }
+      case 'if': {
+        const c = this.compile(ast.c, scope);
+        const a = this.compile(ast.a, scope);
+        const b = this.compile(ast.b, scope);
+        return (ctx) => (ebv(c(ctx)) ? a(ctx) : b(ctx));
+      }
+      case 'for':
+      case 'some':
+      case 'every':
+        return this.quantified(ast.t, ast.bindings, ast.body, scope);
+      case 'cast':
+      case 'castable': {
+        const e = this.compile(ast.e, scope);
+        const { type, optional } = ast;
+        if (ast.t === 'cast') {
+          return (ctx) => {
+            const value = atomizeOpt(e(ctx), 'the operand of cast');
+            if (value === undefined) {
+              if (optional) return EMPTY;
+              throw new XPathError(
+                'XPTY0004',
+                'an empty sequence is not allowed as the operand of cast',
+              );
+            }
+            return [castTo(value, type)];
+          };
+        }
+        return (ctx) => {
+          const seq = e(ctx);
+          if (seq.length === 0) return [optional];
+          if (seq.length > 1) return [false];
+          try {
+            castTo(atomize(seq[0]!), type);
+            return [true];
+          } catch (error) {
+            if (error instanceof XPathError) return [false];
+            throw error;
+          }
+        };
+      }
+      case 'instance': {
+        const e = this.compile(ast.e, scope);
+        const type = ast.type;
+        return (ctx) => {
+          const seq = e(ctx);
+          const n = seq.length;
+          const { occurrence, item } = type;
+          if (
+            (occurrence === '' && n !== 1) ||
+            (occurrence === '?' && n > 1) ||
+            (occurrence === '+' && n === 0)
+          )
+            return [false];
+          if ('empty' in item) return [n === 0];
+          if ('any' in item) return [true];
+          if ('test' in item) {
+            const test = compileNodeTest(
+              item.test,
+              item.test.k === 'attribute' ? 'attribute' : 'child',
+            );
+            return [seq.every((entry) => isNode(entry) && test(entry))];
+          }
+          return [
+            seq.every(
+              (entry) =>
+                !isNode(entry) &&
+                !(entry instanceof Untyped && item.atomic !== 'untypedAtomic') &&
+                matchesAtomic(entry, item.atomic) !== undefined &&
+                (item.atomic !== 'double' || typeof entry === 'number'),
+            ),
+          ];
+        };
+      }
+      case 'path':
+        return this.path(ast.steps, scope);
+      case 'step': {
+        const step = this.step(ast, scope);
+        return (ctx) => {
+          const item = ctx.item;
+          if (item === undefined)
+            throw new XPathError('XPDY0002', 'the context item is absent for an axis step');
+          if (!isNode(item))
+            throw new XPathError('XPTY0020', 'the context item for an axis step is not a node');
+          return step(item, ctx);
+        };
+      }
+      case 'filter': {
+        const e = this.compile(ast.e, scope);
+        const preds = ast.preds.map((pred) => this.predicate(pred, scope));
+        return (ctx) => applyPredicates(e(ctx), preds, ctx);
+      }
+      case 'call':
+        return this.call(ast.name, ast.args, scope);
+    }
+  }
+
+  private variable(name: string, scope: Scope): Fn {
+    const slot = scope.lookup(name);
+    if (slot !== undefined) {
+      return (ctx) => {
+        const value = ctx.env[slot];
+        if (value instanceof Lazy) return value.get();
+        if (value === undefined) throw new XPathError('XPDY0002', `variable $${name} has no value`);
+        return value;
+      };
+    }
+    const index = scope.env.global(name);
+    if (index === undefined) throw new XPathError('XPST0008', `variable $${name} is not declared`);
+    return (ctx) => {
+      const lazy = ctx.run.globals[index];
+      if (!lazy) throw new XPathError('XPDY0002', `global variable $${name} is not initialised`);
+      return lazy.get();
+    };
+  }
+
+  private comparison(kind: string, op: string, l: Fn, r: Fn): Fn {
+    if (kind === 'general') {
+      const cop = op as CompareOp;
+      return (ctx) => {
+        const a = l(ctx);
+        if (a.length === 0) return [false];
+        const b = r(ctx);
+        if (b.length === 0) return [false];
+        if (a.length === 1 && b.length === 1)
+          return [generalPair(atomize(a[0]!), atomize(b[0]!), cop)];
+        const bs = b.map(atomize);
+        for (const x of a) {
+          const av = atomize(x);
+          for (const bv of bs) if (generalPair(av, bv, cop)) return [true];
+        }
+        return [false];
+      };
+    }
+    if (kind === 'value') {
+      const cop = op as CompareOp;
+      return (ctx) => {
+        const a = atomizeOpt(l(ctx), `the first operand of '${op}'`);
+        if (a === undefined) return EMPTY;
+        const b = atomizeOpt(r(ctx), `the second operand of '${op}'`);
+        if (b === undefined) return EMPTY;
+        return [
+          compareValues(
+            a instanceof Untyped ? a.value : a,
+            b instanceof Untyped ? b.value : b,
+            cop,
+          ),
+        ];
+      };
+    }
+    return (ctx) => {
+      const a = l(ctx);
+      const b = r(ctx);
+      if (a.length === 0 || b.length === 0) return EMPTY;
+      if (a.length > 1 || b.length > 1 || !isNode(a[0]!) || !isNode(b[0]!))
+        throw new XPathError('XPTY0004', `operands of '${op}' must be single nodes`);
+      const x = a[0] as XNode;
+      const y = b[0] as XNode;
+      return [op === 'is' ? x === y : op === '<<' ? x.order < y.order : x.order > y.order];
+    };
+  }
+
+  private quantified(
+    kind: 'for' | 'some' | 'every',
+    bindings: Array<[string, Ast]>,
+    body: Ast,
+    scope: Scope,
+  ): Fn {
+    const inner = scope.child();
+    const compiled: Array<{ slot: number; fn: Fn }> = [];
+    let current = scope;
+    for (const [name, expr] of bindings) {
+      const fn = this.compile(expr, current === scope ? scope : inner);
+      const slot = inner.declare(name);
+      compiled.push({ slot, fn });
+      current = inner;
+    }
+    const bodyFn = this.compile(body, inner);
+    const loop = (ctx: Ctx, level: number, out: Item[]): boolean | undefined => {
+      const { slot, fn } = compiled[level]!;
+      const seq = fn(ctx);
+      for (const item of seq) {
+        ctx.env[slot] = [item];
+        if (level + 1 < compiled.length) {
+          const stop = loop(ctx, level + 1, out);
+          if (stop !== undefined) return stop;
+        } else if (kind === 'for') {
+          for (const value of bodyFn(ctx)) out.push(value);
+        } else {
+          const result = ebv(bodyFn(ctx));
+          if (kind === 'some' && result) return true;
+          if (kind === 'every' && !result) return false;
+        }
+      }
+      return undefined;
+    };
+    return (ctx) => {
+      const out: Item[] = [];
+      const stop = loop(ctx, 0, out);
+      if (kind === 'for') return out;
+      return [stop ?? kind === 'every'];
+    };
+  }
+
+  predicate(ast: Ast, scope: Scope): Pred {
+    if (ast.t === 'literal' && typeof ast.value === 'bigint') {
+      return { fn: () => EMPTY, literalPosition: Number(ast.value), positional: true };
+    }
+    return { fn: this.compile(ast, scope), positional: isPositionalPredicate(ast) };
+  }
+
+  /** An axis step as (node, ctx) → nodes in document order. */
+  private step(ast: Extract<Ast, { t: 'step' }>, scope: Scope): (node: XNode, ctx: Ctx) => Seq {
+    const { axis } = ast;
+    const test = compileNodeTest(ast.test, axis);
+    const preds = ast.preds.map((pred) => this.predicate(pred, scope));
+    const reverse = REVERSE_AXES.has(axis);
+    if (preds.length === 0) {
+      if (!reverse) return (node) => axisNodes(node, axis, test);
+      return (node) => axisNodes(node, axis, test).reverse();
+    }
+    return (node, ctx) => {
+      const selected = applyPredicates(axisNodes(node, axis, test), preds, ctx);
+      return reverse ? [...selected].reverse() : selected;
+    };
+  }
+
+  private path(steps: Ast[], scope: Scope): Fn {
+    const first = steps[0]!;
+    const head = this.compile(first, scope);
+    type Next =
+      | { axis: true; fn: (node: XNode, ctx: Ctx) => Seq; childLike: boolean }
+      | { axis: false; fn: Fn };
+    const rest: Next[] = steps.slice(1).map((step) =>
+      step.t === 'step'
+        ? {
+            axis: true,
+            fn: this.step(step, scope),
+            childLike: step.axis === 'child' || step.axis === 'attribute' || step.axis === 'self',
+          }
+        : { axis: false, fn: this.compile(step, scope) },
+    );
+    return (ctx) => {
+      let current = head(ctx);
+      for (const next of rest) {
+        if (current.length === 0) return EMPTY;
+        if (next.axis) {
+          if (current.length === 1) {
+            const node = current[0]!;
+            if (!isNode(node))
+              throw new XPathError('XPTY0019', 'a path step applied to an atomic value');
+            current = next.fn(node, ctx);
+            continue;
+          }
+          const out: XNode[] = [];
+          for (const node of current) {
+            if (!isNode(node))
+              throw new XPathError('XPTY0019', 'a path step applied to an atomic value');
+            for (const found of next.fn(node, ctx)) out.push(found as XNode);
+          }
+          current = next.childLike ? sortDocOrder(out) : sortDocOrder(out);
+          continue;
+        }
+        const out: Item[] = [];
+        let nodes = 0;
+        const size = current.length;
+        for (let i = 0; i < size; i++) {
+          const item = current[i]!;
+          if (!isNode(item))
+            throw new XPathError('XPTY0019', 'a path step applied to an atomic value');
+          for (const value of next.fn({
+            item,
+            pos: i + 1,
+            size,
+            env: ctx.env,
+            run: ctx.run,
+            current: ctx.current,
+          })) {
+            if (isNode(value)) nodes++;
+            out.push(value);
+          }
+        }
+        if (nodes === 0) current = out;
+        else if (nodes === out.length) current = sortDocOrder(out as XNode[]);
+        else
+          throw new XPathError(
+            'XPTY0018',
+            'the last step of a path returns both nodes and atomic values',
+          );
+      }
+      return current;
+    };
+  }
+
+  private call(name: string, argAsts: Ast[], scope: Scope): Fn {
+    const args = argAsts.map((arg) => this.compile(arg, scope));
+    if (name.startsWith('{')) {
+      const close = name.indexOf('}');
+      const uri = name.slice(1, close);
+      const local = name.slice(close + 1);
+      if (uri === XS_NS) {
+        if (args.length !== 1) throw new XPathError('XPST0017', `xs:${local} takes one argument`);
+        const type = (
+          {
+            string: 'string',
+            integer: 'integer',
+            decimal: 'decimal',
+            double: 'double',
+            boolean: 'boolean',
+            date: 'date',
+            untypedAtomic: 'untypedAtomic',
+          } as Record<string, AtomicTypeName>
+        )[local];
+        if (!type) throw new XPathError('XPST0017', `unsupported constructor xs:${local}`);
+        const arg = args[0]!;
+        return (ctx) => {
+          const value = atomizeOpt(arg(ctx), `the argument of xs:${local}()`);
+          return value === undefined ? EMPTY : [castTo(value, type)];
+        };
+      }
+      const fn = scope.env.userFunction(name, args.length);
+      if (!fn) throw new XPathError('XPST0017', `unknown function ${name}#${args.length}`);
+      return (ctx) => {
+        if (ctx.run.depth > 2000) throw new XPathError('XTDE0000', 'function recursion too deep');
+        ctx.run.depth++;
+        try {
+          return fn.call(
+            ctx,
+            args.map((arg) => arg(ctx)),
+          );
+        } finally {
+          ctx.run.depth--;
+        }
+      };
+    }
+    const arity = BUILTIN_ARITY[name];
+    if (!arity) throw new XPathError('XPST0017', `unknown function ${name}()`);
+    if (args.length < arity[0] || args.length > arity[1])
+      throw new XPathError('XPST0017', `${name}() does not take ${args.length} arguments`);
+    if (name === 'key') {
+      const [keyName, value] = args as [Fn, Fn];
+      return (ctx) => this.key(ctx, keyName, value, scope.env);
+    }
+    return (ctx) => callBuiltin(name, args, ctx);
+  }
+
+  private key(ctx: Ctx, nameFn: Fn, valueFn: Fn, env: StaticEnv): Seq {
+    const keyName = atomizeOpt(nameFn(ctx), 'the key name');
+    const def =
+      keyName === undefined
+        ? undefined
+        : env.key(String(keyName instanceof Untyped ? keyName.value : keyName));
+    if (!def) throw new XPathError('XTDE1260', `unknown key ${String(keyName)}`);
+    let index = ctx.run.keys.get(def.name);
+    if (!index) {
+      index = new Map();
+      const doc = ctx.run.doc;
+      const all: XNode[] = [doc];
+      pushDescendants(doc, (node) => node.kind === 'element', all);
+      const withAttributes: XNode[] = [];
+      for (const node of all) {
+        withAttributes.push(node);
+        if (node.kind === 'element')
+          for (const attribute of node.attrs) withAttributes.push(attribute);
+      }
+      for (const node of withAttributes) {
+        if (!def.match(node, ctx.run)) continue;
+        const values = def.use({
+          item: node,
+          pos: 1,
+          size: 1,
+          env: [],
+          run: ctx.run,
+          current: node,
+        });
+        const seen = new Set<string>();
+        for (const value of values) {
+          const text = atomicKey(atomize(value));
+          if (seen.has(text)) continue;
+          seen.add(text);
+          const list = index.get(text);
+          if (list) list.push(node);
+          else index.set(text, [node]);
+        }
+      }
+      ctx.run.keys.set(def.name, index);
+    }
+    const out: XNode[] = [];
+    for (const value of valueFn(ctx)) {
+      const hits = index.get(atomicKey(atomize(value)));
+      if (hits) out.push(...hits);
+    }
+    return sortDocOrder(out);
+  }
+}
+
+function atomicKey(value: Atomic): string {
+  if (value instanceof Untyped) return value.value;
+  if (typeof value === 'string') return value;
+  return `\u0000${castTo(value, 'string') as string}`;
+}
+
+function integerOperand(value: Atomic): bigint {
+  if (value instanceof Untyped) return toInteger(value);
+  if (typeof value === 'bigint') return value;
+  throw new XPathError('XPTY0004', "the operands of 'to' must be integers");
+}
+
+function nodesOnly(seq: Seq, op: string): XNode[] {
+  for (const item of seq)
+    if (!isNode(item)) throw new XPathError('XPTY0004', `the operands of '${op}' must be nodes`);
+  return seq as XNode[];
+}
+
+export type { XAttribute };
+
+/** Parses and compiles an expression in a scope. */
+export function compileXPath(text: string, scope: Scope, compiler = new Compiler()): Fn {
+  return compiler.compile(parseXPath(text, scope.env.ns), scope);
+}
