@@ -19,3 +19,4 @@ export {
 } from './schema/libxml2-bindings.ts';
 export { PARSE_ENCODING, PARSE_OPTIONS, parseWellFormed } from './schema/document-parser.ts';
 export { validatePointers, type BoundedValidation } from './schema/bounded-xsd-validation.ts';
+export { shortenQuotedValues } from './schema/xsd-validation.ts';

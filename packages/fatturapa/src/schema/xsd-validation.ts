@@ -89,7 +89,7 @@ const MAX_QUOTED_VALUE = 80;
  * libxml2's message with each quoted value ('…') longer than 80 characters cut short, so a
  * 1 MB value is not sent back in every finding. One pass, no regular expression.
  */
-function shortenQuotedValues(message: string): string {
+export function shortenQuotedValues(message: string): string {
   let shortened = '';
   let from = 0;
   for (;;) {

@@ -1,0 +1,109 @@
+import {
+  libxml2,
+  pointerOf,
+  shortenQuotedValues,
+  validatePointers,
+} from '@fiscus/fatturapa/xml-hardening';
+import {
+  XmlBufferInputProvider,
+  XmlDocument,
+  XsdValidator,
+  xmlRegisterInputProvider,
+} from 'libxml2-wasm';
+import { NAMESPACES } from '../codec/descriptor.generated.ts';
+import { jsonPathOf } from '../codec/json-path.ts';
+import type { Finding } from '../findings.ts';
+import type { XAttribute, XElement } from '../tree/node.ts';
+import { xpathOf } from '../xml/location.ts';
+import type { UblRoot } from '../xml/roots.ts';
+import { maindocSchema, readSchemaFiles } from './schema-files.ts';
+
+/** Schema errors described at most (the count of the others is reported). */
+export const MAX_SCHEMA_FINDINGS = 50;
+
+let files: Record<string, Uint8Array> | undefined;
+const validators = new Map<string, XsdValidator>();
+
+/** The compiled maindoc schema of `root`, loaded once, lazily; imports served locally. */
+function validatorOf(root: UblRoot): XsdValidator {
+  let validator = validators.get(root);
+  if (!validator) {
+    if (!files) {
+      files = readSchemaFiles();
+      xmlRegisterInputProvider(new XmlBufferInputProvider(files));
+    }
+    const url = maindocSchema(root);
+    const source = files[url];
+    if (!source) throw new Error(`No UBL 2.1 schema for ${root}`);
+    const schemaDocument = XmlDocument.fromBuffer(source, { url });
+    try {
+      validator = XsdValidator.fromDoc(schemaDocument);
+    } finally {
+      schemaDocument.dispose();
+    }
+    validators.set(root, validator);
+  }
+  return validator;
+}
+
+const namespaceAliases = Object.entries(NAMESPACES).map(
+  ([alias, ns]) =>
+    [`{${ns}}`, alias === 'cac' || alias === 'cbc' || alias === 'ext' ? `${alias}:` : ''] as const,
+);
+
+/** libxml2's message with UBL's `{namespace}` names written with their usual prefixes. */
+function readableMessage(message: string): string {
+  let readable = message;
+  for (const [expanded, prefix] of namespaceAliases) {
+    if (readable.includes(expanded)) readable = readable.replaceAll(expanded, prefix);
+  }
+  return shortenQuotedValues(readable);
+}
+
+function schemaFinding(message: string, location = '', path = ''): Finding {
+  return { layer: 'schema', id: 'XSD', flag: 'fatal', message, location, path };
+}
+
+/**
+ * Layer 2: validates the libxml2 document at `document` (a pointer, the same parse the tree was
+ * read from) against the UBL 2.1 maindoc schema of `root`. Each error is a fatal 'XSD' finding
+ * with libxml2's message (line first), the XPath of its node as the rules write locations and
+ * its JSON path; `nodes` maps libxml2's node pointers to the tree. Never throws.
+ */
+export function validateXsd(
+  document: number,
+  root: UblRoot,
+  nodes: ReadonlyMap<number, XElement | XAttribute> | undefined,
+): Finding[] {
+  try {
+    const validator = validatorOf(root);
+    const schema = pointerOf(validator);
+    if (!libxml2 || schema === 0) return [schemaFinding('The schema validator is unavailable')];
+    const validation = validatePointers(libxml2, schema, document, MAX_SCHEMA_FINDINGS);
+    const findings = validation.details.map((detail, index) => {
+      const node = nodes?.get(validation.nodes[index] ?? 0);
+      return schemaFinding(
+        `Line ${detail.line}: ${readableMessage(detail.message.trim())}`,
+        node ? xpathOf(node) : (detail.xpath ?? ''),
+        node ? jsonPathOf(node) : '',
+      );
+    });
+    if (validation.total > 0 && findings.length === 0) {
+      findings.push(schemaFinding('The document does not conform to the UBL 2.1 schema'));
+    }
+    if (validation.total > MAX_SCHEMA_FINDINGS) {
+      findings.push(
+        schemaFinding(
+          `${validation.total} schema errors: only the first ${MAX_SCHEMA_FINDINGS} are listed`,
+        ),
+      );
+    }
+    return findings;
+  } catch (error) {
+    return [
+      schemaFinding(
+        `Schema validation failed: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    ];
+  }
+}

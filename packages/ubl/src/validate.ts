@@ -1,0 +1,131 @@
+import { jsonPathOf } from './codec/json-path.ts';
+import { hasFatal, type Finding } from './findings.ts';
+import { runRuleSet, type RuleSetId } from './rules/index.ts';
+import { validateXsd } from './schema/xsd.ts';
+import { stringValue, type XElement } from './tree/node.ts';
+import { transactionOf, ruleSetsFor, type TransactionId } from './transaction.ts';
+import { parseKeepingLibxml2, type ParseOptions } from './xml/parse.ts';
+import { CBC_NS, isUblRoot } from './xml/roots.ts';
+
+export interface UblValidation {
+  /** No fatal finding. */
+  valid: boolean;
+  /** The root element's local name. */
+  documentType?: string;
+  customizationId?: string;
+  profileId?: string;
+  transaction?: TransactionId;
+  findings: Finding[];
+}
+
+function childText(root: XElement, local: string): string | undefined {
+  for (const child of root.children) {
+    if (child.kind === 'element' && child.local === local && child.ns === CBC_NS) {
+      return stringValue(child);
+    }
+  }
+  return undefined;
+}
+
+function transactionFinding(root: string, customizationId: string | undefined): Finding {
+  return {
+    layer: 'rules',
+    id: 'UBL-TRANSACTION',
+    flag: 'fatal',
+    message:
+      customizationId === undefined
+        ? `The ${root} has no CustomizationID: its Peppol transaction is unknown`
+        : `The CustomizationID "${customizationId}" is not a Peppol transaction of a ${root} (release 2026.5, AGID CIUS-IT and NSO): an access point refuses it`,
+    location: '',
+    path: '',
+  };
+}
+
+/** The findings of one rule set over the tree; never throws. */
+function runRules(id: RuleSetId, document: Parameters<typeof runRuleSet>[1]): Finding[] {
+  let result: ReturnType<typeof runRuleSet>;
+  try {
+    result = runRuleSet(id, document);
+  } catch (error) {
+    return [
+      {
+        layer: 'rules',
+        id: 'RULES-ERROR',
+        flag: 'fatal',
+        message: `${id}: the rules could not run: ${error instanceof Error ? error.message : String(error)}`,
+        location: '',
+        path: '',
+      },
+    ];
+  }
+  const findings: Finding[] = result.findings.map((finding) => ({
+    layer: 'rules',
+    id: finding.id,
+    // Peppol and AGID flag 'fatal' or 'warning'; anything milder counts as a warning.
+    flag: finding.flag === 'warning' || finding.flag === 'information' ? 'warning' : 'fatal',
+    message: finding.message,
+    location: finding.location,
+    path: jsonPathOf(finding.node),
+  }));
+  if (result.error) {
+    findings.push({
+      layer: 'rules',
+      id: 'RULES-ERROR',
+      flag: 'fatal',
+      message: `${id}: XPath error ${result.error.code}: ${result.error.message.replace(`${result.error.code}: `, '')} (the official XSLT aborts here too; findings before it are listed)`,
+      location: '',
+      path: '',
+    });
+  }
+  return findings;
+}
+
+/**
+ * Validates a UBL document in layers over ONE parse: (1) XML safety and well-formedness, (2)
+ * the UBL 2.1 XSD of its document type on libxml2's document, (3) the business rules of its
+ * transaction (read from CustomizationID) on the tree read from that same document. Layer 1
+ * stops everything. The rules run even when the XSD fails, as the official validators do (the
+ * Saxon reference runs the XSLT regardless) and as an access point reports both. An unknown
+ * CustomizationID is fatal (UBL-TRANSACTION). Never throws for bad input.
+ */
+export function validateUbl(input: string | Uint8Array, options: ParseOptions = {}): UblValidation {
+  const parsed = parseKeepingLibxml2(input, options, { pointers: true });
+  const findings = [...parsed.findings];
+  const root = parsed.document?.root;
+  if (!parsed.document || !root || hasFatal(findings)) {
+    parsed.release();
+    return {
+      valid: false,
+      ...(root ? { documentType: root.local } : {}),
+      findings,
+    };
+  }
+  const documentType = root.local;
+  try {
+    if (isUblRoot(root.ns, root.local)) {
+      findings.push(...validateXsd(parsed.pointer, root.local, parsed.nodes));
+    }
+  } finally {
+    parsed.release();
+  }
+  const customizationId = childText(root, 'CustomizationID');
+  const profileId = childText(root, 'ProfileID');
+  const transaction =
+    customizationId === undefined ? undefined : transactionOf(documentType, customizationId);
+  const result: UblValidation = {
+    valid: false,
+    documentType,
+    ...(customizationId !== undefined ? { customizationId } : {}),
+    ...(profileId !== undefined ? { profileId } : {}),
+    ...(transaction ? { transaction } : {}),
+    findings,
+  };
+  if (!transaction) findings.push(transactionFinding(documentType, customizationId));
+  else {
+    for (const ruleSet of ruleSetsFor(transaction)) {
+      findings.push(...runRules(ruleSet, parsed.document));
+    }
+  }
+  result.valid = !hasFatal(findings);
+  return result;
+}
