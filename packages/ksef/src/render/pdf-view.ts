@@ -426,12 +426,14 @@ class PdfLayout {
 
   private qr(part: ViewQr): void {
     this.font('regular', size.body);
-    const captionHeight = this.height(part.caption, part.size) + 8;
+    const captionHeight = this.height(part.caption, part.size + columnGap - 4) + 8;
     this.ensure(part.size + captionHeight);
     const image = this.qrImages.get(part.link);
     if (image) this.doc.image(Buffer.from(image), margin, this.y, { width: part.size });
     this.font('regular', size.body);
-    this.text(part.caption, margin, this.y + part.size + 4, part.size, { align: 'center' });
+    // The KSeF number (35 characters) is a little wider than KOD I: it may use the gap beside it.
+    const captionWidth = part.size + columnGap - 4;
+    this.text(part.caption, margin, this.y + part.size + 4, captionWidth, { align: 'center' });
     const x = margin + part.size + columnGap;
     const width = contentWidth - part.size - columnGap;
     this.font('bold', size.body, colors.label);
@@ -467,12 +469,13 @@ class PdfLayout {
       const bottom = this.doc.page.margins.bottom;
       this.doc.page.margins.bottom = 0;
       this.font('regular', size.body);
-      this.doc.text(
-        fill(pageLabel, { page: index + 1, pages: range.count }),
-        margin,
-        pageHeight - margin + 8,
-        { width: contentWidth, align: 'right', lineBreak: false },
+      // No-break spaces are drawn as glyphs, so the text copied out reads "1 z 3", not "1z3".
+      const label = fill(pageLabel, { page: index + 1, pages: range.count }).replace(
+        / /g,
+        '\u00a0',
       );
+      const x = margin + contentWidth - this.doc.widthOfString(label);
+      this.doc.text(label, x, pageHeight - margin + 8, { lineBreak: false });
       this.doc.page.margins.bottom = bottom;
     }
   }
