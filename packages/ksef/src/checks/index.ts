@@ -29,7 +29,7 @@ import type { KsefJson } from '../codec/ksef-json.ts';
 import type { KsefForm } from '../codec/descriptor.ts';
 import { makeFinding, type KsefFinding } from '../findings.ts';
 import { isValidNip } from './nip.ts';
-import { child, children, text } from './read.ts';
+import { child, children, isElement, text } from './read.ts';
 import { checkTotals } from './totals.ts';
 
 export { isValidNip } from './nip.ts';
@@ -118,6 +118,8 @@ function checkCorrection(json: KsefJson, findings: KsefFinding[]): void {
 /** Layer 3 on the JSON of a schema-valid invoice of `form`. */
 export function runChecks(json: KsefJson, form: KsefForm, acceptedOn: string): KsefFinding[] {
   const findings: KsefFinding[] = [];
+  // Callers may hand in JSON of their own: anything but an invoice object has nothing to check.
+  if (!isElement((json as Partial<KsefJson> | null | undefined)?.Faktura)) return findings;
   checkNips(json, findings);
   checkIssueDate(json, form, acceptedOn, findings);
   if (form === 'FA_RR(1)') return findings;

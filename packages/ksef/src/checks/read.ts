@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { KsefElement, KsefNode } from '../codec/ksef-json.ts';
 
 export function isElement(node: KsefNode | undefined): node is KsefElement {
-  return typeof node === 'object' && !Array.isArray(node);
+  return typeof node === 'object' && node !== null && !Array.isArray(node);
 }
 
 /** The child element `name` of `node` (the first when it repeats). */
