@@ -114,7 +114,14 @@ const pl = {
   totalDueCorrection: 'Korekta kwoty należności ogółem:',
   remainingDue: 'Kwota pozostała do zapłaty:',
   advanceAmount: 'Otrzymana kwota zapłaty (zaliczki):',
+  advanceAmountCorrection: 'Korekta kwoty zapłaty (zaliczki):',
 
+  discountHeader: 'Rabat',
+  discountTotal: 'Wartość rabatu ogółem:',
+  discountAll:
+    'Rabat dotyczy wszystkich dostaw towarów i wykonanych usług na rzecz tego nabywcy w danym okresie.',
+  discountNotAll:
+    'Rabat nie dotyczy wszystkich dostaw towarów i wykonanych usług na rzecz tego nabywcy w danym okresie.',
   orderHeader: 'Zamówienie',
   orderValue: 'Wartość zamówienia lub umowy z uwzględnieniem kwoty podatku',
 
@@ -369,7 +376,14 @@ const en: Labels = {
   totalDueCorrection: 'Correction of the total amount due:',
   remainingDue: 'Amount remaining to be paid:',
   advanceAmount: 'Advance payment received:',
+  advanceAmountCorrection: 'Correction of the advance payment received:',
 
+  discountHeader: 'Discount',
+  discountTotal: 'Total discount:',
+  discountAll:
+    'The discount covers all supplies of goods and services to this buyer in the period.',
+  discountNotAll:
+    'The discount does not cover all supplies of goods and services to this buyer in the period.',
   orderHeader: 'Order',
   orderValue: 'Value of the order or contract including tax',
 

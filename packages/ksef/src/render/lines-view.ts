@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { ViewItem, ViewPart, ViewSection } from './invoice-view.ts';
-import { has, isYes, listOf, nodeOf, textOf, textsOf, type KsefNode } from './ksef-json.ts';
+import { has, isNode, isYes, listOf, nodeOf, textOf, textsOf, type KsefNode } from './ksef-json.ts';
 import type { LabelKey } from './labels.ts';
 import { formatDecimal, formatPercent } from './pl-format.ts';
 import { tableOf, usedColumnCount, type ColumnSource } from './table-view.ts';
@@ -156,13 +156,40 @@ function totalLine(c: ViewContext, fa: KsefNode): ViewPart[] {
     KOR_ROZ: 'totalDueCorrection',
     ROZ: 'remainingDue',
     ZAL: 'advanceAmount',
-    KOR_ZAL: 'advanceAmount',
+    KOR_ZAL: 'advanceAmountCorrection',
   };
   const key = keys[kind] ?? 'totalDue';
   return has(fa.P_15) ? [{ kind: 'total', label: c.t(key), value: c.money(fa.P_15) }] : [];
 }
 
+/**
+ * A collective correction (KOR with OkresFaKorygowanej) grants a discount for a period: the
+ * Ministry shows it as Rabat, the lines it concerns (if any) and the total discount.
+ */
+function discountSection(c: ViewContext, fa: KsefNode): ViewSection {
+  const rows = listOf(fa.FaWiersz);
+  const table = tableOf(rows, [
+    { key: 'NrWierszaFa', label: c.t('lp') },
+    { key: 'P_7', label: c.t('productName'), wide: true },
+    { key: 'P_8B', label: c.t('quantity'), align: 'right', format: (text) => c.quantity(text) },
+    { key: 'P_8A', label: c.t('unit') },
+  ]);
+  const someLines = rows.some((row) => has(row.NrWierszaFa));
+  const parts: ViewPart[] = [];
+  if (has(fa.P_15))
+    parts.push({ kind: 'total', label: c.t('discountTotal'), value: c.money(fa.P_15) });
+  parts.push({
+    kind: 'columns',
+    columns: [[{ kind: 'text', text: c.t(someLines ? 'discountNotAll' : 'discountAll') }]],
+  });
+  if (table) parts.push(table);
+  return { id: 'rabat', title: c.t('discountHeader'), parts };
+}
+
 export function linesSection(c: ViewContext, fa: KsefNode): ViewSection | undefined {
+  if (textOf(fa.RodzajFaktury) === 'KOR' && has(fa.OkresFaKorygowanej)) {
+    return discountSection(c, fa);
+  }
   const rows = listOf(fa.FaWiersz);
   const { main, codes } = lineSources(c, fa, rows);
   const caption = c.t('issuedInCurrency', { currency: c.currency });
@@ -177,7 +204,7 @@ export function linesSection(c: ViewContext, fa: KsefNode): ViewSection | undefi
     if (second && second.columns.length > 1) parts.push(second);
   }
   // An advance invoice documents the order, not lines: its total goes under the order.
-  if (parts.length === 0 && has(fa.Zamowienie)) return undefined;
+  if (parts.length === 0 && isNode(fa.Zamowienie)) return undefined;
   parts.push(...totalLine(c, fa));
   return parts.length ? { id: 'pozycje', title: c.t('linesHeader'), parts } : undefined;
 }

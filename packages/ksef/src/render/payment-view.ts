@@ -50,12 +50,12 @@ export function paymentSection(c: ViewContext, fa: KsefNode): ViewSection | unde
   if (status.length) parts.push({ kind: 'columns', columns: [status] });
 
   const terms = listOf(platnosc.TerminPlatnosci).map((term) => {
+    // FA(3) describes the term in parts (7 dni od …); FA(2) in one text.
     const opis = nodeOf(term.TerminOpis);
+    const parts = [textOf(opis.Ilosc), textOf(opis.Jednostka), textOf(opis.ZdarzeniePoczatkowe)];
     return {
       Termin: c.date(term.Termin),
-      Opis: [textOf(opis.Ilosc), textOf(opis.Jednostka), textOf(opis.ZdarzeniePoczatkowe)]
-        .filter(Boolean)
-        .join(' '),
+      Opis: parts.some(Boolean) ? parts.filter(Boolean).join(' ') : textOf(term.TerminOpis),
     };
   });
   const termTable = tableOf(terms, [

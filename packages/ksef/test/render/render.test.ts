@@ -73,7 +73,11 @@ function expectedSections(xml: string): string[] {
   const sections = ['parties', 'szczegoly', 'kod-1'];
   if (hasElement(xml, 'Podmiot3')) sections.push('podmiot3-1');
   if (hasElement(xml, 'DaneFaKorygowanej')) sections.push('dane-faktury-korygowanej');
-  if (hasElement(xml, 'FaWiersz')) sections.push('pozycje');
+  const collectiveCorrection =
+    firstText(xml, 'RodzajFaktury') === 'KOR' && hasElement(xml, 'OkresFaKorygowanej');
+  // A collective correction shows its discount (Rabat) in place of the lines.
+  if (collectiveCorrection) sections.push('rabat');
+  else if (hasElement(xml, 'FaWiersz')) sections.push('pozycje');
   if (hasElement(xml, 'ZamowienieWiersz')) sections.push('zamowienie');
   if (/<P_13_(1|2|3|4|5|6_1|6_2|6_3|7|8|9|10|11)>/.test(xml)) sections.push('podsumowanie-stawek');
   if (hasElement(xml, 'Rozliczenie')) sections.push('rozliczenie');
