@@ -20,6 +20,7 @@ body { margin: 0; padding: 16px 0; font-family: "DejaVu Sans", Roboto, Arial, sa
 .invoice-id p { margin: 0; }
 .invoice-number { font-size: 16pt; font-weight: bold; overflow-wrap: anywhere; }
 .label { font-weight: bold; color: #343a40; }
+.ksef-value { white-space: nowrap; }
 .note { margin: 8px 0 0; font-weight: bold; }
 .section { border-top: 1px solid #c0bfc1; margin-top: 8px; padding-top: 8px; break-inside: auto; }
 h2 { font-size: 10pt; margin: 0 0 8px; color: #343a40; }
@@ -31,8 +32,9 @@ h4 { font-size: 8pt; margin: 10px 0 2px; color: #343a40; }
 .column p { margin: 0 0 1px; overflow-wrap: anywhere; white-space: pre-line; }
 .caption { font-weight: bold; color: #343a40; margin: 4px 0 4px; }
 table { border-collapse: collapse; width: 100%; margin-bottom: 6px; }
-th, td { border: 1px solid #bababa; padding: 2px 3px; vertical-align: top; overflow-wrap: anywhere;
+th, td { border: 1px solid #bababa; padding: 2px 3px; vertical-align: top; overflow-wrap: break-word;
   white-space: pre-line; }
+td.right { white-space: nowrap; }
 th { background: #f6f7fa; font-weight: bold; text-align: left; }
 .right { text-align: right; }
 .wide { width: 40%; }
