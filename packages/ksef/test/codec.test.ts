@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { jsonToKsef } from '../src/codec/json-to-xml.ts';
+import { nodePointer, readLibxml2Tree } from '../src/codec/libxml2-tree.ts';
+import { xmlTreeToJsonWalked } from '../src/codec/xml-to-json.ts';
+import { parseInvoice } from '../src/schema/xsd.ts';
 import { ksefToJson, validateKsef } from '../src/validate.ts';
 import { invoiceSamples, LATE_ACCEPTANCE, sampleName } from './validate-corpus.ts';
 
@@ -117,5 +120,30 @@ describe('the JSON shape', () => {
     expect(jsonToKsef(null).problems[0]?.code).toBe('json-root');
     expect(jsonToKsef({ Faktura: {}, Other: {} }).problems[0]?.code).toBe('json-root');
     expect(jsonToKsef({ Faktura: { Fa: {} } }).problems[0]?.code).toBe('json-form');
+  });
+});
+
+describe("reading libxml2's memory gives the JSON of the walk through its API", () => {
+  const variants = (xml: string): string[] => [
+    xml,
+    xml.replace('<P_2>', '<P_2><!-- c --><![CDATA[&x]]>&#65;'),
+    xml
+      .replace(/<(\/?)([A-Z_a-z][\w.-]*)(?=[\s/>])/g, '<$1t:$2')
+      .replace(/\sxmlns="/, ' xmlns:t="'),
+  ];
+  it.each(invoiceSamples().map((file) => [sampleName(file), file]))('%s', (_name, file) => {
+    for (const xml of variants(readFileSync(file, 'utf8'))) {
+      const { parsed } = parseInvoice(new TextEncoder().encode(xml));
+      if (!parsed?.form) continue;
+      try {
+        const fast = readLibxml2Tree(nodePointer(parsed.root), parsed.form);
+        expect(fast).toBeDefined();
+        expect(JSON.stringify(fast)).toBe(
+          JSON.stringify(xmlTreeToJsonWalked(parsed.root, parsed.form)),
+        );
+      } finally {
+        parsed.document.dispose();
+      }
+    }
   });
 });

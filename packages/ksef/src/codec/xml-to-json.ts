@@ -1,5 +1,6 @@
 import { XmlElement } from 'libxml2-wasm';
 import { childrenOf, type ChildDescriptor, type KsefForm } from './descriptor.ts';
+import { nodePointer, readLibxml2Tree } from './libxml2-tree.ts';
 import { VALUE_KEY, type KsefElement, type KsefJson, type KsefNode } from './ksef-json.ts';
 
 function elementChildren(element: XmlElement): XmlElement[] {
@@ -60,6 +61,11 @@ function convert(element: XmlElement, form: KsefForm, descriptor?: ChildDescript
 
 /** The JSON of a parsed invoice of `form` whose root is `root`. */
 export function xmlTreeToJson(root: XmlElement, form: KsefForm): KsefJson {
+  return readLibxml2Tree(nodePointer(root), form) ?? xmlTreeToJsonWalked(root, form);
+}
+
+/** The same, walking the tree through libxml2-wasm's API (one wrapper per node). */
+export function xmlTreeToJsonWalked(root: XmlElement, form: KsefForm): KsefJson {
   const faktura = convert(root, form, { name: root.name, type: root.name }) as KsefElement;
   const head: KsefElement = {};
   const namespaces = root.nsDeclarations;
