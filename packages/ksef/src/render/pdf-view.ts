@@ -234,16 +234,25 @@ class PdfLayout {
         this.font('bold', size.subheading);
         return this.height(item.text, width) + 6;
       case 'entry':
-        // Measured all in bold, the label's font: never shorter than the line drawn.
-        this.font('bold', size.body);
-        return this.height(`${item.label}: ${item.value}`, width) + 1;
+        return this.entryHeight(item.label, item.value, width);
       case 'text':
         this.font('regular', size.body);
         return this.height(item.text, width) + 1;
       case 'link':
-        this.font('bold', size.body);
-        return this.height(`${item.label}: ${item.url}`, width) + 1;
+        return this.entryHeight(item.label, item.url, width);
     }
+  }
+
+  /** A bold label and its value on one line when they fit, else measured all in bold (wider). */
+  private entryHeight(label: string, value: string, width: number): number {
+    this.font('bold', size.body);
+    const labelWidth = this.doc.widthOfString(`${label}: `);
+    this.font('regular', size.body);
+    if (!value.includes('\n') && labelWidth + this.doc.widthOfString(value) <= width) {
+      return this.doc.currentLineHeight(true) + 1 + 1;
+    }
+    this.font('bold', size.body);
+    return this.height(`${label}: ${value}`, width) + 1;
   }
 
   private columnsHeight(columns: ViewItem[][]): number {
@@ -317,6 +326,8 @@ class PdfLayout {
     const natural = table.columns.map((column, index) => {
       this.font('bold', size.body);
       const headerWords = column.label.split(/\s+/).map((word) => this.doc.widthOfString(word));
+      // A heading on one or two lines rather than a word a line, when the table has the room.
+      headerWords.push(Math.min(this.doc.widthOfString(column.label) / 2, 60));
       this.font('regular', size.body);
       const cells = table.rows.map((row) =>
         Math.max(0, ...(row[index] ?? '').split('\n').map((line) => this.doc.widthOfString(line))),
