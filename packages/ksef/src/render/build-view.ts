@@ -5,7 +5,7 @@ import {
   type OfflineCertificateLinkInput,
 } from '../qr/index.ts';
 import type { InvoiceView, ViewPart, ViewSection } from './invoice-view.ts';
-import { has, listOf, nodeOf, textOf, type KsefNode } from './ksef-json.ts';
+import { has, isNode, listOf, nodeOf, textOf, type KsefNode } from './ksef-json.ts';
 import type { LabelKey, RenderLanguage } from './labels.ts';
 import { detailsSection, linesSection, orderSection, summarySection } from './lines-view.ts';
 import {
@@ -16,6 +16,7 @@ import {
 } from './notes-view.ts';
 import { partiesSections } from './parties-view.ts';
 import { paymentSection, transactionSection } from './payment-view.ts';
+import { rrDetailsSection, rrLinesSection } from './rr-view.ts';
 import { tableOf } from './table-view.ts';
 import { createViewContext, type ViewContext } from './view-context.ts';
 
@@ -43,6 +44,8 @@ function invoiceKind(c: ViewContext, fa: KsefNode): string {
     KOR_ZAL: 'kindKOR_ZAL',
     KOR_ROZ: 'kindKOR_ROZ',
     UPR: 'kindUPR',
+    VAT_RR: 'kindVAT_RR',
+    KOR_VAT_RR: 'kindKOR_VAT_RR',
   };
   const key = keys[kind];
   return key ? c.t(key) : kind;
@@ -72,12 +75,17 @@ function footerSection(c: ViewContext, faktura: KsefNode): ViewSection | undefin
 }
 
 /** KOD I, when the invoice file is given and its seller NIP and issue date make a link. */
-function kodI(c: ViewContext, faktura: KsefNode, options: ViewOptions): ViewSection | undefined {
+function kodI(
+  c: ViewContext,
+  faktura: KsefNode,
+  issueDate: string,
+  options: ViewOptions,
+): ViewSection | undefined {
   if (options.xmlBytes === undefined) return undefined;
   const nip = textOf(nodeOf(nodeOf(faktura.Podmiot1).DaneIdentyfikacyjne).NIP);
   let link: string;
   try {
-    link = verificationLink(options.env, nip, textOf(nodeOf(faktura.Fa).P_1), options.xmlBytes);
+    link = verificationLink(options.env, nip, issueDate, options.xmlBytes);
   } catch {
     // An invoice without a valid seller NIP or issue date has no verification link to show.
     return undefined;
@@ -132,20 +140,10 @@ function kodII(c: ViewContext, faktura: KsefNode, options: ViewOptions): ViewSec
   };
 }
 
-/** The whole visualisation of `faktura` (the content of the JSON's `Faktura` key). */
-export function buildInvoiceView(faktura: KsefNode, options: ViewOptions): InvoiceView {
+/** The sections of an FA(3) / FA(2) invoice, in the Ministry's order. */
+function faSections(c: ViewContext, faktura: KsefNode, options: ViewOptions): ViewSection[] {
   const fa = nodeOf(faktura.Fa);
-  const currency = textOf(fa.KodWaluty);
-  const c = createViewContext(options.lang, currency);
-  const naglowek = nodeOf(faktura.Naglowek);
-  const kodFormularza = nodeOf(naglowek.KodFormularza);
-  const form = [textOf(kodFormularza.kodSystemowy), textOf(kodFormularza.wersjaSchemy)]
-    .filter(Boolean)
-    .join(' ');
-  const ksefNumber = options.ksefNumber?.trim();
-  const number = textOf(fa.P_2);
-  const kind = invoiceKind(c, fa);
-  const sections = [
+  return [
     correctionSection(c, fa),
     ...partiesSections(c, faktura),
     detailsSection(c, fa),
@@ -158,9 +156,43 @@ export function buildInvoiceView(faktura: KsefNode, options: ViewOptions): Invoi
     paymentSection(c, fa),
     transactionSection(c, fa),
     footerSection(c, faktura),
-    kodI(c, faktura, options),
+    kodI(c, faktura, textOf(fa.P_1), options),
     kodII(c, faktura, options),
   ].filter((section): section is ViewSection => section !== undefined);
+}
+
+/** The sections of an FA_RR(1) invoice (FakturaRR in place of Fa). */
+function rrSections(c: ViewContext, faktura: KsefNode, options: ViewOptions): ViewSection[] {
+  const rr = nodeOf(faktura.FakturaRR);
+  return [
+    correctionSection(c, rr),
+    ...partiesSections(c, faktura, 'supplier'),
+    rrDetailsSection(c, rr),
+    rrLinesSection(c, rr),
+    additionalSection(c, rr),
+    settlementSection(c, rr),
+    paymentSection(c, rr),
+    footerSection(c, faktura),
+    kodI(c, faktura, textOf(rr.P_4B), options),
+    kodII(c, faktura, options),
+  ].filter((section): section is ViewSection => section !== undefined);
+}
+
+/** The whole visualisation of `faktura` (the content of the JSON's `Faktura` key). */
+export function buildInvoiceView(faktura: KsefNode, options: ViewOptions): InvoiceView {
+  const isRR = isNode(faktura.FakturaRR) && !isNode(faktura.Fa);
+  const fa = nodeOf(isRR ? faktura.FakturaRR : faktura.Fa);
+  const currency = textOf(fa.KodWaluty);
+  const c = createViewContext(options.lang, currency);
+  const naglowek = nodeOf(faktura.Naglowek);
+  const kodFormularza = nodeOf(naglowek.KodFormularza);
+  const form = [textOf(kodFormularza.kodSystemowy), textOf(kodFormularza.wersjaSchemy)]
+    .filter(Boolean)
+    .join(' ');
+  const ksefNumber = options.ksefNumber?.trim();
+  const number = textOf(isRR ? fa.P_4C : fa.P_2);
+  const kind = invoiceKind(c, fa);
+  const sections = isRR ? rrSections(c, faktura, options) : faSections(c, faktura, options);
   const systemInfo = textOf(naglowek.SystemInfo);
   return {
     lang: options.lang,

@@ -8,6 +8,8 @@ const correctionTypes: Record<string, LabelKey> = {
   '1': 'correctionType1',
   '2': 'correctionType2',
   '3': 'correctionType3',
+  // FA_RR only: the date of the refund.
+  '4': 'correctionType4',
 };
 
 function correctedInvoice(c: ViewContext, node: KsefNode, heading: string): ViewItem[] {

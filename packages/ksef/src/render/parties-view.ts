@@ -86,9 +86,9 @@ function coded(
   return known ? known[c.lang] : code;
 }
 
-function seller(c: ViewContext, podmiot: KsefNode): ViewItem[] {
+function seller(c: ViewContext, podmiot: KsefNode, heading: LabelKey): ViewItem[] {
   return [
-    { kind: 'heading', text: c.t('seller') },
+    { kind: 'heading', text: c.t(heading) },
     ...c.entry('vatPrefix', textOf(podmiot.PrefiksPodatnika)),
     ...c.entry('eori', textOf(podmiot.NrEORI)),
     ...identification(c, podmiot.DaneIdentyfikacyjne),
@@ -166,13 +166,23 @@ function corrected(c: ViewContext, heading: LabelKey, podmiot: KsefNode): ViewIt
   ];
 }
 
-/** Sprzedawca and Nabywca side by side, then each Podmiot3 and the PodmiotUpowazniony. */
-export function partiesSections(c: ViewContext, faktura: KsefNode): ViewSection[] {
+/**
+ * Sprzedawca (the Dostawca of a VAT RR invoice) and Nabywca side by side, then each Podmiot3
+ * and the PodmiotUpowazniony.
+ */
+export function partiesSections(
+  c: ViewContext,
+  faktura: KsefNode,
+  sellerHeading: LabelKey = 'seller',
+): ViewSection[] {
   const fa = nodeOf(faktura.Fa);
   const parts: ViewPart[] = [
     {
       kind: 'columns',
-      columns: [seller(c, nodeOf(faktura.Podmiot1)), buyer(c, nodeOf(faktura.Podmiot2))],
+      columns: [
+        seller(c, nodeOf(faktura.Podmiot1), sellerHeading),
+        buyer(c, nodeOf(faktura.Podmiot2)),
+      ],
     },
   ];
   const correctedSeller = listOf(fa.Podmiot1K);

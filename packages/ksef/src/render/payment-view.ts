@@ -82,6 +82,9 @@ export function paymentSection(c: ViewContext, fa: KsefNode): ViewSection | unde
     ...listOf(platnosc.RachunekBankowyFaktora).map((account) =>
       bankAccount(c, 'factorBankAccount', account),
     ),
+    // FA_RR: the farmer's and the buyer's accounts.
+    ...listOf(platnosc.RachunekBankowy1).map((account) => bankAccount(c, 'farmerAccount', account)),
+    ...listOf(platnosc.RachunekBankowy2).map((account) => bankAccount(c, 'buyerAccount', account)),
   ];
   for (let i = 0; i < accounts.length; i += 2) {
     parts.push({ kind: 'columns', columns: [accounts[i] ?? [], accounts[i + 1] ?? []] });

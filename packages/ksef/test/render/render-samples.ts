@@ -20,6 +20,17 @@ export function ministrySamples(): string[] {
   ];
 }
 
+/** Every invoice in the corpus that is not a UPO: third-party FA(3), FA(2) and FA_RR(1) files too. */
+export function allInvoiceSamples(): string[] {
+  const walk = (directory: string): string[] =>
+    readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) return entry.name === 'upo' ? [] : walk(full);
+      return entry.name.endsWith('.xml') ? [full] : [];
+    });
+  return walk(samplesDir).sort();
+}
+
 /** The text of the first `<name>` element of the file, read without the codec under test. */
 export function firstText(xml: string, name: string): string | undefined {
   const match = new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml);

@@ -12,6 +12,7 @@ import {
   type KsefRenderOptions,
 } from '../../src/render/index.ts';
 import {
+  allInvoiceSamples,
   expectedVerificationLink,
   firstText,
   hasElement,
@@ -202,6 +203,45 @@ describe("the Ministry visualiser's own invoice", () => {
     // PDF has them (pdftotext -raw reads "1 z 3").
     pages.forEach((page, index) =>
       expect(normalSpaces(page)).toMatch(new RegExp(`\\b${index + 1} ?z ?${pages.length}\\b`)),
+    );
+  });
+});
+
+describe('every other invoice of the corpus (third-party FA(3), FA(2), FA_RR(1))', () => {
+  const others = allInvoiceSamples()
+    .filter((file) => !ministrySamples().includes(file))
+    .map((file) => ({ file, bytes: new Uint8Array(readFileSync(file)) }))
+    .map(({ file, bytes }) => ({ file, bytes, ...ksefToJson(bytes) }))
+    .filter((sample) => sample.json !== undefined);
+
+  it('reads the corpus (FA(2) and FA_RR(1) among it)', () => {
+    const forms = new Set(others.map((sample) => sample.form));
+    expect(forms).toEqual(new Set(['FA(3)', 'FA(2)', 'FA_RR(1)']));
+  });
+
+  for (const sample of others) {
+    const name = path.relative(path.dirname(path.dirname(sample.file)), sample.file);
+    it(`${name} shows its number and total in pl and en`, () => {
+      const xml = new TextDecoder().decode(sample.bytes);
+      const number = firstText(xml, sample.form === 'FA_RR(1)' ? 'P_4C' : 'P_2');
+      const total = firstText(xml, sample.form === 'FA_RR(1)' ? 'P_12_1' : 'P_15');
+      for (const lang of languages) {
+        const text = htmlText(renderKsefHtml(sample.json, { lang, xmlBytes: sample.bytes }));
+        if (number) expect(text).toContain(normalSpaces(number));
+        if (total) expect(text).toContain(polishAmount(total));
+      }
+    });
+  }
+
+  it('a VAT RR invoice shows the supplier (the farmer), its lines and the flat-rate refund', async () => {
+    const sample = others.find((candidate) => candidate.form === 'FA_RR(1)')!;
+    const xml = new TextDecoder().decode(sample.bytes);
+    const text = normalSpaces(pdfText(await renderKsefPdf(sample.json, { lang: 'pl' })));
+    expect(text).toContain('Faktura VAT RR');
+    expect(text).toContain('Dostawca');
+    expect(text).toContain(normalSpaces(firstText(xml, 'P_5') ?? 'missing P_5'));
+    expect(text).toContain(
+      `Kwota zryczałtowanego zwrotu podatku: ${polishAmount(firstText(xml, 'P_11_2')!)}`,
     );
   });
 });
