@@ -1,3 +1,4 @@
+import { forbiddenCharacterIn } from '@fiscus/fatturapa/xml-hardening';
 import type { Finding } from '../findings.ts';
 import { parseUbl } from '../xml/parse.ts';
 import { rootNamespace, UBL_ROOTS } from '../xml/roots.ts';
@@ -14,6 +15,17 @@ function isObject(value: unknown): value is JsonObject {
 function problem(id: string, message: string, path: string): Finding {
   return { layer: 'schema', id, flag: 'fatal', message, location: '', path };
 }
+
+/** An XML name with an optional prefix, ASCII only (every UBL name is). */
+const qualifiedNamePattern = /^[A-Z_a-z][\w.-]*(?::[A-Z_a-z][\w.-]*)?$/;
+/** The characters a URI may hold (RFC 3986): libxml2 refuses a namespace name with others. */
+const uriPattern = /^[\w!#$%&'()*+,./:;=?@[\]~-]*$/;
+const RESERVED_NAMESPACES = new Set([
+  'http://www.w3.org/XML/1998/namespace',
+  'http://www.w3.org/2000/xmlns/',
+]);
+
+const knownNamespaces: ReadonlySet<string> = new Set(Object.values(NAMESPACES));
 
 const aliasByNamespace = new Map(Object.entries(NAMESPACES).map(([alias, ns]) => [ns, alias]));
 
@@ -32,6 +44,20 @@ class Writer {
 
   private typeProblem(path: string, expected: string): void {
     this.problems.push(problem('JSON-TYPE', `${path} must be ${expected}`, path));
+  }
+
+  /** Whether `text` may be written in XML; a problem when it holds a forbidden character. */
+  private writable(text: string, path: string): boolean {
+    const forbidden = forbiddenCharacterIn(text);
+    if (!forbidden) return true;
+    this.problems.push(
+      problem(
+        'JSON-CHARACTER',
+        `${path} holds ${forbidden === 'control' ? 'a control character XML forbids (NUL …)' : 'a lone surrogate'}`,
+        path,
+      ),
+    );
+    return false;
   }
 
   /** The prefix in scope for `ns`, or undefined when none is declared. */
@@ -70,8 +96,30 @@ class Writer {
     }
     const declarations: Array<readonly [string, string]> = [];
     for (const [prefix, uri] of Object.entries(value)) {
-      if (typeof uri === 'string') declarations.push([prefix, uri]);
-      else this.typeProblem(`${path}.$ns.${prefix}`, 'a string');
+      if (typeof uri !== 'string') {
+        this.typeProblem(`${path}.$ns.${prefix}`, 'a string');
+      } else if (
+        (prefix !== '' &&
+          (!qualifiedNamePattern.test(prefix) ||
+            prefix.includes(':') ||
+            prefix.toLowerCase().startsWith('xml') ||
+            uri === '')) ||
+        !uriPattern.test(uri) ||
+        RESERVED_NAMESPACES.has(uri)
+      ) {
+        this.problems.push(
+          problem(
+            'JSON-NAME',
+            `${path}.$ns: "${prefix}" = "${uri}" is not a namespace declaration XML allows`,
+            `${path}.$ns.${prefix}`,
+          ),
+        );
+      } else {
+        // libxml2 refuses a namespace name that is no URI (a stray `%`…): any name not of UBL's
+        // has the written document parsed again.
+        if (!knownNamespaces.has(uri)) this.needsCheck = true;
+        declarations.push([prefix, uri]);
+      }
     }
     return declarations;
   }
@@ -104,6 +152,11 @@ class Writer {
       this.typeProblem(path, 'a string');
       return '';
     }
+    if (!qualifiedNamePattern.test(name) || name.toLowerCase().startsWith('xmlns')) {
+      this.problems.push(problem('JSON-NAME', `"${name}" is not an attribute name`, path));
+      return '';
+    }
+    if (!this.writable(value, path)) return '';
     if (name.includes(':')) this.needsCheck = true;
     return ` ${name}="${escapeAttribute(value)}"`;
   }
@@ -112,13 +165,16 @@ class Writer {
     let text: string;
     let attributes = '';
     let declarations: Array<readonly [string, string]> = [];
-    if (typeof value === 'string') text = value;
-    else if (isObject(value)) {
+    if (typeof value === 'string') {
+      if (!this.writable(value, path)) return;
+      text = value;
+    } else if (isObject(value)) {
       if (typeof value.value !== 'string') {
         this.typeProblem(`${path}.value`, 'a string');
         return;
       }
       text = value.value;
+      if (!this.writable(text, `${path}.value`)) return;
       declarations = this.declarations(value.$ns, path);
       const known = attributesOf(child.type);
       for (const [key, attributeValue] of Object.entries(value)) {
@@ -146,12 +202,14 @@ class Writer {
   }
 
   private raw(value: unknown, path: string, indent: string): void {
-    const items = Array.isArray(value) ? value : [value];
-    for (const [index, item] of items.entries()) {
+    const items: unknown[] = Array.isArray(value) ? value : [value];
+    for (let index = 0; index < items.length; index += 1) {
+      const item = items[index];
       if (typeof item !== 'string') {
         this.typeProblem(`${path}[${index}]`, 'a string of XML');
         continue;
       }
+      if (!this.writable(item, `${path}[${index}]`)) continue;
       this.needsCheck = true;
       this.xml += `\n${indent}${item}`;
     }
@@ -185,8 +243,10 @@ class Writer {
     this.xml += '>';
     if (kindOf(type) === 'any') {
       if (typeof value.$xml === 'string') {
-        this.needsCheck = true;
-        this.xml += value.$xml;
+        if (this.writable(value.$xml, `${path}.$xml`)) {
+          this.needsCheck = true;
+          this.xml += value.$xml;
+        }
       } else if (value.$xml !== undefined) this.typeProblem(`${path}.$xml`, 'a string of XML');
       this.close(name, start, indent, false);
       return;
@@ -234,7 +294,7 @@ class Writer {
       }
       writeRaw(child.index);
     }
-    if (typeof value.$text === 'string') {
+    if (typeof value.$text === 'string' && this.writable(value.$text, `${path}.$text`)) {
       this.xml += escapeText(value.$text);
       wrote = true;
     }
@@ -253,7 +313,9 @@ class Writer {
         this.typeProblem(path, 'an array (maxOccurs above 1)');
         return;
       }
-      value.forEach((item, index) => this.one(child, item, `${path}[${index}]`, indent));
+      for (let index = 0; index < value.length; index += 1) {
+        this.one(child, value[index], `${path}[${index}]`, indent);
+      }
     } else if (Array.isArray(value)) {
       this.typeProblem(path, 'a single value, not an array (maxOccurs 1)');
     } else this.one(child, value, path, indent);
@@ -283,6 +345,23 @@ function defaultDeclarations(root: string, value: JsonObject): JsonObject {
  * the document.
  */
 export function jsonToUbl(json: unknown): { xml?: string; problems: Finding[] } {
+  try {
+    return writeDocument(json);
+  } catch (error) {
+    // Not reached from JSON.parse's values; a hand-made object (getters, odd prototypes) may.
+    return {
+      problems: [
+        problem(
+          'JSON-TYPE',
+          `The document could not be read: ${error instanceof Error ? error.message : String(error)}`,
+          '',
+        ),
+      ],
+    };
+  }
+}
+
+function writeDocument(json: unknown): { xml?: string; problems: Finding[] } {
   if (!isObject(json)) {
     return { problems: [problem('JSON-TYPE', 'The document must be a JSON object', '')] };
   }
@@ -306,6 +385,9 @@ export function jsonToUbl(json: unknown): { xml?: string; problems: Finding[] } 
     isObject(value) && value.$ns === undefined
       ? { $ns: defaultDeclarations(root, value), ...value }
       : value;
+  if (!isObject(rootValue)) {
+    return { problems: [problem('JSON-TYPE', `${root} must be an object`, root)] };
+  }
   writer.aggregate(rootNamespace(root), root, type, rootValue, root, '');
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n${writer.result()}\n`;
   if (writer.needsCheck) {
