@@ -15,6 +15,7 @@ import {
   settlementSection,
 } from './notes-view.ts';
 import { partiesSections } from './parties-view.ts';
+import { attachmentSection } from './attachment-view.ts';
 import { paymentSection, transactionSection } from './payment-view.ts';
 import { rrDetailsSection, rrLinesSection } from './rr-view.ts';
 import { tableOf } from './table-view.ts';
@@ -156,6 +157,7 @@ function faSections(c: ViewContext, faktura: KsefNode, options: ViewOptions): Vi
     paymentSection(c, fa),
     transactionSection(c, fa),
     footerSection(c, faktura),
+    attachmentSection(c, faktura),
     kodI(c, faktura, textOf(fa.P_1), options),
     kodII(c, faktura, options),
   ].filter((section): section is ViewSection => section !== undefined);
@@ -203,7 +205,6 @@ export function buildInvoiceView(faktura: KsefNode, options: ViewOptions): Invoi
       kind,
       ...(ksefNumber ? { ksefNumber: { label: c.t('ksefNumber'), value: ksefNumber } } : {}),
       ...(form ? { form: { label: c.t('form'), value: form } } : {}),
-      notes: 'Zalacznik' in faktura ? [c.t('attachmentNote')] : [],
     },
     sections,
     ...(systemInfo ? { generatedIn: { label: c.t('generatedIn'), value: systemInfo } } : {}),

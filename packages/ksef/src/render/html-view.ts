@@ -21,7 +21,6 @@ body { margin: 0; padding: 16px 0; font-family: "DejaVu Sans", Roboto, Arial, sa
 .invoice-number { font-size: 16pt; font-weight: bold; overflow-wrap: anywhere; }
 .label { font-weight: bold; color: #343a40; }
 .ksef-value { white-space: nowrap; }
-.note { margin: 8px 0 0; font-weight: bold; }
 .section { border-top: 1px solid #c0bfc1; margin-top: 8px; padding-top: 8px; break-inside: auto; }
 h2 { font-size: 10pt; margin: 0 0 8px; color: #343a40; }
 h3 { font-size: 10pt; margin: 0 0 6px; color: #343a40; }
@@ -159,7 +158,6 @@ export function invoiceViewToHtml(view: InvoiceView): string {
           `<p><span class="label">${escapeHtml(entry.label)}</span> <span class="ksef-value">${escapeHtml(entry.value)}</span></p>`,
       ),
   ].join('');
-  const notes = header.notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('');
   const generated = view.generatedIn
     ? `<p class="generated"><span class="label">${escapeHtml(view.generatedIn.label)}</span> ${escapeHtml(view.generatedIn.value)}</p>`
     : '';
@@ -171,7 +169,7 @@ export function invoiceViewToHtml(view: InvoiceView): string {
     `<title>${escapeHtml(view.title)}</title><style>${styles}</style></head><body>` +
     '<article class="ksef"><header class="ksef-header">' +
     `<p class="system-name">${escapeHtml(name1)}<span class="e">${escapeHtml(nameE)}</span><b>${escapeHtml(name3)}</b></p>` +
-    `<div class="invoice-id">${id}</div></header>${notes}` +
+    `<div class="invoice-id">${id}</div></header>` +
     view.sections.map(section).join('') +
     `${generated}</article></body></html>`
   );

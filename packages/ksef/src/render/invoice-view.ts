@@ -28,7 +28,6 @@ export interface ViewHeader {
   ksefNumber?: ViewEntry;
   /** FA (3) 1-0E */
   form?: ViewEntry;
-  notes: string[];
 }
 
 /** `label: value` on one line; a bare text when the label is empty. */

@@ -37,8 +37,13 @@ const pl = {
   rrInWords: 'Słownie',
   farmerAccount: 'Rachunek bankowy rolnika',
   buyerAccount: 'Rachunek bankowy nabywcy',
-  attachmentNote:
-    'Faktura zawiera załącznik (Zalacznik); jego treść nie jest częścią tej wizualizacji.',
+  attachmentHeader: 'Załącznik do Faktury VAT',
+  attachmentBlock: 'Szczegółowe dane załącznika ({index})',
+  attachmentBlockHeader: 'Nagłówek bloku danych',
+  attachmentKey: 'Klucz',
+  attachmentValue: 'Wartość',
+  attachmentTable: 'Tabela',
+  attachmentDescription: 'Opis',
 
   correctionHeader: 'Dane faktury korygowanej',
   correctedIdentification: 'Dane identyfikacyjne faktury korygowanej',
@@ -319,8 +324,13 @@ const en: Labels = {
   rrInWords: 'In words',
   farmerAccount: "Farmer's bank account",
   buyerAccount: "Buyer's bank account",
-  attachmentNote:
-    'The invoice has an attachment (Zalacznik); its content is not part of this visualisation.',
+  attachmentHeader: 'Attachment to the invoice',
+  attachmentBlock: 'Attachment data ({index})',
+  attachmentBlockHeader: 'Heading of the data block',
+  attachmentKey: 'Key',
+  attachmentValue: 'Value',
+  attachmentTable: 'Table',
+  attachmentDescription: 'Description',
 
   correctionHeader: 'Corrected invoice',
   correctedIdentification: 'Identification of the corrected invoice',

@@ -162,12 +162,6 @@ class PdfLayout {
       y += this.doc.currentLineHeight(true) + 1;
     }
     this.y = y;
-    for (const note of header.notes) {
-      this.font('bold', size.header);
-      this.y += 6;
-      this.text(note, margin, this.y, contentWidth);
-      this.y += this.height(note, contentWidth);
-    }
   }
 
   section(section: ViewSection): void {

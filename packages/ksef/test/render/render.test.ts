@@ -233,6 +233,20 @@ describe('every other invoice of the corpus (third-party FA(3), FA(2), FA_RR(1))
     });
   }
 
+  it("an attachment's data blocks are shown: heading, key/value data and its tables", () => {
+    const sample = others.find((candidate) =>
+      new TextDecoder().decode(candidate.bytes).includes('<Zalacznik>'),
+    )!;
+    const xml = new TextDecoder().decode(sample.bytes);
+    const html = renderKsefHtml(sample.json, { lang: 'pl' });
+    expect(html).toContain('data-section="zalacznik"');
+    const text = htmlText(html);
+    expect(text).toContain('Załącznik do Faktury VAT');
+    for (const name of ['ZNaglowek', 'ZKlucz', 'ZWartosc', 'TKlucz', 'NKom', 'WKom']) {
+      expect(text).toContain(normalSpaces(firstText(xml, name) ?? `missing ${name}`));
+    }
+  });
+
   it('a VAT RR invoice shows the supplier (the farmer), its lines and the flat-rate refund', async () => {
     const sample = others.find((candidate) => candidate.form === 'FA_RR(1)')!;
     const xml = new TextDecoder().decode(sample.bytes);
