@@ -5,7 +5,7 @@ import {
   type OfflineCertificateLinkInput,
 } from '../qr/index.ts';
 import type { InvoiceView, ViewPart, ViewSection } from './invoice-view.ts';
-import { has, isNode, listOf, nodeOf, textOf, type KsefNode } from './ksef-json.ts';
+import { has, isNode, listOf, nodeOf, textOf, textsOf, type KsefNode } from './ksef-json.ts';
 import type { LabelKey, RenderLanguage } from './labels.ts';
 import { detailsSection, linesSection, orderSection, summarySection } from './lines-view.ts';
 import {
@@ -55,6 +55,10 @@ function invoiceKind(c: ViewContext, fa: KsefNode): string {
 function footerSection(c: ViewContext, faktura: KsefNode): ViewSection | undefined {
   const stopka = nodeOf(faktura.Stopka);
   const parts: ViewPart[] = [];
+  // The Ministry lists the warehouse documents (WZ) of the invoice in its footer.
+  const wz = textsOf(nodeOf(faktura.Fa).WZ).map((number) => ({ number }));
+  const wzTable = tableOf(wz, [{ key: 'number', label: c.t('wzNumber') }], c.t('wzNumbers'));
+  if (wzTable) parts.push(wzTable);
   const registers = tableOf(
     listOf(stopka.Rejestry),
     [

@@ -63,7 +63,9 @@ function viewOf(json: unknown, options: KsefRenderOptions | undefined): InvoiceV
  * stawek, adnotacje, rozliczenie, płatność, stopka, KOD I and for offline invoices KOD II) as a
  * self-contained HTML page: inline CSS, no script, all invoice text escaped. Invalid invoices
  * render what they contain. Throws a TypeError for an unknown language or environment or when
- * `json` has no `Faktura` object.
+ * `json` has no `Faktura` object, and a RangeError when `offline` cannot make KOD II (a key or
+ * part `offlineCertificateLink` refuses). KOD I is left out when the invoice's seller NIP or
+ * issue date cannot make the link.
  */
 export function renderKsefHtml(json: unknown, options?: KsefRenderOptions): string {
   return invoiceViewToHtml(viewOf(json, options));

@@ -106,6 +106,7 @@ const pl = {
   paymentAmount: 'Kwota płatności',
   advanceInvoices: 'Numery wcześniejszych faktur zaliczkowych',
   wzNumbers: 'Numery dokumentów magazynowych WZ',
+  wzNumber: 'Numer WZ',
 
   linesHeader: 'Pozycje',
   issuedInCurrency: 'Faktura wystawiona w walucie {currency}',
@@ -392,6 +393,7 @@ const en: Labels = {
   paymentAmount: 'Amount paid',
   advanceInvoices: 'Numbers of earlier advance invoices',
   wzNumbers: 'Numbers of the WZ goods-issue documents',
+  wzNumber: 'WZ number',
 
   linesHeader: 'Items',
   issuedInCurrency: 'Invoice issued in {currency}',

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { ViewItem, ViewPart, ViewSection } from './invoice-view.ts';
-import { has, isNode, isYes, listOf, nodeOf, textOf, textsOf, type KsefNode } from './ksef-json.ts';
+import { has, isNode, isYes, listOf, nodeOf, textOf, type KsefNode } from './ksef-json.ts';
 import type { LabelKey } from './labels.ts';
 import { formatDecimal, formatPercent } from './pl-format.ts';
 import { tableOf, usedColumnCount, type ColumnSource } from './table-view.ts';
@@ -58,7 +58,6 @@ export function detailsSection(c: ViewContext, fa: KsefNode): ViewSection {
     c.entry('currencyCode', textOf(fa.KodWaluty)),
     oss ? [{ kind: 'text', text: c.t('ossProcedure') }] : [],
     isForeign && rate ? c.entry('currencyRate', rate6(rate)) : [],
-    c.entry('wzNumbers', textsOf(fa.WZ).join(', ')),
   ];
   const parts: ViewPart[] = [{ kind: 'columns', columns: alternate(groups) }];
   const partial = tableOf(

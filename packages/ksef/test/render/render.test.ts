@@ -83,7 +83,9 @@ function expectedSections(xml: string): string[] {
   if (/<P_13_(1|2|3|4|5|6_1|6_2|6_3|7|8|9|10|11)>/.test(xml)) sections.push('podsumowanie-stawek');
   if (hasElement(xml, 'Rozliczenie')) sections.push('rozliczenie');
   if (hasElement(xml, 'Platnosc')) sections.push('platnosc');
-  if (hasElement(xml, 'Rejestry') || hasElement(xml, 'Informacje')) sections.push('stopka');
+  if (hasElement(xml, 'Rejestry') || hasElement(xml, 'Informacje') || hasElement(xml, 'WZ')) {
+    sections.push('stopka');
+  }
   return sections;
 }
 
@@ -107,6 +109,8 @@ describe('the Ministry samples in HTML', () => {
         expect(text).toContain(firstText(sellerNip, 'NIP') ?? 'missing seller NIP');
         const p15 = firstText(sample.xml, 'P_15');
         if (p15) expect(text).toContain(polishAmount(p15));
+        const wz = firstText(sample.xml, 'WZ');
+        if (wz) expect(text).toContain(wz);
         const link = expectedVerificationLink(
           'qr-test.ksef.mf.gov.pl',
           firstText(sellerNip, 'NIP')!,
