@@ -1,9 +1,11 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { verifyOfflineCertificateLink } from '../../src/qr/index.ts';
 import { ksefToJson } from '../../src/validate.ts';
 import {
   ksefInvoiceView,
@@ -297,6 +299,27 @@ describe('KOD I and KOD II', () => {
     );
     expect(text).toContain('Verify the issuer of the invoice');
     expect(text).toContain('CERTIFICATE');
+  });
+
+  it("makes KOD II itself from the issuer's offline certificate key, signed so it verifies", () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const offline = {
+      contextType: 'Nip' as const,
+      contextValue: '1111111111',
+      certificateSerial: '01F20A5D352AE590',
+      privateKey,
+    };
+    const view = ksefInvoiceView(sample.json, { env: 'TE', xmlBytes: sample.bytes, offline });
+    const kod2 = view.sections.find((section) => section.id === 'kod-2')?.parts[0];
+    expect(kod2?.kind).toBe('qr');
+    if (kod2?.kind !== 'qr') return;
+    const sellerNip = firstText(sample.xml.split('<Podmiot2>')[0]!, 'NIP')!;
+    expect(kod2.link).toContain(
+      `https://qr-test.ksef.mf.gov.pl/certificate/Nip/1111111111/${sellerNip}/01F20A5D352AE590/`,
+    );
+    expect(verifyOfflineCertificateLink(kod2.link, publicKey)).toBe(true);
+    // KOD II carries the file's hash: without the file it cannot be made.
+    expect(() => renderKsefHtml(sample.json, { offline })).toThrow(TypeError);
   });
 
   it('uses the environment asked for, PRD by default', () => {
