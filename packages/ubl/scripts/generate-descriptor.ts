@@ -54,7 +54,9 @@ for (const folder of ['common', 'maindoc']) {
 const xsdChildren = (element: XElement, local?: string): XElement[] =>
   element.children.filter(
     (child): child is XElement =>
-      child.kind === 'element' && child.ns === XSD && (local === undefined || child.local === local),
+      child.kind === 'element' &&
+      child.ns === XSD &&
+      (local === undefined || child.local === local),
   );
 const attribute = (element: XElement, name: string): string | undefined =>
   element.attrs.find((a) => a.local === name && a.ns === '')?.value;
