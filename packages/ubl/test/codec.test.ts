@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { descriptorSource } from '../scripts/generate-descriptor.ts';
 import { jsonPathOf, jsonToUbl, ublToJson } from '../src/codec/index.ts';
 import { stringValue, type XElement } from '../src/tree/node.ts';
 import { parseUbl } from '../src/xml/parse.ts';
@@ -222,5 +223,15 @@ describe('jsonToUbl', () => {
     });
     expect(xml).toBeUndefined();
     expect(problems.map((found) => found.id)).toEqual(['JSON-RAW-XML']);
+  });
+});
+
+describe('the descriptor', () => {
+  it('is what the generator makes of the shipped UBL 2.1 XSD (npm run generate:descriptor)', async () => {
+    const shipped = readFileSync(
+      new URL('../src/codec/descriptor.generated.ts', import.meta.url),
+      'utf8',
+    );
+    expect(await descriptorSource()).toBe(shipped);
   });
 });
