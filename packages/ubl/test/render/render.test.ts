@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { escapeHtml } from '@fiscus/fatturapa/render-kit';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ublToJson } from '../../src/codec/index.ts';
 import { renderHtml, renderPdf, ublLanguages, type UblLang } from '../../src/render/index.ts';
 import {
   describeUblCode,
@@ -16,9 +17,19 @@ import {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** The UBL JSON of a real example file (see fixtures/: the shape ublToJson answers). */
+const peppol = path.resolve(here, '../../../../../shared/spec/peppol');
+const exampleFiles: Record<string, string> = {
+  'base-example': 'bis-billing-3/examples/base-example.xml',
+  'base-creditnote-correction': 'bis-billing-3/examples/base-creditnote-correction.xml',
+  order: 'poacc-upgrade-3/examples/Order_Example.xml',
+  'order-response': 'poacc-upgrade-3/examples/OrderResponse_Example.xml',
+};
+
+/** The UBL JSON of a real example file. */
 function example(name: string): unknown {
-  return JSON.parse(readFileSync(path.join(here, 'fixtures', `${name}.json`), 'utf8')) as unknown;
+  const { json, findings } = ublToJson(readFileSync(path.join(peppol, exampleFiles[name] ?? name)));
+  if (!json) throw new Error(`${name}: ${JSON.stringify(findings)}`);
+  return json;
 }
 
 /** No-break and narrow no-break spaces as plain spaces, runs of white space as one. */

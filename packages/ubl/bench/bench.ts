@@ -1,0 +1,267 @@
+/**
+ * Throughput of @fiscus/ubl on the official base example and on generated invoices of 10, 100
+ * and 1,000 lines, with Saxon-HE on Java running the official XSLT of the same release on the
+ * same files in the same run. Prints figures and the targets; no assertions.
+ * `npm run bench -w packages/ubl` (one thread; BENCH_SECONDS sets the time per figure).
+ *
+ * Every figure is documents per CPU second of the process (user + system: the machine is
+ * shared, and CPU time is what one idle core would give), warm: each figure runs its work once
+ * before timing, Saxon gets a warm-up of the same length as its measure (JIT).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { jsonToUbl, ublToJson } from '../src/codec/index.ts';
+import { renderPdf } from '../src/render/index.ts';
+import { validateXsd } from '../src/schema/xsd.ts';
+import { validateUbl } from '../src/validate.ts';
+import { parseKeepingLibxml2 } from '../src/xml/parse.ts';
+import type { UblRoot } from '../src/xml/roots.ts';
+import { BASE_EXAMPLE, invoiceWithLines } from './generated-invoice.ts';
+
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
+const SAXON_JAR = process.env.SAXON_JAR ?? '/usr/share/java/Saxon-HE.jar';
+const RELEASE = '2026.5';
+/** The rule sets of a BIS Billing 3 invoice: EN 16931 (CEN) and Peppol. */
+const STYLESHEETS = ['CEN-EN16931-UBL.xslt', 'PEPPOL-EN16931-UBL.xslt'];
+
+interface Input {
+  name: string;
+  lines: number;
+  bytes: Uint8Array;
+  json: unknown;
+}
+
+function inputOf(name: string, xml: string, lines: number): Input {
+  const bytes = new TextEncoder().encode(xml);
+  const { json, findings } = ublToJson(bytes);
+  if (!json) throw new Error(`${name}: ${JSON.stringify(findings)}`);
+  const validation = validateUbl(bytes);
+  const fatal = validation.findings.filter((finding) => finding.flag === 'fatal');
+  if (!validation.valid) throw new Error(`${name} is not valid: ${JSON.stringify(fatal)}`);
+  return { name, lines, bytes, json };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function cpuSeconds(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1e6;
+}
+
+/** Documents per CPU second of `run` on one input: the median of three rounds. */
+async function perSecond(input: Input, run: (input: Input) => unknown): Promise<number> {
+  await run(input);
+  const rounds: number[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    let count = 0;
+    const start = process.cpuUsage();
+    const deadline = performance.now() + (SECONDS * 1000) / 3;
+    do {
+      await run(input);
+      count += 1;
+    } while (performance.now() < deadline || count < 2);
+    rounds.push(count / cpuSeconds(process.cpuUsage(start)));
+  }
+  return median(rounds);
+}
+
+function xsdOnly(input: Input): void {
+  const parsed = parseKeepingLibxml2(input.bytes);
+  try {
+    const root = parsed.document?.root?.local as UblRoot | undefined;
+    if (root) validateXsd(parsed.pointer, root, undefined);
+  } finally {
+    parsed.release();
+  }
+}
+
+interface Figures {
+  input: Input;
+  xsd: number;
+  full: number;
+  toXml: number;
+  pdf: number;
+}
+
+interface SaxonFigure {
+  file: string;
+  parseAndRules: number;
+  rulesOnly: number;
+  fatal: number;
+  warning: number;
+}
+
+/** The stylesheets: the package's copy of the release, else the shared corpus. */
+function stylesheetDirectory(): string {
+  const copied = path.join(packageRoot, 'xslt', RELEASE);
+  const shared = path.resolve(packageRoot, `../../../shared/spec/peppol/release-${RELEASE}/xslt`);
+  try {
+    readFileSync(path.join(copied, STYLESHEETS[0] ?? ''));
+    return copied;
+  } catch {
+    return shared;
+  }
+}
+
+/** Runs bench/SaxonBench.java on the files, pinned to one core; undefined without Java. */
+function saxonFigures(files: string[]): { figures: SaxonFigure[]; version: string } | undefined {
+  const version = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (version.error || version.status !== 0) return undefined;
+  const directory = stylesheetDirectory();
+  const command = [
+    '-XX:ActiveProcessorCount=1',
+    '-cp',
+    SAXON_JAR,
+    path.join(packageRoot, 'bench', 'SaxonBench.java'),
+    String(SECONDS),
+    String(Math.max(SECONDS, 3)),
+    ...STYLESHEETS.map((name) => path.join(directory, name)),
+    '--',
+    ...files,
+  ];
+  const taskset = spawnSync('taskset', ['--version'], { encoding: 'utf8' });
+  const run =
+    taskset.status === 0
+      ? spawnSync('taskset', ['-c', '0', 'java', ...command], { encoding: 'utf8' })
+      : spawnSync('java', command, { encoding: 'utf8' });
+  if (run.status !== 0) {
+    process.stderr.write(`Saxon-HE did not run: ${run.stderr || String(run.error)}\n`);
+    return undefined;
+  }
+  const figures = run.stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as SaxonFigure);
+  return { figures, version: (version.stderr.split('\n')[0] ?? '').trim() };
+}
+
+function format(value: number | undefined): string {
+  if (value === undefined || !Number.isFinite(value)) return '-';
+  return value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(1);
+}
+
+function milliseconds(perSecondValue: number | undefined): string {
+  if (!perSecondValue) return '-';
+  const ms = 1000 / perSecondValue;
+  return ms >= 10 ? ms.toFixed(0) : ms.toFixed(2);
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join('  ');
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join(
+    '\n',
+  );
+}
+
+async function main(): Promise<void> {
+  const template = readFileSync(BASE_EXAMPLE, 'utf8');
+  const inputs = [
+    inputOf('base-example.xml', template, 2),
+    ...[10, 100, 1000].map((lines) =>
+      inputOf(`generated ${lines} lines`, invoiceWithLines(lines, template), lines),
+    ),
+  ];
+  const work = mkdtempSync(path.join(os.tmpdir(), 'ubl-bench-'));
+  const files = inputs.map((input, index) => {
+    const file = path.join(work, `input-${index}.xml`);
+    writeFileSync(file, input.bytes);
+    return file;
+  });
+  process.stdout.write(
+    `@fiscus/ubl bench: Node ${process.version}, ${os.cpus()[0]?.model ?? '?'}, ${SECONDS} s per figure\n` +
+      'Documents per CPU second (ms per document in brackets); warm; one thread.\n\n',
+  );
+  const ours: Figures[] = [];
+  for (const input of inputs) {
+    ours.push({
+      input,
+      xsd: await perSecond(input, xsdOnly),
+      full: await perSecond(input, (entry) => validateUbl(entry.bytes)),
+      toXml: await perSecond(input, (entry) => jsonToUbl(entry.json)),
+      pdf: await perSecond(input, (entry) => renderPdf(entry.json, { lang: 'en' })),
+    });
+  }
+  const saxon = process.env.BENCH_SAXON === '0' ? undefined : saxonFigures(files);
+  rmSync(work, { recursive: true, force: true });
+  const rows = ours.map((figure, index) => {
+    const reference = saxon?.figures[index];
+    return [
+      figure.input.name,
+      `${Math.round(figure.input.bytes.length / 1024)} KB`,
+      `${format(figure.xsd)} (${milliseconds(figure.xsd)})`,
+      `${format(figure.full)} (${milliseconds(figure.full)})`,
+      reference
+        ? `${format(reference.parseAndRules)} (${milliseconds(reference.parseAndRules)})`
+        : 'n/a',
+      reference ? `${format(reference.rulesOnly)} (${milliseconds(reference.rulesOnly)})` : 'n/a',
+      reference && reference.parseAndRules > 0
+        ? `${(figure.full / reference.parseAndRules).toFixed(1)}×`
+        : '-',
+      `${format(figure.toXml)} (${milliseconds(figure.toXml)})`,
+      `${format(figure.pdf)} (${milliseconds(figure.pdf)})`,
+    ];
+  });
+  process.stdout.write(
+    `${table(
+      [
+        'document',
+        'size',
+        'XSD only',
+        'XSD + CEN + Peppol',
+        'Saxon parse + rules',
+        'Saxon rules only',
+        'ours / Saxon',
+        'JSON → XML',
+        'PDF',
+      ],
+      rows,
+    )}\n\n`,
+  );
+  process.stdout.write(
+    saxon
+      ? `Saxon: ${saxon.version}, Saxon-HE (${SAXON_JAR}) running ${STYLESHEETS.join(' + ')} of release ${RELEASE}, ` +
+          `taskset to one core, process CPU time after a warm-up. "parse + rules": the bytes parsed ` +
+          `into Saxon's tree, then both stylesheets on that tree (no XSD: Saxon-HE does not validate ` +
+          `schemas); "rules only": the stylesheets on a tree built beforehand. Findings on every ` +
+          `file: ${saxon.figures.map((figure) => `${figure.fatal} fatal/${figure.warning} warning`).join(', ')}.\n`
+      : `Saxon: not measured (${process.env.BENCH_SAXON === '0' ? 'BENCH_SAXON=0' : 'java or Saxon-HE missing'}).\n`,
+  );
+  const base = ours[0];
+  const largest = ours.at(-1);
+  const ten = ours[1];
+  const msPerLine = (figure: Figures | undefined) =>
+    figure ? 1000 / figure.full / figure.input.lines : NaN;
+  process.stdout.write(
+    '\nTargets:\n' +
+      `  full validation of base-example.xml >= 1,000/s: ${format(base?.full)}/s ${
+        (base?.full ?? 0) >= 1000 ? 'MET' : 'NOT MET'
+      }\n` +
+      `  1,000-line invoice within 50 ms: ${milliseconds(largest?.full)} ms ${
+        largest && 1000 / largest.full <= 50 ? 'MET' : 'NOT MET'
+      }\n` +
+      `  linear in size: ${msPerLine(ten).toFixed(3)} ms per line at 10 lines, ${msPerLine(
+        largest,
+      ).toFixed(3)} ms per line at 1,000 lines (ratio ${(
+        msPerLine(largest) / msPerLine(ten)
+      ).toFixed(2)}; <= 1 means the fixed cost dominates small files)\n`,
+  );
+}
+
+await main();
