@@ -268,7 +268,7 @@ const labelTexts = {
   kind: ['Tipo', 'Type', 'Rodzaj', 'Soort', 'Type'],
   reason: ['Motivo', 'Reason', 'Przyczyna', 'Reden', 'Motif'],
   baseAmount: ['Imponibile', 'Base amount', 'Podstawa', 'Basisbedrag', 'Montant de base'],
-  percent: ['Percentuale', 'Percentage', 'Procent', 'Percentage', 'Pourcentage'],
+  percent: ['%', '%', '%', '%', '%'],
   amount: ['Importo', 'Amount', 'Kwota', 'Bedrag', 'Montant'],
   vatBreakdown: [
     'Riepilogo IVA',

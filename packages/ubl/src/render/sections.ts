@@ -3,11 +3,19 @@ import { joined, periodText, schemed, type UblRenderContext } from './context.ts
 import { attribute, child, children, text, texts, type JsonObject } from './json-access.ts';
 import { addressText, partyName } from './parties.ts';
 
-/** "S - Standard rate 25%": a tax category with its rate. */
-export function taxCategoryText(ctx: UblRenderContext, category: JsonObject): string {
+/**
+ * A tax category with its rate: "S 25.00%" in tables (the meaning of the code is in the VAT
+ * breakdown), "S - Standard rate 25.00%" with `described`.
+ */
+export function taxCategoryText(
+  ctx: UblRenderContext,
+  category: JsonObject,
+  described = false,
+): string {
   const id = text(category, 'ID');
   const percent = text(category, 'Percent');
-  return joined([id ? ctx.code('vatCategory', id) : '', percent ? ctx.rate(percent) : ''], ' ');
+  const code = id && described ? ctx.code('vatCategory', id) : id;
+  return joined([code, percent ? ctx.rate(percent) : ''], ' ');
 }
 
 /** An item's name and, under it, what identifies it. */
@@ -202,10 +210,10 @@ export function paymentSection(
   return sections;
 }
 
-/** The means' own name ("Credit transfer") when the code list lacks it or names it otherwise. */
+/** The means' own name ("Credit transfer") when the code is not one the labels know. */
 function meansName(means: JsonObject, ctx: UblRenderContext, code: string): string {
   const name = attribute(means, 'PaymentMeansCode', 'name');
-  return name && !ctx.code('paymentMeans', code).includes(name) ? `(${name})` : '';
+  return name && ctx.code('paymentMeans', code) === code ? `(${name})` : '';
 }
 
 /** Delivery: date, location and address, party, requested or promised period, terms. */

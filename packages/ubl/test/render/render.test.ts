@@ -160,6 +160,11 @@ describe('rendering UBL documents', () => {
     expect(html).toContain('-3 days');
     expect(html).toContain('-€1,500.00');
     expect(html).toContain('30 - Credit transfer');
+    // Lines carry the category code and rate; its meaning is in the VAT breakdown.
+    expect(html).toContain('<td class="left">S 25.00%</td>');
+    // The code's meaning in the reader's language, not the file's English name of it.
+    const italian = plain(renderHtml(example('base-example'), { lang: 'it' }));
+    expect(italian).toContain('<dd>30 - Bonifico</dd>');
     expect(html).toContain('1 Dec 2017');
   });
 
