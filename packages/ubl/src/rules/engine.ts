@@ -318,6 +318,11 @@ function textValue(text: string): Seq {
   return [new Untyped(text)];
 }
 
+function textFn(text: string): Fn {
+  const value = textValue(text);
+  return () => value;
+}
+
 class Environment implements StaticEnv {
   readonly globalIndex = new Map<string, number>();
   readonly functions = new Map<string, UserFunction>();
@@ -343,14 +348,23 @@ function compileFunctionBody(
   for (const instruction of body) {
     switch (instruction.op) {
       case 'variable': {
-        const valueFn: Fn =
-          instruction.select !== undefined
-            ? compiler.compile(parseXPath(instruction.select, scope.env.ns), scope)
-            : (
-                (text) => () =>
-                  textValue(text)
-              )(instruction.text ?? '');
         const type = instruction.as ? parseSequenceType(instruction.as, scope.env.ns) : undefined;
+        let valueFn: Fn;
+        if (instruction.select !== undefined) {
+          valueFn = compiler.compile(parseXPath(instruction.select, scope.env.ns), scope);
+        } else if (instruction.body) {
+          const body = compileFunctionBody(instruction.body, scope.child(), compiler);
+          // Without `as`, a sequence constructor builds a temporary tree: its string value.
+          valueFn = type
+            ? body
+            : (ctx) => [
+                new Untyped(
+                  body(ctx)
+                    .map((item) => atomicToString(atomize(item)))
+                    .join(''),
+                ),
+              ];
+        } else valueFn = textFn(instruction.text ?? '');
         const slot = scope.declare(instruction.name);
         const name = instruction.name;
         parts.push((ctx) => {
@@ -618,7 +632,14 @@ export function runCompiled(ruleSet: CompiledRuleSet, document: XDocument): Engi
         const ctx: Ctx = { item: node, pos, size, env, run, current: node };
         for (const { slot, fn } of rule.lets) env[slot] = new Lazy(() => fn(ctx));
         for (const check of rule.checks) {
-          const value = ebv(check.test(ctx));
+          let value: boolean;
+          try {
+            value = ebv(check.test(ctx));
+          } catch (error) {
+            if (error instanceof XPathError)
+              throw new XPathError(error.code, `${error.message} (in ${check.id || 'a check'})`);
+            throw error;
+          }
           if (check.kind === 'assert' ? !value : value) {
             buckets[p]!.push({
               id: check.id,

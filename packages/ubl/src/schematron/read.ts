@@ -42,7 +42,14 @@ export interface Pattern {
 }
 
 export type FnInstruction =
-  | { op: 'variable'; name: string; select?: string; text?: string; as?: string }
+  | {
+      op: 'variable';
+      name: string;
+      select?: string;
+      text?: string;
+      body?: FnInstruction[];
+      as?: string;
+    }
   | { op: 'sequence'; select: string }
   | { op: 'value-of'; select: string; separator?: string }
   | { op: 'text'; text: string }
@@ -138,11 +145,16 @@ function readFnBody(element: XElement): FnInstruction[] {
     if (isXsl(child, 'param') || isXsl(child, 'message')) continue;
     if (isXsl(child, 'variable')) {
       const select = attr(child, 'select');
-      out.push(
-        select === undefined
-          ? { op: 'variable', name: attr(child, 'name')!, text: textOf(child) }
-          : { op: 'variable', name: attr(child, 'name')!, select, as: attr(child, 'as') },
-      );
+      const as = attr(child, 'as');
+      const variable: FnInstruction & { op: 'variable' } = {
+        op: 'variable',
+        name: attr(child, 'name')!,
+      };
+      if (select !== undefined) variable.select = select;
+      else if (children(child).length) variable.body = readFnBody(child);
+      else variable.text = textOf(child);
+      if (as !== undefined) variable.as = as;
+      out.push(variable);
     } else if (isXsl(child, 'sequence'))
       out.push({ op: 'sequence', select: attr(child, 'select')! });
     else if (isXsl(child, 'value-of')) {

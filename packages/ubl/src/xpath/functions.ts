@@ -291,7 +291,7 @@ function replacement(text: string): string {
       const next = text[i + 1];
       if (next === undefined || next < '0' || next > '9')
         throw new XPathError('FORX0004', 'invalid replacement string');
-      out += '$' + next;
+      out += next === '0' ? '$&' : '$' + next;
       i++;
     } else out += c;
   }

@@ -41,14 +41,16 @@ const SINGLE_ESCAPES = new Set([
   '$',
 ]);
 
-/** Escapes one literal code point for use inside a `v`-mode class or outside. */
-function literal(ch: string): string {
-  if (/^[A-Za-z0-9]$/u.test(ch) || ch.codePointAt(0)! > 0x7f) return ch;
+const SYNTAX = new Set([...'^$\\.*+?()[]{}|/']);
+const CLASS_PUNCTUATORS = new Set([...'-&!#%,:;<=>@`~']);
+
+/** Escapes one literal code point for use outside a class, or inside a `v`-mode class. */
+function literal(ch: string, inClass = false): string {
   if (ch === '\n') return '\\n';
   if (ch === '\r') return '\\r';
   if (ch === '\t') return '\\t';
-  if (ch === ' ') return ' ';
-  return '\\' + ch;
+  if (SYNTAX.has(ch) || (inClass && CLASS_PUNCTUATORS.has(ch))) return '\\' + ch;
+  return ch;
 }
 
 export interface Translated {
@@ -154,7 +156,7 @@ class RegexTranslator {
         }
       } else {
         this.i++;
-        start = literal(c);
+        start = literal(c, true);
       }
       if (
         startIsChar &&
@@ -167,7 +169,7 @@ class RegexTranslator {
         const d = this.chars[this.i++]!;
         let end: string;
         if (d === '\\') end = this.escape(true);
-        else end = literal(d);
+        else end = literal(d, true);
         body += `${start}-${end}`;
       } else body += start;
     }

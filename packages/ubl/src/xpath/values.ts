@@ -246,7 +246,7 @@ export function toDecimal(value: Atomic): Decimal {
   if (typeof value === 'number') {
     if (!Number.isFinite(value))
       throw new XPathError('FOCA0002', `cannot convert ${doubleToString(value)} to xs:decimal`);
-    return new Decimal(value);
+    return exactDecimal(value);
   }
   if (typeof value === 'boolean') return new Decimal(value ? 1 : 0);
   if (typeof value === 'string' || value instanceof Untyped) {
@@ -261,6 +261,31 @@ export function toDecimal(value: Atomic): Decimal {
     );
   }
   throw new XPathError('XPTY0004', `cannot convert ${typeName(value)} to xs:decimal`);
+}
+
+/** The exact decimal value of a finite double (as Java's new BigDecimal(double), which Saxon uses). */
+export function exactDecimal(value: number): Decimal {
+  if (Number.isInteger(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER)
+    return new Decimal(value);
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, value);
+  const bits = view.getBigUint64(0);
+  const negative = bits >> 63n === 1n;
+  const exponentBits = Number((bits >> 52n) & 0x7ffn);
+  let mantissa = bits & 0xfffffffffffffn;
+  let exponent: number;
+  if (exponentBits === 0) exponent = -1074;
+  else {
+    mantissa |= 1n << 52n;
+    exponent = exponentBits - 1075;
+  }
+  let result: Decimal;
+  if (exponent >= 0) result = new Decimal((mantissa << BigInt(exponent)).toString());
+  else {
+    const scaled = mantissa * 5n ** BigInt(-exponent);
+    result = new Decimal(scaled.toString()).div(new Decimal(10).pow(-exponent));
+  }
+  return negative ? result.neg() : result;
 }
 
 export function toInteger(value: Atomic): bigint {

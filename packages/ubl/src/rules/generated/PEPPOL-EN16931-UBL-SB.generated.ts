@@ -261,7 +261,18 @@ export const peppolEn16931UblSb: RuleSetSource = {
           otherwise: [
             { op: 'variable', name: 'mainPart', select: 'substring($number, 1, 9)' },
             { op: 'variable', name: 'checkDigit', select: 'substring($number, 10, 1)' },
-            { op: 'variable', name: 'sum', text: '\n          \n        ' },
+            {
+              op: 'variable',
+              name: 'sum',
+              body: [
+                {
+                  op: 'sequence',
+                  select:
+                    'xs:integer(sum(       for $pos in 1 to string-length($mainPart) return         if ($pos mod 2 = 1)         then (number(substring($mainPart, string-length($mainPart) - $pos + 1, 1)) * 2) mod 10 +           (number(substring($mainPart, string-length($mainPart) - $pos + 1, 1)) * 2) idiv 10         else number(substring($mainPart, string-length($mainPart) - $pos + 1, 1))      ))',
+                },
+              ],
+              as: 'xs:integer',
+            },
             { op: 'variable', name: 'calculatedCheckDigit', select: '(10 - $sum mod 10) mod 10' },
             { op: 'sequence', select: '$calculatedCheckDigit = number($checkDigit)' },
           ],
