@@ -113,6 +113,12 @@ describe('the Ministry samples in HTML', () => {
         if (p15) expect(text).toContain(polishAmount(p15));
         const wz = firstText(sample.xml, 'WZ');
         if (wz) expect(text).toContain(wz);
+        const account = firstText(sample.xml, 'NrRB');
+        if (account && /^\d{26}$/.test(account)) {
+          // A Polish (NRB) account as printed on paper: check digits, then groups of four.
+          const groups = account.slice(2).match(/\d{4}/g)!.join(' ');
+          expect(text).toContain(`${account.slice(0, 2)} ${groups}`);
+        }
         const link = expectedVerificationLink(
           'qr-test.ksef.mf.gov.pl',
           firstText(sellerNip, 'NIP')!,
