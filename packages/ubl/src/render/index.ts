@@ -63,7 +63,7 @@ function rendered(
       break;
     default:
       throw new TypeError(
-        `Cannot render a ${name}: rendering covers ${renderableRoots.join(', ')}`,
+        `Cannot render the document type ${name}: rendering covers ${renderableRoots.join(', ')}`,
       );
   }
   return {
