@@ -12,13 +12,15 @@ body { margin: 0; padding: 16px 0; font-family: "DejaVu Sans", Roboto, Arial, sa
   line-height: 1.3; color: #000; }
 .ksef { width: 210mm; max-width: 100%; margin: 0 auto; padding: 14mm; background: #fff;
   box-shadow: 0 1px 4px rgba(0,0,0,.15); }
-.ksef-header { display: flex; justify-content: space-between; gap: 16px; align-items: flex-start; }
-.system-name { font-size: 18pt; margin: 0; font-weight: normal; }
+/* As on the Ministry's page: the system's name on its own line, the invoice's identity under it
+   on the right. */
+.ksef-header { display: flex; flex-direction: column; align-items: flex-end; gap: 2px; }
+.system-name { align-self: flex-start; font-size: 18pt; margin: 0; font-weight: normal; white-space: nowrap; }
 .system-name b { font-weight: bold; }
 .system-name .e { color: #d00; font-weight: bold; }
 .invoice-id { text-align: right; font-size: 9pt; }
 .invoice-id p { margin: 0; }
-.invoice-number { font-size: 16pt; font-weight: bold; overflow-wrap: anywhere; }
+.invoice-number { font-size: 16pt; font-weight: bold; overflow-wrap: break-word; }
 .label { font-weight: bold; color: #343a40; }
 .ksef-value { white-space: nowrap; }
 .section { border-top: 1px solid #c0bfc1; margin-top: 8px; padding-top: 8px; break-inside: auto; }
@@ -36,7 +38,7 @@ th, td { border: 1px solid #bababa; padding: 2px 3px; vertical-align: top; overf
 td.right { white-space: nowrap; }
 th { background: #f6f7fa; font-weight: bold; text-align: left; }
 .right { text-align: right; }
-.wide { width: 40%; }
+.wide { width: 50%; }
 .total { text-align: right; font-size: 10pt; margin: 6px 0; }
 .total .label { margin-right: 4px; }
 .qr { display: flex; gap: 20px; align-items: flex-start; break-inside: avoid; }
@@ -54,7 +56,7 @@ th { background: #f6f7fa; font-weight: bold; text-align: left; }
 }
 @media screen and (max-width: 640px) {
   .cols-2 { grid-template-columns: 1fr; }
-  .ksef-header { flex-direction: column; }
+  .ksef-header { align-items: flex-start; }
   .invoice-id { text-align: left; }
 }
 `;
