@@ -217,6 +217,16 @@ describe('jsonToUbl', () => {
     expect(problems.length).toBe(1);
   });
 
+  it('refuses nesting deeper than layer 1 reads (recursive aggregates)', () => {
+    let location: Record<string, unknown> = { ID: 'bottom' };
+    for (let depth = 0; depth < 100_000; depth += 1) location = { SubsidiaryLocation: [location] };
+    const { xml, problems } = jsonToUbl({
+      Invoice: { ...minimal.Invoice, Delivery: [{ DeliveryLocation: location }] },
+    });
+    expect(problems.map((found) => found.id)).toEqual(['JSON-DEPTH']);
+    expect(parseUbl(xml!).findings).toEqual([]);
+  });
+
   it('refuses raw XML that would break the document', () => {
     const { xml, problems } = jsonToUbl({
       Invoice: { ...minimal.Invoice, '$cbc:Foo': ['</Invoice><Invoice>'] },

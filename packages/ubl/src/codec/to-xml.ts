@@ -1,5 +1,6 @@
 import { forbiddenCharacterIn } from '@fiscus/fatturapa/xml-hardening';
 import type { Finding } from '../findings.ts';
+import { MAX_XML_DEPTH } from '../xml/limits.ts';
 import { parseUbl } from '../xml/parse.ts';
 import { rootNamespace, UBL_ROOTS } from '../xml/roots.ts';
 import { attributesOf, childrenOf, kindOf, rootType, type ChildInfo } from './descriptor.ts';
@@ -226,6 +227,18 @@ class Writer {
   ): void {
     if (!isObject(value)) {
       this.typeProblem(path, 'an object');
+      return;
+    }
+    // Recursive aggregates (SubsidiaryLocation…) could nest without end: as deep as layer 1
+    // reads, no deeper.
+    if (indent.length / 2 >= MAX_XML_DEPTH - 1) {
+      this.problems.push(
+        problem(
+          'JSON-DEPTH',
+          `${path}: elements nest more than ${MAX_XML_DEPTH} levels deep`,
+          path,
+        ),
+      );
       return;
     }
     const declarations = this.declarations(value.$ns, path);
