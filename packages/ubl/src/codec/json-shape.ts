@@ -1,5 +1,5 @@
 /**
- * The JSON of a UBL document (see the package README): one key, the root's local name, whose
+ * The JSON of a UBL document (src/codec/JSON.md, with an example per type): one key, the root's local name, whose
  * value is the root element's object. Keys are element local names; an element whose maxOccurs
  * is above 1 is always an array; a basic element is its text, or `{ value, <attribute>: … }`
  * with attributes. Keys starting with `$` keep what a faithful round trip needs:
