@@ -2,7 +2,8 @@
  * The JSON of a UBL document (src/codec/JSON.md, with an example per type): one key, the root's
  * local name, whose value is the root element's object. Keys are element local names; an
  * element whose maxOccurs is above 1 is always an array; a basic element is its text, or
- * `{ value, <attribute>: … }` with attributes. Keys starting with `$` keep what a faithful round trip needs:
+ * `{ value, <attribute>: … }` with attributes. Keys starting with `$` keep what a faithful round
+ * trip needs:
  * - `$ns`: the namespace declarations made on the element (prefix '' = default), in file order;
  * - `$attrs`: attributes of an aggregate element (`xsi:schemaLocation` …), by qualified name;
  * - `$xml`: the raw XML content of `ext:ExtensionContent` (signatures, other vocabularies);
