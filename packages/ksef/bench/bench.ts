@@ -1,0 +1,255 @@
+/**
+ * Throughput of @fiscus/ksef on the Ministry's FA(3) examples and on generated invoices of
+ * 10, 100 and 1,000 lines, with xmllint (libxml2's validator) on the same files and the same
+ * schemas in the same run. Prints figures; no assertions. `npm run bench -w packages/ksef`
+ * (one thread: one core). BENCH_SECONDS sets the time per figure (default 1).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runChecks } from '../src/checks/index.ts';
+import { xmlTreeToJson } from '../src/codec/xml-to-json.ts';
+import { jsonToKsef, ksefToJson, validateKsef, type KsefJson } from '../src/index.ts';
+import { parseInvoice, validateSchema } from '../src/schema/xsd.ts';
+import { checkXmlRules } from '../src/xml/xml-rules.ts';
+import { invoiceWithLines } from './generated-invoice.ts';
+
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const samples = path.resolve(packageRoot, '../../../shared/spec/ksef/samples/fa3-official-mf');
+const SECONDS_PER_MEASURE = Number(process.env.BENCH_SECONDS ?? 1);
+/** The acceptance day of the checks: after every sample's P_1. */
+const ACCEPTED_ON = '2030-01-01';
+const ROUNDS = 3;
+
+interface Input {
+  name: string;
+  file: string;
+  bytes: Uint8Array;
+  json: KsefJson;
+  lines: number;
+}
+
+function inputOf(name: string, file: string, bytes: Uint8Array): Input {
+  const read = ksefToJson(bytes);
+  if (!read.json) throw new Error(`${name}: ${JSON.stringify(read.findings)}`);
+  const lines = read.json.Faktura.Fa;
+  const count =
+    typeof lines === 'object' && !Array.isArray(lines) && Array.isArray(lines.FaWiersz)
+      ? lines.FaWiersz.length
+      : 0;
+  return { name, file, bytes, json: read.json, lines: count };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** CPU seconds of this process (user + system): the machine is shared, CPU time is not. */
+function cpuSeconds(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1e6;
+}
+
+/** Invoices per CPU second of `run` over the inputs: the median of ROUNDS rounds. */
+async function perSecond(
+  inputs: readonly Input[],
+  run: (input: Input) => unknown,
+): Promise<number> {
+  for (const input of inputs) await run(input);
+  const rounds: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    let count = 0;
+    const start = process.cpuUsage();
+    const deadline = performance.now() + (SECONDS_PER_MEASURE * 1000) / ROUNDS;
+    do {
+      for (const input of inputs) await run(input);
+      count += inputs.length;
+    } while (performance.now() < deadline || count < 3);
+    rounds.push(count / cpuSeconds(process.cpuUsage(start)));
+  }
+  return median(rounds);
+}
+
+interface Xmllint {
+  version: string;
+  /** Files validated per CPU second of xmllint, schema loading and start-up left out. */
+  perSecond(files: readonly string[]): number;
+  dispose(): void;
+}
+
+/**
+ * xmllint with the package's FA(3) schema, the import of StrukturyDanych (a crd.gov.pl URL in
+ * the official file) pointed at the package's local bazowe/ copy, as our validator does.
+ */
+function startXmllint(): Xmllint | undefined {
+  const versionRun = spawnSync('xmllint', ['--version'], { encoding: 'utf8' });
+  if (versionRun.error || versionRun.status !== 0) return undefined;
+  const code = Number(/using libxml version (\d+)/.exec(versionRun.stderr)?.[1] ?? 0);
+  const version = `${Math.floor(code / 10000)}.${Math.floor(code / 100) % 100}.${code % 100}`;
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'ksef-bench-'));
+  const bazowe = path.join(packageRoot, 'schemas/FA/bazowe');
+  const schema = readFileSync(path.join(packageRoot, 'schemas/FA/schemat_FA(3)_v1-0E.xsd'), 'utf8')
+    .split(
+      'schemaLocation="http://crd.gov.pl/xml/schematy/dziedzinowe/mf/2022/01/05/eD/DefinicjeTypy/',
+    )
+    .join(`schemaLocation="${bazowe}/`);
+  const schemaFile = path.join(directory, 'schemat_FA3.xsd');
+  writeFileSync(schemaFile, schema);
+  const listFile = path.join(directory, 'files');
+  // CPU seconds of xmllint itself, from the shell's `times` (children's user and system).
+  const run = (files: readonly string[]): number => {
+    writeFileSync(listFile, files.map((file) => `"${file}"`).join('\n'));
+    const result = spawnSync(
+      '/bin/sh',
+      [
+        '-c',
+        `xargs xmllint --noout --nonet --schema "$1" < "$2" >/dev/null 2>&1; times`,
+        'sh',
+        schemaFile,
+        listFile,
+      ],
+      { encoding: 'utf8' },
+    );
+    if (result.error) throw result.error;
+    const children = result.stdout.trim().split('\n').pop() ?? '';
+    return [...children.matchAll(/(\d+)m([\d.]+)s/g)]
+      .map((match) => Number(match[1]) * 60 + Number(match[2]))
+      .reduce((sum, value) => sum + value, 0);
+  };
+  return {
+    version,
+    perSecond: (files) => {
+      // Enough copies for about a CPU second; the run of one copy (start-up and schema
+      // compilation) is subtracted: the difference is validation alone.
+      const once = run(files);
+      const copies = Math.max(
+        2,
+        Math.min(2000, Math.round(SECONDS_PER_MEASURE / Math.max(once, 0.002))),
+      );
+      const many = run(Array.from({ length: copies }, () => files).flat());
+      const extra = many - once;
+      return extra > 0 ? ((copies - 1) * files.length) / extra : Number.POSITIVE_INFINITY;
+    },
+    dispose: () => rmSync(directory, { recursive: true, force: true }),
+  };
+}
+
+interface Renderer {
+  renderKsefPdf?: (json: KsefJson) => Promise<Uint8Array>;
+}
+
+function format(value: number | undefined): string {
+  if (value === undefined || !Number.isFinite(value)) return '-';
+  return value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(1);
+}
+
+async function main(): Promise<void> {
+  const official = readdirSync(samples)
+    .filter((name) => name.endsWith('.xml'))
+    .sort()
+    .map((name) => {
+      const file = path.join(samples, name);
+      return inputOf(name, file, new Uint8Array(readFileSync(file)));
+    });
+  const example1 = official.find((input) => input.name === 'FA_3_Przykład_1.xml');
+  if (!example1) throw new Error('FA_3_Przykład_1.xml is missing');
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'ksef-bench-generated-'));
+  const generated = [10, 100, 1000].map((lines) => {
+    const made = jsonToKsef(invoiceWithLines(example1.json, lines));
+    if (!made.xml) throw new Error(`generated ${lines}: ${JSON.stringify(made.problems)}`);
+    const file = path.join(directory, `generated-${lines}.xml`);
+    writeFileSync(file, made.xml);
+    return inputOf(`generated ${lines} lines`, file, new TextEncoder().encode(made.xml));
+  });
+  for (const input of [...official, ...generated]) {
+    const verdict = validateKsef(input.bytes, { acceptedOn: ACCEPTED_ON });
+    if (!verdict.valid) {
+      console.warn(`note: ${input.name} is refused: ${verdict.findings[0]?.code ?? '?'}`);
+    }
+  }
+  const renderer = (await import('../src/index.ts')) as unknown as Renderer;
+  const xmllint = startXmllint();
+  const groups: { name: string; inputs: Input[] }[] = [
+    { name: `Ministry FA(3) examples (${official.length})`, inputs: official },
+    ...generated.map((input) => ({ name: input.name, inputs: [input] })),
+  ];
+
+  console.log(
+    `@fiscus/ksef benchmark: invoices per CPU second (median of ${ROUNDS} rounds, ${SECONDS_PER_MEASURE}s per figure), Node ${process.version}` +
+      (xmllint ? `, xmllint (libxml ${xmllint.version})` : ', xmllint not found'),
+  );
+  const header = [
+    'input'.padEnd(34),
+    'layer 1'.padStart(8),
+    'libxml2'.padStart(8),
+    'JSON'.padStart(8),
+    'parse'.padStart(8),
+    'XSD'.padStart(8),
+    'checks'.padStart(8),
+    'validate'.padStart(9),
+    'PDF'.padStart(7),
+    'xmllint'.padStart(8),
+    'xmllint/ours'.padStart(13),
+    'µs/line'.padStart(9),
+  ];
+  console.log(header.join(' '));
+  for (const group of groups) {
+    const parsed = new Map(
+      group.inputs.map((input) => [input, parseInvoice(input.bytes).parsed] as const),
+    );
+    const layer1 = await perSecond(group.inputs, (input) => checkXmlRules(input.bytes));
+    const libxml2 = await perSecond(group.inputs, (input) =>
+      parseInvoice(input.bytes).parsed?.document.dispose(),
+    );
+    const toJson = await perSecond(group.inputs, (input) => {
+      const document = parsed.get(input);
+      return document ? xmlTreeToJson(document.root, 'FA(3)') : undefined;
+    });
+    const parse = await perSecond(group.inputs, (input) => ksefToJson(input.bytes));
+    const xsd = await perSecond(group.inputs, (input) => {
+      const document = parsed.get(input);
+      return document ? validateSchema(document) : [];
+    });
+    const checks = await perSecond(group.inputs, (input) =>
+      runChecks(input.json, 'FA(3)', ACCEPTED_ON),
+    );
+    const validate = await perSecond(group.inputs, (input) =>
+      validateKsef(input.bytes, { acceptedOn: ACCEPTED_ON }),
+    );
+    for (const document of parsed.values()) document?.document.dispose();
+    const render = renderer.renderKsefPdf;
+    const pdf = render ? await perSecond(group.inputs, (input) => render(input.json)) : undefined;
+    const lint = xmllint?.perSecond(group.inputs.map((input) => input.file));
+    const lines = group.inputs.reduce((sum, input) => sum + input.lines, 0) / group.inputs.length;
+    console.log(
+      [
+        group.name.padEnd(34),
+        format(layer1).padStart(8),
+        format(libxml2).padStart(8),
+        format(toJson).padStart(8),
+        format(parse).padStart(8),
+        format(xsd).padStart(8),
+        format(checks).padStart(8),
+        format(validate).padStart(9),
+        format(pdf).padStart(7),
+        format(lint).padStart(8),
+        (lint ? `${(lint / validate).toFixed(2)}×` : '-').padStart(13),
+        (lines > 0 ? (1e6 / validate / lines).toFixed(1) : '-').padStart(9),
+      ].join(' '),
+    );
+  }
+  console.log(
+    '\nlayer 1 = the XML rules of weryfikacja-faktury.md; libxml2 = parsing into a libxml2 document;' +
+      ' JSON = the document as JSON; parse = ksefToJson (the three); XSD = schema validation of a parsed document;' +
+      ' checks = the ksef/advisory checks on the JSON; validate = validateKsef (all three, as used);' +
+      ' xmllint = xmllint --schema per file, start-up and schema loading subtracted;' +
+      ' xmllint/ours = how many times faster xmllint is than validate (target ≤ 1.5);' +
+      ' µs/line = validate time per invoice line (flat when linear in size).',
+  );
+  xmllint?.dispose();
+  rmSync(directory, { recursive: true, force: true });
+}
+
+await main();
