@@ -5,8 +5,10 @@
  * sides. Used by saxon-agreement.test.ts and by `npm run diff` (diff.ts).
  */
 import { loadCorpus, type Skipped } from './corpus.ts';
-import { mutate } from './mutations.ts';
-import { runSaxon, type SaxonOutcome } from './saxon.ts';
+import { readFileSync } from 'node:fs';
+
+import { mutate, readInsertions, type Insertion } from './mutations.ts';
+import { runSaxon, xsltPath, type SaxonOutcome } from './saxon.ts';
 
 /** One document of the run: a corpus file as it is, or one mutation of it. */
 export interface DifferentialCase {
@@ -32,6 +34,14 @@ export function buildCases(): { cases: DifferentialCase[]; skipped: Skipped[] } 
     const group = file.ruleSets.join('+');
     perGroup.set(group, (perGroup.get(group) ?? 0) + 1);
   }
+  const insertions = new Map<string, Insertion[]>();
+  const insertionsOf = (ruleSets: readonly string[]): Insertion[] =>
+    ruleSets.flatMap((ruleSet) => {
+      if (!insertions.has(ruleSet)) {
+        insertions.set(ruleSet, readInsertions(readFileSync(xsltPath(ruleSet), 'utf8')));
+      }
+      return insertions.get(ruleSet)!;
+    });
   const cases: DifferentialCase[] = [];
   files.forEach((file, fileIndex) => {
     const id = `f${String(fileIndex).padStart(3, '0')}`;
@@ -47,15 +57,17 @@ export function buildCases(): { cases: DifferentialCase[]; skipped: Skipped[] } 
       MUTATIONS_PER_DOCUMENT,
       Math.ceil(MUTATIONS_PER_TRANSACTION / documents),
     );
-    mutate(file.xml, count, SEED + fileIndex).forEach((mutation, index) => {
-      cases.push({
-        name: `${id}-m${String(index).padStart(3, '0')}`,
-        file: file.file,
-        mutation: mutation.label,
-        xml: mutation.xml,
-        ruleSets: file.ruleSets,
-      });
-    });
+    mutate(file.xml, count, SEED + fileIndex, insertionsOf(file.ruleSets)).forEach(
+      (mutation, index) => {
+        cases.push({
+          name: `${id}-m${String(index).padStart(3, '0')}`,
+          file: file.file,
+          mutation: mutation.label,
+          xml: mutation.xml,
+          ruleSets: file.ruleSets,
+        });
+      },
+    );
   });
   return { cases, skipped };
 }

@@ -189,6 +189,72 @@ function listFor(spans: Span[], span: Span, attribute?: string): string | undefi
   return undefined;
 }
 
+// --- forbidden elements ------------------------------------------------------------------------
+
+/**
+ * An element a rule set forbids (`<xsl:when test="not(cac:A/cbc:B)"/>` in a rule whose context
+ * ends with `contextLocal`): inserting it fires the rule (EN 16931's UBL-CR rules are most).
+ */
+export interface Insertion {
+  contextLocal: string;
+  path: string[];
+}
+
+const namespaces: Record<string, string> = {
+  cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+  cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+  ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
+};
+
+const isQName = (step: string): boolean => {
+  const colon = step.indexOf(':');
+  return (
+    colon > 0 && step.slice(0, colon) in namespaces && /^[A-Za-z]+$/.test(step.slice(colon + 1))
+  );
+};
+
+/** The last step's local name of each alternative of a template's match, when it is plain. */
+function contextLocals(match: string): string[] {
+  return match.split('|').flatMap((alternative) => {
+    const steps = alternative.trim().split('/');
+    const last = steps[steps.length - 1]!;
+    const colon = last.indexOf(':');
+    return colon > 0 && /^[A-Za-z]+$/.test(last.slice(colon + 1)) ? [last.slice(colon + 1)] : [];
+  });
+}
+
+/** The forbidden elements of an official XSLT (read from its compiled rules). */
+export function readInsertions(xslt: string): Insertion[] {
+  const insertions: Insertion[] = [];
+  let at = 0;
+  for (;;) {
+    const template = xslt.indexOf('<xsl:template match="', at);
+    if (template < 0) break;
+    const matchStart = template + '<xsl:template match="'.length;
+    const matchEnd = xslt.indexOf('"', matchStart);
+    const end = xslt.indexOf('</xsl:template>', matchEnd);
+    const body = xslt.slice(matchEnd, end < 0 ? xslt.length : end);
+    const contexts = contextLocals(xslt.slice(matchStart, matchEnd));
+    let cursor = 0;
+    for (;;) {
+      const marker = '<xsl:when test="not(';
+      const test = body.indexOf(marker, cursor);
+      if (test < 0) break;
+      const close = body.indexOf('"', test + marker.length);
+      if (close < 0) break;
+      if (body[close - 1] === ')') {
+        const path = body.slice(test + marker.length, close - 1).split('/');
+        if (path.every(isQName)) {
+          for (const contextLocal of contexts) insertions.push({ contextLocal, path });
+        }
+      }
+      cursor = close + 1;
+    }
+    at = end < 0 ? xslt.length : end;
+  }
+  return insertions;
+}
+
 // --- mutations ---------------------------------------------------------------------------------
 
 export interface Mutation {
@@ -209,9 +275,11 @@ type Kind =
   | 'scheme'
   | 'unit'
   | 'date'
-  | 'identifier';
+  | 'identifier'
+  | 'insert';
 
 const kinds: Kind[] = [
+  'insert',
   'remove',
   'amount',
   'recode',
@@ -223,8 +291,10 @@ const kinds: Kind[] = [
   'currency',
   'swap',
   'scheme',
+  'insert',
   'unit',
   'remove',
+  'insert',
   'amount',
   'recode',
 ];
@@ -299,7 +369,12 @@ function identifierVariants(text: string): string[] {
  * Makes `count` distinct mutations of `xml`, the same ones for the same `seed`: kinds in a fixed
  * rotation, targets drawn at random among the elements that kind applies to.
  */
-export function mutate(xml: string, count: number, seed: number): Mutation[] {
+export function mutate(
+  xml: string,
+  count: number,
+  seed: number,
+  insertions: readonly Insertion[] = [],
+): Mutation[] {
   const spans = scan(xml);
   const random = seededRandom(seed ^ hashString(xml));
   const lists = codeLists();
@@ -342,6 +417,19 @@ export function mutate(xml: string, count: number, seed: number): Mutation[] {
     return next !== undefined && spans[next]!.qname !== span.qname;
   });
 
+  const insertable = insertions.flatMap((insertion) =>
+    all
+      .filter(
+        (index) => spans[index]!.local === insertion.contextLocal && !spans[index]!.selfClosing,
+      )
+      .map((index) => [index, insertion] as const),
+  );
+  if (insertions.length > 0 && spans[0]) {
+    for (const insertion of insertions) {
+      if (insertion.contextLocal === spans[0].local) insertable.push([0, insertion] as const);
+    }
+  }
+
   const text = (index: number, value: string, label: string): Mutation => {
     const span = spans[index]!;
     const escaped = value.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
@@ -369,6 +457,23 @@ export function mutate(xml: string, count: number, seed: number): Mutation[] {
 
   const make = (kind: Kind): Mutation | undefined => {
     switch (kind) {
+      case 'insert': {
+        const target = pick(random, insertable);
+        if (!target) return undefined;
+        const [index, { path }] = target;
+        const declarations = Object.entries(namespaces)
+          .map(([prefix, uri]) => ` xmlns:${prefix}="${uri}"`)
+          .join('');
+        let element = 'X1';
+        for (let step = path.length - 1; step >= 0; step--) {
+          element = `<${path[step]!}${step === 0 ? declarations : ''}>${element}</${path[step]!}>`;
+        }
+        const at = spans[index]!.openEnd;
+        return {
+          label: `insert ${path.join('/')} into ${pathOf(spans, index)}`,
+          xml: splice(xml, at, at, element),
+        };
+      }
       case 'remove': {
         const index = pick(random, all);
         if (index === undefined) return undefined;
