@@ -121,7 +121,12 @@ function compilePattern(
             run,
             current: node,
           };
-          return preds.every((pred) => ebv(pred(ctx)));
+          try {
+            return preds.every((pred) => ebv(pred(ctx)));
+          } catch (error) {
+            if (error instanceof XPathError) return false;
+            throw error;
+          }
         },
       }));
     }
@@ -237,7 +242,21 @@ function compileAlternative(ast: Ast, scope: Scope, compiler: Compiler, text: st
     return false;
   };
   const lastIndex = steps.length - 1;
-  return { key: stepKey(last.nodeTestAst), match: (node, run) => matchFrom(node, lastIndex, run) };
+  // A dynamic error while matching a pattern makes it not match (XSLT 3.0 §5.5.4, as Saxon does).
+  const hasPredicates = steps.some((step) => step.preds.length > 0);
+  return {
+    key: stepKey(last.nodeTestAst),
+    match: hasPredicates
+      ? (node, run) => {
+          try {
+            return matchFrom(node, lastIndex, run);
+          } catch (error) {
+            if (error instanceof XPathError) return false;
+            throw error;
+          }
+        }
+      : (node, run) => matchFrom(node, lastIndex, run),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -367,8 +386,10 @@ function compileFunctionBody(
         } else valueFn = textFn(instruction.text ?? '');
         const slot = scope.declare(instruction.name);
         const name = instruction.name;
+        const what = `variable $${name}`;
+        const compute = type ? (ctx: Ctx): Seq => convertToType(valueFn(ctx), type, what) : valueFn;
         parts.push((ctx) => {
-          ctx.env[slot] = new Lazy(() => convertToType(valueFn(ctx), type, `variable $${name}`));
+          ctx.env[slot] = new Lazy(compute, ctx);
           return [];
         });
         break;
@@ -592,16 +613,14 @@ export function runCompiled(ruleSet: CompiledRuleSet, document: XDocument): Engi
   const run: Run = { doc: document, globals: [], keys: new Map(), depth: 0 };
   run.globals = ruleSet.globals.map(
     (global) =>
-      new Lazy(() =>
-        global.fn({
-          item: document,
-          pos: 1,
-          size: 1,
-          env: new Array(global.frameSize),
-          run,
-          current: document,
-        }),
-      ),
+      new Lazy(global.fn, {
+        item: document,
+        pos: 1,
+        size: 1,
+        env: new Array(global.frameSize),
+        run,
+        current: document,
+      }),
   );
   const buckets: EngineFinding[][] = ruleSet.patterns.map(() => []);
   const locations = new Map<XNode, string>();
@@ -630,7 +649,7 @@ export function runCompiled(ruleSet: CompiledRuleSet, document: XDocument): Engi
         if (!matched) continue;
         const env = new Array<Seq | Lazy | undefined>(rule.frameSize);
         const ctx: Ctx = { item: node, pos, size, env, run, current: node };
-        for (const { slot, fn } of rule.lets) env[slot] = new Lazy(() => fn(ctx));
+        for (const { slot, fn } of rule.lets) env[slot] = new Lazy(fn, ctx);
         for (const check of rule.checks) {
           let value: boolean;
           try {

@@ -42,13 +42,16 @@ import {
 export class Lazy {
   private value: Seq | undefined;
   private evaluating = false;
-  constructor(private readonly compute: () => Seq) {}
+  constructor(
+    private readonly compute: (ctx: Ctx) => Seq,
+    private readonly ctx: Ctx,
+  ) {}
   get(): Seq {
     if (this.value === undefined) {
       if (this.evaluating) throw new XPathError('XTDE0640', 'circular variable definition');
       this.evaluating = true;
       try {
-        this.value = this.compute();
+        this.value = this.compute(this.ctx);
       } finally {
         this.evaluating = false;
       }
@@ -63,6 +66,44 @@ export interface Run {
   globals: Array<Lazy | undefined>;
   keys: Map<string, Map<string, XNode[]>>;
   depth: number;
+  /** Elements by expanded name ('{ns}local'), in document order: built on first use. */
+  byName?: Map<string, XElement[]>;
+}
+
+function elementsByName(run: Run): Map<string, XElement[]> {
+  if (run.byName) return run.byName;
+  const index = new Map<string, XElement[]>();
+  const visit = (element: XElement): void => {
+    const key = `{${element.ns}}${element.local}`;
+    const list = index.get(key);
+    if (list) list.push(element);
+    else index.set(key, [element]);
+    for (const child of element.children) if (child.kind === 'element') visit(child);
+  };
+  if (run.doc.root) visit(run.doc.root);
+  run.byName = index;
+  return index;
+}
+
+/** descendant(-or-self)::name from a node, read from the per-run name index (document order). */
+function namedDescendants(node: XNode, key: string, orSelf: boolean, run: Run): XNode[] {
+  const list = elementsByName(run).get(key);
+  if (!list) return [];
+  if (node.kind === 'document') return list;
+  if (node.kind !== 'element') return [];
+  const low = node.order;
+  const high = lastDescendantOrder(node);
+  let lo = 0;
+  let hi = list.length;
+  const first = orSelf ? low : low + 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.order < first) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < list.length && list[end]!.order <= high) end++;
+  return list.slice(lo, end);
 }
 
 export interface Ctx {
@@ -810,17 +851,45 @@ export class Compiler {
     const test = compileNodeTest(ast.test, axis);
     const preds = ast.preds.map((pred) => this.predicate(pred, scope));
     const reverse = REVERSE_AXES.has(axis);
+    let select: (node: XNode, ctx: Ctx) => XNode[] = (node) => axisNodes(node, axis, test);
+    if ((axis === 'descendant' || axis === 'descendant-or-self') && ast.test.k === 'name') {
+      const key = `{${ast.test.ns}}${ast.test.local}`;
+      const orSelf = axis === 'descendant-or-self';
+      select = (node, ctx) => namedDescendants(node, key, orSelf, ctx.run);
+    }
     if (preds.length === 0) {
-      if (!reverse) return (node) => axisNodes(node, axis, test);
-      return (node) => axisNodes(node, axis, test).reverse();
+      if (!reverse) return select;
+      return (node, ctx) => select(node, ctx).reverse();
     }
     return (node, ctx) => {
-      const selected = applyPredicates(axisNodes(node, axis, test), preds, ctx);
+      const selected = applyPredicates(select(node, ctx), preds, ctx);
       return reverse ? [...selected].reverse() : selected;
     };
   }
 
-  private path(steps: Ast[], scope: Scope): Fn {
+  private path(input: Ast[], scope: Scope): Fn {
+    // descendant-or-self::node()/child::X[p] is descendant::X[p] when no predicate is positional.
+    const steps: Ast[] = [];
+    for (let i = 0; i < input.length; i++) {
+      const step = input[i]!;
+      const next = input[i + 1];
+      if (
+        step.t === 'step' &&
+        step.axis === 'descendant-or-self' &&
+        step.test.k === 'node' &&
+        step.preds.length === 0 &&
+        next?.t === 'step' &&
+        next.axis === 'child' &&
+        next.preds.every((pred) => !isPositionalPredicate(pred)) &&
+        i > 0
+      ) {
+        steps.push({ ...next, axis: 'descendant' });
+        i++;
+        continue;
+      }
+      steps.push(step);
+    }
+    if (steps.length === 1) return this.compile(steps[0]!, scope);
     const first = steps[0]!;
     const head = this.compile(first, scope);
     type Next =

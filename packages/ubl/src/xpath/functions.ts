@@ -333,60 +333,60 @@ function formatNumber(value: number | bigint | Decimal | undefined, picture: str
 }
 
 export function callBuiltin(name: string, args: Fn[], ctx: Ctx): Seq {
-  const arg = (i: number): Seq => args[i]!(ctx);
   switch (name) {
     case 'not':
-      return [!ebv(arg(0))];
+      return [!ebv(args[0]!(ctx))];
     case 'true':
       return [true];
     case 'false':
       return [false];
     case 'boolean':
-      return [ebv(arg(0))];
+      return [ebv(args[0]!(ctx))];
     case 'exists':
-      return [arg(0).length > 0];
+      return [args[0]!(ctx).length > 0];
     case 'empty':
-      return [arg(0).length === 0];
+      return [args[0]!(ctx).length === 0];
     case 'count':
-      return [BigInt(arg(0).length)];
+      return [BigInt(args[0]!(ctx).length)];
     case 'sum':
-      return sumOf(atomizeSeq(arg(0)), args.length > 1 ? arg(1) : [0n]);
+      return sumOf(atomizeSeq(args[0]!(ctx)), args.length > 1 ? args[1]!(ctx) : [0n]);
     case 'avg': {
-      const values = atomizeSeq(arg(0));
+      const values = atomizeSeq(args[0]!(ctx));
       if (values.length === 0) return EMPTY;
       const [total] = sumOf(values, EMPTY) as [Atomic];
       return [arithmetic(total, BigInt(values.length), 'div')];
     }
     case 'max':
     case 'min':
-      return minMax(atomizeSeq(arg(0)), name === 'max');
+      return minMax(atomizeSeq(args[0]!(ctx)), name === 'max');
     case 'string': {
       if (args.length === 0) return [itemToString(contextItem(ctx))];
-      const seq = arg(0);
+      const seq = args[0]!(ctx);
       if (seq.length === 0) return [''];
       if (seq.length > 1) throw new XPathError('XPTY0004', 'string(): more than one item');
       return [itemToString(seq[0]!)];
     }
     case 'data':
-      return atomizeSeq(arg(0));
+      return atomizeSeq(args[0]!(ctx));
     case 'number': {
       if (args.length === 0) return [toNumber(atomize(contextItem(ctx)))];
-      return [toNumber(atomizeOpt(arg(0), 'the argument of number()'))];
+      return [toNumber(atomizeOpt(args[0]!(ctx), 'the argument of number()'))];
     }
     case 'normalize-space':
       return [
         normalizeSpace(
-          args.length === 0 ? itemToString(contextItem(ctx)) : stringArg(arg(0), name),
+          args.length === 0 ? itemToString(contextItem(ctx)) : stringArg(args[0]!(ctx), name),
         ),
       ];
     case 'string-length': {
-      const text = args.length === 0 ? itemToString(contextItem(ctx)) : stringArg(arg(0), name);
+      const text =
+        args.length === 0 ? itemToString(contextItem(ctx)) : stringArg(args[0]!(ctx), name);
       return [BigInt(hasSurrogates(text) ? codepoints(text).length : text.length)];
     }
     case 'substring': {
-      const text = stringArg(arg(0), name);
-      const start = numericArg(arg(1), name);
-      const length = args.length > 2 ? numericArg(arg(2), name) : undefined;
+      const text = stringArg(args[0]!(ctx), name);
+      const start = numericArg(args[1]!(ctx), name);
+      const length = args.length > 2 ? numericArg(args[2]!(ctx), name) : undefined;
       if (start === undefined || (args.length > 2 && length === undefined)) {
         throw new XPathError(
           'XPTY0004',
@@ -398,31 +398,31 @@ export function callBuiltin(name: string, args: Fn[], ctx: Ctx): Seq {
       ];
     }
     case 'substring-before': {
-      const text = stringArg(arg(0), name);
-      const search = stringArg(arg(1), name);
+      const text = stringArg(args[0]!(ctx), name);
+      const search = stringArg(args[1]!(ctx), name);
       const index = text.indexOf(search);
       return [index < 0 ? '' : text.slice(0, index)];
     }
     case 'substring-after': {
-      const text = stringArg(arg(0), name);
-      const search = stringArg(arg(1), name);
+      const text = stringArg(args[0]!(ctx), name);
+      const search = stringArg(args[1]!(ctx), name);
       const index = text.indexOf(search);
       return [index < 0 ? '' : text.slice(index + search.length)];
     }
     case 'contains':
-      return [stringArg(arg(0), name).includes(stringArg(arg(1), name))];
+      return [stringArg(args[0]!(ctx), name).includes(stringArg(args[1]!(ctx), name))];
     case 'starts-with':
-      return [stringArg(arg(0), name).startsWith(stringArg(arg(1), name))];
+      return [stringArg(args[0]!(ctx), name).startsWith(stringArg(args[1]!(ctx), name))];
     case 'ends-with':
-      return [stringArg(arg(0), name).endsWith(stringArg(arg(1), name))];
+      return [stringArg(args[0]!(ctx), name).endsWith(stringArg(args[1]!(ctx), name))];
     case 'upper-case':
-      return [stringArg(arg(0), name).toUpperCase()];
+      return [stringArg(args[0]!(ctx), name).toUpperCase()];
     case 'lower-case':
-      return [stringArg(arg(0), name).toLowerCase()];
+      return [stringArg(args[0]!(ctx), name).toLowerCase()];
     case 'translate': {
-      const text = stringArg(arg(0), name);
-      const from = codepoints(stringArg(arg(1), name));
-      const to = codepoints(stringArg(arg(2), name));
+      const text = stringArg(args[0]!(ctx), name);
+      const from = codepoints(stringArg(args[1]!(ctx), name));
+      const to = codepoints(stringArg(args[2]!(ctx), name));
       const map = new Map<number, number | undefined>();
       from.forEach((c, i) => {
         if (!map.has(c)) map.set(c, to[i]);
@@ -441,13 +441,13 @@ export function callBuiltin(name: string, args: Fn[], ctx: Ctx): Seq {
     case 'concat': {
       let out = '';
       for (let i = 0; i < args.length; i++) {
-        const value = atomizeOpt(arg(i), 'an argument of concat()');
+        const value = atomizeOpt(args[i]!(ctx), 'an argument of concat()');
         if (value !== undefined) out += atomicToString(value);
       }
       return [out];
     }
     case 'string-join': {
-      const parts = arg(0).map((item) => {
+      const parts = args[0]!(ctx).map((item) => {
         const value = atomize(item);
         if (typeof value === 'string') return value;
         if (value instanceof Untyped) return value.value;
@@ -456,16 +456,16 @@ export function callBuiltin(name: string, args: Fn[], ctx: Ctx): Seq {
           `string-join(): required xs:string, supplied ${typeName(value)}`,
         );
       });
-      return [parts.join(args.length > 1 ? stringArg(arg(1), name) : '')];
+      return [parts.join(args.length > 1 ? stringArg(args[1]!(ctx), name) : '')];
     }
     case 'tokenize': {
-      const text = stringArg(arg(0), name);
+      const text = stringArg(args[0]!(ctx), name);
       if (args.length === 1) {
         const normalized = normalizeSpace(text);
         return normalized ? normalized.split(' ') : EMPTY;
       }
-      const pattern = stringArg(arg(1), name);
-      const flags = args.length > 2 ? stringArg(arg(2), name) : '';
+      const pattern = stringArg(args[1]!(ctx), name);
+      const flags = args.length > 2 ? stringArg(args[2]!(ctx), name) : '';
       if (text === '') return EMPTY;
       const re = regexFor(pattern, flags, text, true);
       if (re.test(''))
@@ -484,16 +484,16 @@ export function callBuiltin(name: string, args: Fn[], ctx: Ctx): Seq {
       return out;
     }
     case 'matches': {
-      const text = stringArg(arg(0), name);
-      const pattern = stringArg(arg(1), name);
-      const flags = args.length > 2 ? stringArg(arg(2), name) : '';
+      const text = stringArg(args[0]!(ctx), name);
+      const pattern = stringArg(args[1]!(ctx), name);
+      const flags = args.length > 2 ? stringArg(args[2]!(ctx), name) : '';
       return [regexFor(pattern, flags, text).test(text)];
     }
     case 'replace': {
-      const text = stringArg(arg(0), name);
-      const pattern = stringArg(arg(1), name);
-      const with_ = stringArg(arg(2), name);
-      const flags = args.length > 3 ? stringArg(arg(3), name) : '';
+      const text = stringArg(args[0]!(ctx), name);
+      const pattern = stringArg(args[1]!(ctx), name);
+      const with_ = stringArg(args[2]!(ctx), name);
+      const flags = args.length > 3 ? stringArg(args[3]!(ctx), name) : '';
       const re = regexFor(pattern, flags, text, true);
       if (re.test(''))
         throw new XPathError(
@@ -504,37 +504,37 @@ export function callBuiltin(name: string, args: Fn[], ctx: Ctx): Seq {
       return [text.replace(re, replacement(with_))];
     }
     case 'round': {
-      const value = numericArg(arg(0), name);
+      const value = numericArg(args[0]!(ctx), name);
       if (value === undefined) return EMPTY;
       let precision = 0;
       if (args.length > 1) {
-        const p = atomizeOpt(arg(1), 'the precision of round()');
+        const p = atomizeOpt(args[1]!(ctx), 'the precision of round()');
         precision = p === undefined ? 0 : Number(p);
       }
       return [roundNumeric(value, precision)];
     }
     case 'floor':
     case 'ceiling': {
-      const value = numericArg(arg(0), name);
+      const value = numericArg(args[0]!(ctx), name);
       if (value === undefined) return EMPTY;
       if (typeof value === 'bigint') return [value];
       if (value instanceof Decimal) return [name === 'floor' ? value.floor() : value.ceil()];
       return [name === 'floor' ? Math.floor(value) : Math.ceil(value)];
     }
     case 'abs': {
-      const value = numericArg(arg(0), name);
+      const value = numericArg(args[0]!(ctx), name);
       if (value === undefined) return EMPTY;
       if (typeof value === 'bigint') return [value < 0n ? -value : value];
       if (value instanceof Decimal) return [value.abs()];
       return [Math.abs(value)];
     }
     case 'reverse':
-      return [...arg(0)].reverse();
+      return [...args[0]!(ctx)].reverse();
     case 'distinct-values':
-      return distinct(atomizeSeq(arg(0)));
+      return distinct(atomizeSeq(args[0]!(ctx)));
     case 'index-of': {
-      const values = atomizeSeq(arg(0));
-      const search = atomizeOpt(arg(1), 'the search value of index-of()');
+      const values = atomizeSeq(args[0]!(ctx));
+      const search = atomizeOpt(args[1]!(ctx), 'the search value of index-of()');
       const out: Item[] = [];
       values.forEach((value, i) => {
         try {
@@ -554,16 +554,16 @@ export function callBuiltin(name: string, args: Fn[], ctx: Ctx): Seq {
       return out;
     }
     case 'subsequence': {
-      const seq = arg(0);
-      const start = xpathRound(doubleArg(numericArg(arg(1), name) ?? NaN));
+      const seq = args[0]!(ctx);
+      const start = xpathRound(doubleArg(numericArg(args[1]!(ctx), name) ?? NaN));
       const length =
-        args.length > 2 ? xpathRound(doubleArg(numericArg(arg(2), name) ?? NaN)) : Infinity;
+        args.length > 2 ? xpathRound(doubleArg(numericArg(args[2]!(ctx), name) ?? NaN)) : Infinity;
       return seq.filter((_, i) => i + 1 >= start && i + 1 < start + length);
     }
     case 'exactly-one':
     case 'zero-or-one':
     case 'one-or-more': {
-      const seq = arg(0);
+      const seq = args[0]!(ctx);
       const n = seq.length;
       if (
         (name === 'exactly-one' && n !== 1) ||
@@ -605,12 +605,12 @@ export function callBuiltin(name: string, args: Fn[], ctx: Ctx): Seq {
       if (ctx.current === undefined) throw new XPathError('XTDE1360', 'current() is absent');
       return [ctx.current];
     case 'string-to-codepoints': {
-      const text = stringArg(arg(0), name);
+      const text = stringArg(args[0]!(ctx), name);
       return codepoints(text).map((c) => BigInt(c));
     }
     case 'codepoints-to-string': {
       let out = '';
-      for (const item of arg(0)) {
+      for (const item of args[0]!(ctx)) {
         const value = atomize(item);
         const code =
           typeof value === 'bigint'
@@ -634,9 +634,9 @@ export function callBuiltin(name: string, args: Fn[], ctx: Ctx): Seq {
       return [out];
     }
     case 'format-number':
-      return [formatNumber(numericArg(arg(0), name), stringArg(arg(1), name))];
+      return [formatNumber(numericArg(args[0]!(ctx), name), stringArg(args[1]!(ctx), name))];
     case 'normalize-unicode':
-      return [stringArg(arg(0), name).normalize('NFC')];
+      return [stringArg(args[0]!(ctx), name).normalize('NFC')];
     case 'current-date': {
       const now = new Date();
       return [atomize(new Untyped(now.toISOString().slice(0, 10)))];
