@@ -9,24 +9,13 @@ import {
   qrPng,
   qrSvg,
   readUpo,
+  renderKsefHtml,
+  renderKsefPdf,
   validateKsef,
   verificationLink,
   type KsefEnvironment,
-  type KsefJson,
+  type KsefRenderOptions,
 } from './index.ts';
-
-interface RenderOptions {
-  lang: 'pl' | 'en';
-  env?: KsefEnvironment;
-  ksefNumber?: string;
-  xmlBytes?: Uint8Array;
-}
-
-/** The renderers of src/render (HTML and PDF), looked up when `render` runs. */
-interface Renderers {
-  renderKsefHtml?: (json: KsefJson, options: RenderOptions) => string;
-  renderKsefPdf?: (json: KsefJson, options: RenderOptions) => Promise<Uint8Array>;
-}
 
 /** Where the command line writes and reads; tests pass their own. */
 export interface CliIo {
@@ -328,18 +317,15 @@ async function renderCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   if (env === null) return 2;
   const read = await readInvoice(file, io);
   if (!read) return 1;
-  const options: RenderOptions = {
+  const options: KsefRenderOptions = {
     lang: lang ?? 'pl',
     ...(env ? { env } : {}),
     ...(ksefNumber ? { ksefNumber } : {}),
     ...(read.xmlBytes ? { xmlBytes: read.xmlBytes } : {}),
   };
   try {
-    const { renderKsefHtml, renderKsefPdf } = (await import('./index.ts')) as unknown as Renderers;
-    if (!renderKsefHtml || !renderKsefPdf) throw new Error('this build has no renderer');
-    const json = read.json as KsefJson;
-    if (pdf) await io.writeFile(pdf, await renderKsefPdf(json, options));
-    if (html) await io.writeFile(html, renderKsefHtml(json, options));
+    if (pdf) await io.writeFile(pdf, await renderKsefPdf(read.json, options));
+    if (html) await io.writeFile(html, renderKsefHtml(read.json, options));
   } catch (error) {
     io.stderr(`${file}: cannot render: ${errorMessage(error)}\n`);
     return 1;

@@ -81,7 +81,7 @@ describe('ksef command line', () => {
     }
   }, 60_000);
 
-  it('validate: every valid Ministry sample passes, an unreadable file is refused', async () => {
+  it('validate: Ministry samples pass, an unreadable file is refused', async () => {
     const { io, out } = memoryIo();
     expect(await main(['validate', EXAMPLE_1, VISUALISER], io)).toBe(0);
     expect(out()).toContain(`${EXAMPLE_1}: valid (FA(3))`);
@@ -173,6 +173,33 @@ describe('ksef command line', () => {
     expect(await main(['to-xml', 'bad.json'], bad.io)).toBe(1);
     expect(bad.err()).toContain('bad.json');
   });
+
+  it('render writes the PDF and the HTML in pl and en, with KOD I of the file', async () => {
+    const { io, written } = memoryIo();
+    const argv = ['render', EXAMPLE_1, '--pdf', 'out.pdf', '--html', 'out.html', '--env', 'TE'];
+    expect(await main([...argv, '--ksef-number', DOCUMENTED_NUMBER], io)).toBe(0);
+    const pdf = written.get('out.pdf') as Uint8Array;
+    expect(new TextDecoder().decode(pdf.slice(0, 5))).toBe('%PDF-');
+    const html = String(written.get('out.html'));
+    expect(html).toContain('FV2026/02/150');
+    expect(html).toContain(DOCUMENTED_NUMBER);
+    expect(html).toContain(
+      `qr-test.ksef.mf.gov.pl/invoice/9999999999/15-02-2026/${sha256Base64Url(EXAMPLE_1)}`,
+    );
+    const english = memoryIo();
+    expect(await main(['render', EXAMPLE_1, '--html', 'en.html', '--lang', 'en'], english.io)).toBe(
+      0,
+    );
+    expect(String(english.written.get('en.html'))).not.toBe(html);
+    expect(
+      await main(['render', EXAMPLE_1, '--html', 'x.html', '--lang', 'it'], memoryIo().io),
+    ).toBe(2);
+    const json = memoryIo();
+    await main(['to-json', EXAMPLE_1], json.io);
+    const fromJson = memoryIo({ 'invoice.json': json.out() });
+    expect(await main(['render', 'invoice.json', '--html', 'j.html'], fromJson.io)).toBe(0);
+    expect(String(fromJson.written.get('j.html'))).toContain('FV2026/02/150');
+  }, 60_000);
 
   it('upo reads a v4-3 UPO and refuses the KSeF 1.0 one', async () => {
     const upo = memoryIo();
