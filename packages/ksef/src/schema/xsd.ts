@@ -9,6 +9,11 @@ import {
 import { validateBounded } from '@fiscus/fatturapa/bounded-xsd-validation';
 import { PARSE_OPTIONS } from '@fiscus/fatturapa/document-parser';
 import {
+  schemaReasonMessage,
+  schemaReasonOf,
+  type SchemaReason,
+} from '@fiscus/fatturapa/schema-reason';
+import {
   childrenOf,
   FORMS,
   formOfNamespace,
@@ -158,14 +163,50 @@ export function jsonPathOf(element: XmlElement, form: KsefForm): string {
   return steps.join('.');
 }
 
-function pathOfXPath(document: XmlDocument, xpath: string | undefined, form: KsefForm): string {
+function pathOfXPath(
+  document: XmlDocument,
+  xpath: string | undefined,
+  form: KsefForm,
+  reason: SchemaReason | undefined,
+): string {
   if (!xpath) return '';
+  let path: string;
   try {
     const node = document.get(xpath);
-    return node instanceof XmlElement ? jsonPathOf(node, form) : '';
+    path = node instanceof XmlElement ? jsonPathOf(node, form) : '';
   } catch {
     return '';
   }
+  // The element the problem is about: a missing child, or the one expected before the one found.
+  const target = reason?.target;
+  if (!target || !path) return path;
+  if (target.kind === 'child') return `${path}.${target.element}`;
+  const dot = path.lastIndexOf('.');
+  return dot === -1 ? path : `${path.slice(0, dot)}.${target.element}`;
+}
+
+/**
+ * libxml2's message as a reason in words (@fiscus/fatturapa's reading of libxml2's schema
+ * errors), except the lengths it reads from a pattern's last `{m,n}`: the KSeF patterns end
+ * with such counts of one part (the NIP's `\d{7}`), so a pattern error says only that the
+ * value does not have the required format.
+ */
+function reasonOf(message: string): SchemaReason | undefined {
+  const reason = schemaReasonOf(message);
+  if (!reason || !message.includes("[facet 'pattern']")) return reason;
+  const params: Record<string, string> = { element: reason.params.element ?? '' };
+  const at = message.indexOf("The value '");
+  const close = at === -1 ? -1 : message.indexOf("'", at + 11);
+  const value = reason.params.value ?? (close === -1 ? undefined : message.slice(at + 11, close));
+  if (value !== undefined) params.value = value;
+  return { key: 'schema.invalidValue', params };
+}
+
+/** A quoted value of a message, cut to 80 characters: a 1 MB value is not sent back whole. */
+function cut(reason: SchemaReason): SchemaReason {
+  const value = reason.params.value;
+  if (value === undefined || value.length <= 80) return reason;
+  return { ...reason, params: { ...reason.params, value: `${value.slice(0, 80)}…` } };
 }
 
 /** Layer 2: the parsed invoice against the official XSD of its form (bazowe served locally). */
@@ -178,13 +219,25 @@ export function validateSchema(parsed: ParsedInvoice): KsefFinding[] {
     MAX_SCHEMA_FINDINGS,
   );
   const findings = details.map((detail) => {
-    const message = shorten(detail.message);
+    const found = reasonOf(detail.message);
+    const reason = found && cut(found);
+    const path = pathOfXPath(parsed.document, detail.xpath, form, reason);
+    if (!reason) {
+      const message = shorten(detail.message);
+      return makeFinding(
+        'schema',
+        'schema-invalid',
+        path,
+        `Not valid against the ${form} schema (line ${detail.line}): ${message}`,
+        `Niezgodność ze schematem ${form} (wiersz ${detail.line}): ${message}`,
+      );
+    }
     return makeFinding(
       'schema',
       'schema-invalid',
-      pathOfXPath(parsed.document, detail.xpath, form),
-      `Not valid against the ${form} schema (line ${detail.line}): ${message}`,
-      `Niezgodność ze schematem ${form} (wiersz ${detail.line}): ${message}`,
+      path,
+      `${schemaReasonMessage(reason, 'en')} (${form} schema, line ${detail.line})`,
+      `${schemaReasonMessage(reason, 'pl')} (schemat ${form}, wiersz ${detail.line})`,
     );
   });
   if (total > details.length) {
