@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkKsefNumber, ksefCrc8, makeKsefNumber } from '../src/number/ksef-number.ts';
 
@@ -70,5 +71,48 @@ describe('KSeF number (numer-ksef.md)', () => {
     expect(() => makeKsefNumber('526587763', '20250826', '0100001AF629')).toThrow(/NIP/);
     expect(() => makeKsefNumber('5265877635', '20251301', '0100001AF629')).toThrow(/calendar/);
     expect(() => makeKsefNumber('5265877635', '20250826', '0100001af629')).toThrow(/technical/);
+  });
+
+  it('any text: checked without throwing; a valid one is the number its parts make', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 40 })), (text) => {
+        const result = checkKsefNumber(text);
+        if (result.valid) {
+          expect(makeKsefNumber(text.slice(0, 10), text.slice(11, 19), text.slice(20, 32))).toBe(
+            text,
+          );
+        } else {
+          expect(result.reason).toBeTruthy();
+          expect(result.reasonPl).toBeTruthy();
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('any made number is valid and refuses every change of one of its characters', () => {
+    const hex = fc.constantFrom(...'0123456789ABCDEF');
+    const parts = fc.record({
+      nip: fc.stringMatching(/^\d{10}$/),
+      day: fc.date({
+        min: new Date('2022-01-01'),
+        max: new Date('2099-12-31'),
+        noInvalidDate: true,
+      }),
+      technical: fc.array(hex, { minLength: 12, maxLength: 12 }).map((chars) => chars.join('')),
+      position: fc.nat(34),
+      replacement: fc.constantFrom(...'0123456789ABCDEFabcdef-X '),
+    });
+    fc.assert(
+      fc.property(parts, ({ nip, day, technical, position, replacement }) => {
+        const yyyymmdd = day.toISOString().slice(0, 10).replaceAll('-', '');
+        const number = makeKsefNumber(nip, yyyymmdd, technical);
+        expect(checkKsefNumber(number)).toEqual({ valid: true });
+        if (number[position] === replacement) return;
+        const changed = number.slice(0, position) + replacement + number.slice(position + 1);
+        expect(checkKsefNumber(changed).valid).toBe(false);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

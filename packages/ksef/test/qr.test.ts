@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { qrPng, qrSvg } from '../src/qr/image.ts';
 import {
@@ -114,6 +115,27 @@ describe('KOD I (kody-qr.md)', () => {
     expect(() => verificationLinkForHash('TE', '111111111', '2026-02-01', HASH)).toThrow(/NIP/);
     expect(() => verificationLinkForHash('TE', '1111111111', '2026-02-30', HASH)).toThrow(/date/);
     expect(() => verificationLinkForHash('TE', '1111111111', '2026-02-01', 'abc')).toThrow(/hash/);
+  });
+});
+
+describe('KOD I: any input', () => {
+  it('gives a link of the documented form or throws a RangeError, nothing else', () => {
+    const day = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('2026-02-01', '29-02-2024'));
+    const nip = fc.oneof(fc.string({ maxLength: 12 }), fc.stringMatching(/^\d{10}$/));
+    const env = fc.constantFrom('TE', 'DEMO', 'PRD', 'prd', '');
+    fc.assert(
+      fc.property(env, nip, day, fc.string(), (environment, seller, issueDate, file) => {
+        try {
+          const link = verificationLink(environment as 'TE', seller, issueDate, file);
+          expect(link).toMatch(
+            /^https:\/\/qr(?:-test|-demo)?\.ksef\.mf\.gov\.pl\/invoice\/\d{10}\/\d{2}-\d{2}-\d{4}\/[\w-]{43}$/,
+          );
+        } catch (error) {
+          expect(error).toBeInstanceOf(RangeError);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeUpo, readUpo, type MakeUpoInput } from '../src/upo/upo.ts';
 
@@ -162,6 +163,28 @@ describe('UPO v4-3: reading the Ministry samples', () => {
         expect(finding.messagePl.length).toBeGreaterThan(0);
       }
     }
+  });
+});
+
+describe('UPO v4-3: any input', () => {
+  const sample = readFileSync(path.join(upoSamples, 'ksef-pdf-generator/upo.xml'));
+
+  it('reads any text or bytes, and any one-byte change of a sample, without throwing', () => {
+    const mutated = fc
+      .record({ position: fc.nat(sample.length - 1), byte: fc.integer({ min: 0, max: 255 }) })
+      .map(({ position, byte }) => {
+        const copy = new Uint8Array(sample);
+        copy[position] = byte;
+        return copy;
+      });
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.uint8Array({ maxLength: 200 }), mutated), (input) => {
+        const result = readUpo(input);
+        expect(result.ok).toBe(result.findings.every((finding) => finding.layer === 'advisory'));
+        if (!result.ok) expect(result.findings.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
