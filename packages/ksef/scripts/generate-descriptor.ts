@@ -15,6 +15,7 @@ interface Child {
   name: string;
   type?: string;
   many?: true;
+  optional?: true;
   attributes?: string[];
 }
 
@@ -85,14 +86,34 @@ function describe(file: string): {
     return !xsdChildren(complexType).some((child) => child.name === 'simpleContent');
   }
 
-  function particles(group: XmlElement, many: boolean, into: Child[], id: string): void {
+  /** minOccurs="0": the particle may be left out. */
+  function mayBeLeftOut(element: XmlElement): boolean {
+    return attr(element, 'minOccurs') === '0';
+  }
+
+  function particles(
+    group: XmlElement,
+    many: boolean,
+    into: Child[],
+    id: string,
+    optional = false,
+  ): void {
+    // The branches of a choice are each optional: another branch may stand in their place.
+    const inChoice = group.name === 'choice';
     for (const child of xsdChildren(group)) {
       if (child.name === 'sequence' || child.name === 'choice') {
-        particles(child, many || repeats(child), into, id);
+        particles(
+          child,
+          many || repeats(child),
+          into,
+          id,
+          optional || inChoice || mayBeLeftOut(child),
+        );
       } else if (child.name === 'element') {
         const name = attr(child, 'name') ?? '';
         const entry: Child = { name };
         if (many || repeats(child)) entry.many = true;
+        if (optional || inChoice || mayBeLeftOut(child)) entry.optional = true;
         const inline = xsdChildren(child).find((node) => node.name === 'complexType');
         const typeName = localType(attr(child, 'type'), targetPrefix);
         const complexType = inline ?? (typeName ? named.get(typeName) : undefined);
@@ -114,7 +135,7 @@ function describe(file: string): {
           const base = localType(attr(extension, 'base'), targetPrefix);
           const baseType = base ? named.get(base) : undefined;
           if (baseType) into.push(...contentOf(baseType, base ?? ''));
-          particles(extension, many, into, id);
+          particles(extension, many, into, id, optional);
         }
       }
     }

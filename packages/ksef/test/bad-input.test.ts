@@ -139,6 +139,16 @@ describe('bad input gets findings, never an exception', () => {
     expect(JSON.stringify(result).length).toBeLessThan(2000);
   });
 
+  it('schema findings name the field, in English and Polish', () => {
+    const result = validateKsef(sample.replace(/<P_2>[^<]*<\/P_2>/, '<P_2></P_2>'), {
+      acceptedOn: LATE_ACCEPTANCE,
+    });
+    expect(result.findings).toHaveLength(1);
+    expect(result.findings[0]).toMatchObject({ layer: 'schema', path: 'Faktura.Fa.P_2' });
+    expect(result.findings[0]?.message).toMatch(/^P_2: /);
+    expect(result.findings[0]?.messagePl).toContain('schemat FA(3)');
+  });
+
   it('an acceptance day that is no date is a clear error', () => {
     expect(() => validateKsef(sample, { acceptedOn: 'tomorrow' })).toThrow(TypeError);
   });

@@ -326,7 +326,7 @@ const breaking: Mutation[] = [
   {
     name: 'a required element removed (P_2)',
     apply: (xml) => xml.replace(/<P_2>[^<]*<\/P_2>/, ''),
-    expect: { code: 'schema-invalid' },
+    expect: { code: 'schema-invalid', path: 'Faktura.Fa.P_2' },
   },
 ];
 

@@ -7,6 +7,8 @@ export interface ChildDescriptor {
   readonly type?: string;
   /** maxOccurs > 1 (of the element or a group around it): always an array in JSON. */
   readonly many?: true;
+  /** It may be left out (minOccurs="0", or a branch of a choice, itself or a group around it). */
+  readonly optional?: true;
   /** The attributes it may carry. */
   readonly attributes?: readonly string[];
 }

@@ -137,10 +137,10 @@ export function parseInvoice(bytes: Uint8Array): {
 }
 
 /**
- * The JSON path of `element` (`Faktura.Fa.FaWiersz[1].P_11`): the repeating elements of the
- * form get their 0-based index among the siblings of the same name.
+ * The JSON path of `element` (`Faktura.Fa.FaWiersz[1].P_11`) and its complex type in the form:
+ * the repeating elements get their 0-based index among the siblings of the same name.
  */
-export function jsonPathOf(element: XmlElement, form: KsefForm): string {
+function locate(element: XmlElement, form: KsefForm): { path: string; type?: string } {
   const chain: XmlElement[] = [];
   for (let node: XmlElement | null = element; node; node = node.parent) chain.unshift(node);
   let type: string | undefined = FORMS[form].root;
@@ -160,24 +160,53 @@ export function jsonPathOf(element: XmlElement, form: KsefForm): string {
       steps.push(node.name);
     }
   }
-  return steps.join('.');
+  return type === undefined ? { path: steps.join('.') } : { path: steps.join('.'), type };
 }
 
-function pathOfXPath(
-  document: XmlDocument,
-  xpath: string | undefined,
-  form: KsefForm,
-  reason: SchemaReason | undefined,
-): string {
-  if (!xpath) return '';
-  let path: string;
+/** The JSON path of `element` (`Faktura.Fa.FaWiersz[1].P_11`, array indexes from 0). */
+export function jsonPathOf(element: XmlElement, form: KsefForm): string {
+  return locate(element, form).path;
+}
+
+function elementAt(document: XmlDocument, xpath: string | undefined): XmlElement | undefined {
+  if (!xpath) return undefined;
   try {
     const node = document.get(xpath);
-    path = node instanceof XmlElement ? jsonPathOf(node, form) : '';
+    return node instanceof XmlElement ? node : undefined;
   } catch {
-    return '';
+    return undefined;
   }
-  // The element the problem is about: a missing child, or the one expected before the one found.
+}
+
+/**
+ * An element found where others were expected: the problem is the first expected one that the
+ * schema requires (it is missing); when none of them is required, the found one is out of place.
+ */
+function settle(reason: SchemaReason, found: XmlElement | undefined, form: KsefForm): SchemaReason {
+  if (reason.target?.kind !== 'sibling') return reason;
+  const parentType = found?.parent ? locate(found.parent, form).type : undefined;
+  const children = parentType ? childrenOf(form, parentType) : undefined;
+  const expected = (reason.params.expected ?? '').split(', ');
+  const required = expected.find((name) => {
+    const child = children?.get(name);
+    return child !== undefined && child.optional !== true;
+  });
+  if (required) {
+    return {
+      ...reason,
+      params: { ...reason.params, element: required },
+      target: { kind: 'sibling', element: required },
+    };
+  }
+  return {
+    key: 'schema.unexpectedElement',
+    params: { element: reason.params.found ?? '', expected: reason.params.expected ?? '' },
+  };
+}
+
+/** The JSON path of what the reason is about: a missing child, or one expected before. */
+function pathOf(element: XmlElement | undefined, form: KsefForm, reason?: SchemaReason): string {
+  const path = element ? jsonPathOf(element, form) : '';
   const target = reason?.target;
   if (!target || !path) return path;
   if (target.kind === 'child') return `${path}.${target.element}`;
@@ -219,9 +248,10 @@ export function validateSchema(parsed: ParsedInvoice): KsefFinding[] {
     MAX_SCHEMA_FINDINGS,
   );
   const findings = details.map((detail) => {
-    const found = reasonOf(detail.message);
-    const reason = found && cut(found);
-    const path = pathOfXPath(parsed.document, detail.xpath, form, reason);
+    const element = elementAt(parsed.document, detail.xpath);
+    const read = reasonOf(detail.message);
+    const reason = read && settle(cut(read), element, form);
+    const path = pathOf(element, form, reason);
     if (!reason) {
       const message = shorten(detail.message);
       return makeFinding(
