@@ -224,6 +224,10 @@ describe('QR images', () => {
     const svg = qrSvg(KOD_I, { label: '5265877635-20250826-0100001AF629-AF' });
     expect(decodeSvg(svg)).toBe(KOD_I);
     expect(svg).toContain('>5265877635-20250826-0100001AF629-AF</text>');
+    // The 35-character number is fitted inside the image's width.
+    const width = Number(/viewBox="0 0 (\d+)/.exec(svg)?.[1]);
+    expect(Number(/textLength="([\d.]+)"/.exec(svg)?.[1])).toBeLessThanOrEqual(width);
+    expect(qrSvg(KOD_I, { label: 'OFFLINE' })).not.toContain('textLength');
     expect(decodeSvg(qrSvg(KOD_II))).toBe(KOD_II);
     expect(qrSvg('a<b', { label: '<OFFLINE>' })).toContain('&lt;OFFLINE&gt;');
   });

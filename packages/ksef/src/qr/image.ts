@@ -52,8 +52,14 @@ export function qrSvg(text: string, options: QrSvgOptions = {}): string {
   const labelHeight = options.label ? 6 : 0;
   const width = options.size ?? box * 5;
   const height = (width * (box + labelHeight)) / box;
-  const label = options.label
-    ? `<text x="${box / 2}" y="${box + 3}" font-family="Arial, Helvetica, sans-serif" font-size="4" font-weight="bold" text-anchor="middle">${escapeXml(options.label)}</text>`
+  // A long label (a KSeF number has 35 characters) is fitted to the code's width, whatever the
+  // font the viewer substitutes; a short one (OFFLINE, CERTYFIKAT) keeps its natural width.
+  const labelText = options.label ?? '';
+  const fitted = labelText.length * 0.7 * 4 > box - 4;
+  const fontSize = fitted ? (box - 4) / (0.7 * labelText.length) : 4;
+  const fit = fitted ? ` textLength="${box - 4}" lengthAdjust="spacingAndGlyphs"` : '';
+  const label = labelText
+    ? `<text x="${box / 2}" y="${box + 3}" font-family="Arial, Helvetica, sans-serif" font-size="${fontSize.toFixed(2)}" font-weight="bold" text-anchor="middle"${fit}>${escapeXml(labelText)}</text>`
     : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${box} ${box + labelHeight}" shape-rendering="crispEdges">` +
