@@ -2,7 +2,7 @@
  * Writes src/codec/descriptor.generated.ts from the official XSDs in schemas/: for each form,
  * every complex type's children in schema order, which of them repeat (maxOccurs > 1 of the
  * element or of a group around it: an array in JSON) and which elements carry attributes.
- * Run: npx tsx scripts/generate-descriptor.ts
+ * Run: npx tsx scripts/generate-descriptor.ts [OUTPUT]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -163,6 +163,8 @@ import type { FormDescriptor } from './descriptor.ts';
 
 export const FORM_DESCRIPTORS = ${JSON.stringify(descriptors)} satisfies Record<string, FormDescriptor>;
 `;
-const target = fileURLToPath(new URL('../src/codec/descriptor.generated.ts', import.meta.url));
-const options = (await resolveConfig(target)) ?? {};
-writeFileSync(target, await format(source, { ...options, filepath: target }));
+// The output file: the package's own, or the path given (the tests compare the two).
+const own = fileURLToPath(new URL('../src/codec/descriptor.generated.ts', import.meta.url));
+const target = process.argv[2] ?? own;
+const options = (await resolveConfig(own)) ?? {};
+writeFileSync(target, await format(source, { ...options, filepath: own }));

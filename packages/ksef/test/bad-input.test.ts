@@ -74,6 +74,22 @@ describe('bad input gets findings, never an exception', () => {
     expect(codes(within)).toEqual([]);
   });
 
+  it('the size limits are 1,000,000 bytes, and 3,000,000 with an attachment', () => {
+    const padded = (xml: string, size: number): string => {
+      const bytes = new TextEncoder().encode(xml).length;
+      return xml.replace('<Fa>', `<!--${'x'.repeat(size - bytes - 7)}--><Fa>`);
+    };
+    expect(codes(padded(sample, 1_000_000))).toEqual([]);
+    expect(codes(padded(sample, 1_000_001))).toEqual(['xml-too-large']);
+    const attached = readFileSync(
+      path.join(ksefSamples, 'fa3-official-mf/FA_3_Przykład_24.xml'),
+      'utf8',
+    );
+    expect(attached).toContain('<Zalacznik>');
+    expect(codes(padded(attached, 3_000_000))).toEqual([]);
+    expect(codes(padded(attached, 3_000_001))).toEqual(['xml-too-large']);
+  });
+
   it('NUL and other control characters, as text and as bytes', () => {
     const nul = sample.replace('<P_2>', '<P_2>\u0000');
     expect(codes(nul)).toEqual(['xml-character']);

@@ -1,7 +1,8 @@
 /**
  * Layer 3: what KSeF and the law check that the XSD cannot (`ksef`: KSeF refuses the invoice) and
  * the field definitions of the XSD's annotations (`advisory`: KSeF may accept it, the console
- * warns). They run on the JSON of an invoice that passed layers 1 and 2. Amounts are compared
+ * warns). KSeF applies the NIP check digits in its production environment only (the
+ * document says so); here they always count. They run on the JSON of an invoice that passed layers 1 and 2. Amounts are compared
  * as decimals (decimal.js), never floats, so `369` and `369.00` are the same amount.
  *
  * | code                          | layer    | what                                                                                   | source |
