@@ -1,10 +1,11 @@
 import { jsonPathOf } from './codec/json-path.ts';
 import { hasFatal, type Finding } from './findings.ts';
 import { runRuleSet, type RuleSetId } from './rules/index.ts';
-import { validateXsd } from './schema/xsd.ts';
-import { stringValue, type XElement } from './tree/node.ts';
+import { checkXsd, errorNodes, xsdFindings, type XsdCheck } from './schema/xsd.ts';
+import { stringValue, type XAttribute, type XElement } from './tree/node.ts';
 import { transactionOf, ruleSetsFor, type TransactionId } from './transaction.ts';
-import { parseKeepingLibxml2, type ParseOptions } from './xml/parse.ts';
+import { parseLibxml2, readParsed, type ParsedUbl, type ParseOptions } from './xml/parse.ts';
+import { rootOf } from './xml/tree-reader.ts';
 import { CBC_NS, isUblRoot } from './xml/roots.ts';
 
 export interface UblValidation {
@@ -89,25 +90,29 @@ function runRules(id: RuleSetId, document: Parameters<typeof runRuleSet>[1]): Fi
  * CustomizationID is fatal (UBL-TRANSACTION). Never throws for bad input.
  */
 export function validateUbl(input: string | Uint8Array, options: ParseOptions = {}): UblValidation {
-  const parsed = parseKeepingLibxml2(input, options, { pointers: true });
-  const findings = [...parsed.findings];
-  const root = parsed.document?.root;
-  if (!parsed.document || !root || hasFatal(findings)) {
-    parsed.release();
-    return {
-      valid: false,
-      ...(root ? { documentType: root.local } : {}),
-      findings,
-    };
-  }
-  const documentType = root.local;
+  const raw = parseLibxml2(input, options);
+  if (raw.pointer === 0) return { valid: false, findings: raw.findings };
+  let parsed: ParsedUbl;
+  let check: XsdCheck | undefined;
+  const found = new Map<number, XElement | XAttribute>();
   try {
-    if (isUblRoot(root.ns, root.local)) {
-      findings.push(...validateXsd(parsed.pointer, root.local, parsed.nodes));
-    }
+    // The XSD first, on libxml2's document: the tree is then read once, finding the nodes of
+    // the XSD's errors (if any) on the way.
+    const [ns, local] = rootOf(raw.pointer) ?? ['', ''];
+    check = isUblRoot(ns, local) ? checkXsd(raw.pointer, local) : undefined;
+    const wanted = check ? errorNodes(check) : undefined;
+    parsed = readParsed(raw, wanted?.size ? { wanted, found } : undefined);
   } finally {
-    parsed.release();
+    raw.release();
   }
+  const { document } = parsed;
+  const findings = [...parsed.findings];
+  const root = document?.root;
+  if (!document || !root || hasFatal(findings) || !check) {
+    return { valid: false, ...(root ? { documentType: root.local } : {}), findings };
+  }
+  findings.push(...xsdFindings(check, found));
+  const documentType = root.local;
   const customizationId = childText(root, 'CustomizationID');
   const profileId = childText(root, 'ProfileID');
   const transaction =
@@ -123,7 +128,7 @@ export function validateUbl(input: string | Uint8Array, options: ParseOptions = 
   if (!transaction) findings.push(transactionFinding(documentType, customizationId));
   else {
     for (const ruleSet of ruleSetsFor(transaction)) {
-      findings.push(...runRules(ruleSet, parsed.document));
+      findings.push(...runRules(ruleSet, document));
     }
   }
   result.valid = !hasFatal(findings);

@@ -3,6 +3,7 @@ import {
   pointerOf,
   shortenQuotedValues,
   validatePointers,
+  type BoundedValidation,
 } from '@fiscus/fatturapa/xml-hardening';
 import {
   XmlBufferInputProvider,
@@ -64,46 +65,69 @@ function schemaFinding(message: string, location = '', path = ''): Finding {
   return { layer: 'schema', id: 'XSD', flag: 'fatal', message, location, path };
 }
 
+/** What libxml2's validation of a document said, before its errors are placed in the tree. */
+export type XsdCheck = { validation: BoundedValidation } | { failure: string };
+
 /**
- * Layer 2: validates the libxml2 document at `document` (a pointer, the same parse the tree was
- * read from) against the UBL 2.1 maindoc schema of `root`. Each error is a fatal 'XSD' finding
- * with libxml2's message (line first), the XPath of its node as the rules write locations and
- * its JSON path; `nodes` maps libxml2's node pointers to the tree. Never throws.
+ * Layer 2: validates the libxml2 document at `document` (a pointer: the same parse the tree is
+ * read from) against the UBL 2.1 maindoc schema of `root`, describing the first 50 errors. Never
+ * throws.
  */
+export function checkXsd(document: number, root: UblRoot): XsdCheck {
+  try {
+    const validator = validatorOf(root);
+    const schema = pointerOf(validator);
+    if (!libxml2 || schema === 0) return { failure: 'The schema validator is unavailable' };
+    return { validation: validatePointers(libxml2, schema, document, MAX_SCHEMA_FINDINGS) };
+  } catch (error) {
+    return {
+      failure: `Schema validation failed: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}
+
+/** The libxml2 nodes of a check's errors: the tree nodes to find for their places. */
+export function errorNodes(check: XsdCheck): ReadonlySet<number> {
+  return new Set('validation' in check ? check.validation.nodes.filter((node) => node !== 0) : []);
+}
+
+/**
+ * The check's findings: each error a fatal 'XSD' finding with libxml2's message (line first,
+ * UBL's usual prefixes), the XPath of its node as the rules write locations and its JSON path;
+ * `nodes` maps libxml2's node pointers to the tree.
+ */
+export function xsdFindings(
+  check: XsdCheck,
+  nodes: ReadonlyMap<number, XElement | XAttribute> | undefined,
+): Finding[] {
+  if ('failure' in check) return [schemaFinding(check.failure)];
+  const { validation } = check;
+  const findings = validation.details.map((detail, index) => {
+    const node = nodes?.get(validation.nodes[index] ?? 0);
+    return schemaFinding(
+      `Line ${detail.line}: ${readableMessage(detail.message.trim())}`,
+      node ? xpathOf(node) : (detail.xpath ?? ''),
+      node ? jsonPathOf(node) : '',
+    );
+  });
+  if (validation.total > 0 && findings.length === 0) {
+    findings.push(schemaFinding('The document does not conform to the UBL 2.1 schema'));
+  }
+  if (validation.total > MAX_SCHEMA_FINDINGS) {
+    findings.push(
+      schemaFinding(
+        `${validation.total} schema errors: only the first ${MAX_SCHEMA_FINDINGS} are listed`,
+      ),
+    );
+  }
+  return findings;
+}
+
+/** checkXsd and xsdFindings at once, for a tree already read with its node pointers. */
 export function validateXsd(
   document: number,
   root: UblRoot,
   nodes: ReadonlyMap<number, XElement | XAttribute> | undefined,
 ): Finding[] {
-  try {
-    const validator = validatorOf(root);
-    const schema = pointerOf(validator);
-    if (!libxml2 || schema === 0) return [schemaFinding('The schema validator is unavailable')];
-    const validation = validatePointers(libxml2, schema, document, MAX_SCHEMA_FINDINGS);
-    const findings = validation.details.map((detail, index) => {
-      const node = nodes?.get(validation.nodes[index] ?? 0);
-      return schemaFinding(
-        `Line ${detail.line}: ${readableMessage(detail.message.trim())}`,
-        node ? xpathOf(node) : (detail.xpath ?? ''),
-        node ? jsonPathOf(node) : '',
-      );
-    });
-    if (validation.total > 0 && findings.length === 0) {
-      findings.push(schemaFinding('The document does not conform to the UBL 2.1 schema'));
-    }
-    if (validation.total > MAX_SCHEMA_FINDINGS) {
-      findings.push(
-        schemaFinding(
-          `${validation.total} schema errors: only the first ${MAX_SCHEMA_FINDINGS} are listed`,
-        ),
-      );
-    }
-    return findings;
-  } catch (error) {
-    return [
-      schemaFinding(
-        `Schema validation failed: ${error instanceof Error ? error.message : String(error)}`,
-      ),
-    ];
-  }
+  return xsdFindings(checkXsd(document, root), nodes);
 }

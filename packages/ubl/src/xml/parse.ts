@@ -11,7 +11,7 @@ import { decodeInput } from './decode.ts';
 import { DEFAULT_MAX_BYTES } from './limits.ts';
 import { isUblRoot, UBL_ROOTS } from './roots.ts';
 import { checkXmlSafety, oversize, tooLargeFinding } from './safety.ts';
-import { readTree } from './tree-reader.ts';
+import { readTree, type NodePointers } from './tree-reader.ts';
 
 export interface ParseOptions {
   /** Largest accepted document in bytes (default 100 MB, see limits.ts). */
@@ -29,8 +29,15 @@ export interface ParsedUbl {
 export interface Libxml2Parse extends ParsedUbl {
   /** libxml2's document (a pointer), 0 when there is none. */
   pointer: number;
-  /** Each element's and attribute's libxml2 pointer (only when asked for). */
+  /** Tree nodes of the libxml2 nodes asked for (see NodePointers). */
   nodes?: Map<number, XElement | XAttribute>;
+  release: () => void;
+}
+
+/** Layer 1 and libxml2's parse, before any tree: the document is `pointer` (0 when none). */
+export interface RawParse {
+  findings: Finding[];
+  pointer: number;
   release: () => void;
 }
 
@@ -57,16 +64,8 @@ function failed(findings: Finding[]): Libxml2Parse {
   return { findings, pointer: 0, release: nothing };
 }
 
-/**
- * Layer 1 and the parse, keeping libxml2's document for the XSD layer (validateUbl): safety
- * checks, libxml2's parse, the tree, the root. With `pointers`, also maps libxml2's nodes to the
- * tree's (to place XSD errors).
- */
-export function parseKeepingLibxml2(
-  input: string | Uint8Array,
-  options: ParseOptions = {},
-  { pointers = false }: { pointers?: boolean } = {},
-): Libxml2Parse {
+/** Layer 1 and libxml2's parse of `input`; no tree yet (see readParsed). */
+export function parseLibxml2(input: string | Uint8Array, options: ParseOptions = {}): RawParse {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   let text: string;
   let utf8: Uint8Array | undefined;
@@ -84,30 +83,57 @@ export function parseKeepingLibxml2(
   const unsafe = checkXmlSafety(text);
   if (unsafe.length > 0) return failed(unsafe);
   utf8 ??= encoder.encode(text);
-  if (!libxml2)
+  if (!libxml2) {
     throw new Error('libxml2-wasm 0.7.2 is required (its internal bindings are missing)');
+  }
   const api = libxml2;
   const pointer = parseWellFormed(api, utf8);
   if (pointer === 0) return failed([malformedFinding(utf8)]);
-  const release = (): void => api.xmlFreeDoc(pointer);
-  const nodes = pointers ? new Map<number, XElement | XAttribute>() : undefined;
-  const document = readTree(pointer, nodes);
+  return { findings: [], pointer, release: () => api.xmlFreeDoc(pointer) };
+}
+
+/** The XML-ROOT finding for a root element this engine does not read, if it is one. */
+export function rootFinding(root: XElement): Finding | undefined {
+  if (isUblRoot(root.ns, root.local)) return undefined;
+  return xmlFinding(
+    'XML-ROOT',
+    `The root element ${root.ns ? `{${root.ns}}` : ''}${root.local} is not a UBL 2.1 document this engine reads (${UBL_ROOTS.join(', ')}, each in its UBL 2.1 namespace)`,
+    `/${root.prefix ? `${root.prefix}:` : ''}${root.local}`,
+  );
+}
+
+/**
+ * The tree of a successful parseLibxml2 and the root's finding; `pointers` collects the tree
+ * nodes of the libxml2 nodes it wants. Does not release the libxml2 document.
+ */
+export function readParsed(parse: RawParse, pointers?: NodePointers): ParsedUbl {
+  const document = readTree(parse.pointer, pointers);
   if (!document?.root) {
-    release();
-    return failed([xmlFinding('XML-MALFORMED', 'The document has no root element')]);
+    return { findings: [xmlFinding('XML-MALFORMED', 'The document has no root element')] };
   }
-  const { root } = document;
-  const findings: Finding[] = [];
-  if (!isUblRoot(root.ns, root.local)) {
-    findings.push(
-      xmlFinding(
-        'XML-ROOT',
-        `The root element ${root.ns ? `{${root.ns}}` : ''}${root.local} is not a UBL 2.1 document this engine reads (${UBL_ROOTS.join(', ')}, each in its UBL 2.1 namespace)`,
-        `/${root.prefix ? `${root.prefix}:` : ''}${root.local}`,
-      ),
-    );
+  const finding = rootFinding(document.root);
+  return { document, findings: finding ? [finding] : [] };
+}
+
+/**
+ * Layer 1 and the parse into the tree, keeping libxml2's document (release it). With `pointers`,
+ * maps every libxml2 element and attribute to the tree (for tools; validateUbl asks only for the
+ * nodes of XSD errors).
+ */
+export function parseKeepingLibxml2(
+  input: string | Uint8Array,
+  options: ParseOptions = {},
+  { pointers = false }: { pointers?: boolean } = {},
+): Libxml2Parse {
+  const raw = parseLibxml2(input, options);
+  if (raw.pointer === 0) return { findings: raw.findings, pointer: 0, release: raw.release };
+  const nodes = pointers ? new Map<number, XElement | XAttribute>() : undefined;
+  const parsed = readParsed(raw, nodes ? { wanted: 'all', found: nodes } : undefined);
+  if (!parsed.document) {
+    raw.release();
+    return { findings: parsed.findings, pointer: 0, release: nothing };
   }
-  return { document, findings, pointer, ...(nodes ? { nodes } : {}), release };
+  return { ...parsed, pointer: raw.pointer, ...(nodes ? { nodes } : {}), release: raw.release };
 }
 
 /**

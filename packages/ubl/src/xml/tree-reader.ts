@@ -43,10 +43,15 @@ class Reader {
 
   constructor(
     memory: { words: Int32Array; bytes: Uint8Array },
-    private readonly pointers: Map<number, XElement | XAttribute> | undefined,
+    private readonly pointers: NodePointers | undefined,
   ) {
     this.words = memory.words;
     this.bytes = memory.bytes;
+  }
+
+  private wants(pointer: number): boolean {
+    const wanted = this.pointers?.wanted;
+    return wanted === 'all' || wanted?.has(pointer) === true;
   }
 
   /** The NUL-terminated UTF-8 string at `pointer`. */
@@ -88,6 +93,8 @@ class Reader {
     const words = this.words;
     const at = node >> 2;
     const [ns, prefix] = this.namespace(words[at + NS]!);
+    const line = words[at + LINE]! & 0xffff;
+    // Every element gets the same properties in the same order: one shape for the engine.
     const element: XElement = {
       kind: 'element',
       order: this.order++,
@@ -97,10 +104,10 @@ class Reader {
       attrs: [],
       children: [],
       parent,
+      line: line !== 0 && line !== LINE_UNKNOWN ? line : undefined,
+      nsDecls: undefined,
     };
-    const line = words[at + LINE]! & 0xffff;
-    if (line !== 0 && line !== LINE_UNKNOWN) element.line = line;
-    this.pointers?.set(node, element);
+    if (this.pointers && this.wants(node)) this.pointers.found.set(node, element);
     let declaration = words[at + NS_DEF]!;
     if (declaration !== 0) {
       const declarations: Array<readonly [string, string]> = [];
@@ -123,7 +130,7 @@ class Reader {
         parent: element,
       };
       element.attrs.push(value);
-      this.pointers?.set(attribute, value);
+      if (this.pointers && this.wants(attribute)) this.pointers.found.set(attribute, value);
       attribute = words[attributeAt + NEXT]!;
     }
     const children: XChild[] = element.children;
@@ -158,6 +165,12 @@ class Reader {
     return value;
   }
 
+  /** The namespace URI and local name of the element at `node`. */
+  expandedName(node: number): [ns: string, local: string] {
+    const at = node >> 2;
+    return [this.namespace(this.words[at + NS]!)[0], this.name(this.words[at + NAME]!)];
+  }
+
   rootElement(document: number): number {
     const words = this.words;
     for (let node = words[(document >> 2) + CHILDREN]!; node !== 0;) {
@@ -168,15 +181,27 @@ class Reader {
   }
 }
 
+/** libxml2 node pointers whose tree nodes are wanted (the nodes of XSD errors), and found. */
+export interface NodePointers {
+  wanted: ReadonlySet<number> | 'all';
+  found: Map<number, XElement | XAttribute>;
+}
+
+/** The namespace URI and local name of the root element of the libxml2 document. */
+export function rootOf(document: number): [ns: string, local: string] | undefined {
+  const memory = libxml2Memory();
+  if (!memory || document === 0) return undefined;
+  const reader = new Reader(memory, undefined);
+  const root = reader.rootElement(document);
+  return root === 0 ? undefined : reader.expandedName(root);
+}
+
 /**
  * The tree of the libxml2 document at `document` (a pointer), numbered in document order.
- * `pointers`, when given, receives each element's and attribute's libxml2 pointer, to find the
- * node of an XSD error. Call right after parsing: nothing may allocate in libxml2 meanwhile.
+ * `pointers`, when given, receives the tree nodes of the libxml2 nodes it wants (XSD errors).
+ * Reads libxml2's memory as it is: nothing may change the document meanwhile.
  */
-export function readTree(
-  document: number,
-  pointers?: Map<number, XElement | XAttribute>,
-): XDocument | undefined {
+export function readTree(document: number, pointers?: NodePointers): XDocument | undefined {
   const memory = libxml2Memory();
   if (!memory || document === 0) return undefined;
   const reader = new Reader(memory, pointers);
