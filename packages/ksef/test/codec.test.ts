@@ -90,6 +90,18 @@ describe('the JSON shape', () => {
     expect((back.json?.Faktura.Fa as { P_2: string }).P_2).toBe('a\r\nb');
   });
 
+  it("keeps the root's other namespace declarations and xsi:schemaLocation", () => {
+    const located = minimal().replace(
+      '<Faktura xmlns=',
+      '<Faktura xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:x schema.xsd" xmlns=',
+    );
+    const { json } = ksefToJson(located);
+    expect(json?.Faktura.$attributes).toEqual({ 'xsi:schemaLocation': 'urn:x schema.xsd' });
+    const xml = jsonToKsef(json).xml ?? '';
+    expect(xml).toContain('xsi:schemaLocation="urn:x schema.xsd"');
+    expect(ksefToJson(xml).json).toEqual(json);
+  });
+
   it('writes elements in schema order whatever the order of the keys', () => {
     const { json } = ksefToJson(minimal());
     const fa = json?.Faktura.Fa as Record<string, unknown>;
