@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ublToJson } from '../src/codec/index.ts';
 import { validateUbl } from '../src/validate.ts';
 import { parseUbl } from '../src/xml/parse.ts';
-import { MAX_XML_DEPTH } from '../src/xml/limits.ts';
+import { MAX_XML_DEPTH, MAX_XML_MARKUP } from '../src/xml/limits.ts';
 import { peppolDocuments, specName } from './xml-support/corpus.ts';
 
 const baseExample = readFileSync(
@@ -163,6 +163,18 @@ describe('hostile and broken XML gives layer-1 findings, never an exception', ()
     // libxml2 refuses a text node above 10 MB (its XML_MAX_TEXT_LENGTH without XML_PARSE_HUGE).
     expect(parsed.findings.map((finding) => finding.id)).toEqual(['XML-MALFORMED']);
     expect(parseUbl(big, { maxBytes: 10 * 1024 * 1024 }).findings[0]?.id).toBe('XML-TOO-LARGE');
+  });
+
+  it('refuses more markup than the tree may hold in memory', () => {
+    const open = `<Invoice xmlns="${INVOICE_NS}">`;
+    const elements = `${open}${'<a/>'.repeat(MAX_XML_MARKUP)}</Invoice>`;
+    expect(parseUbl(elements).findings.map((finding) => finding.id)).toEqual([
+      'XML-TOO-MANY-NODES',
+    ]);
+    const attributes = `<Invoice xmlns="${INVOICE_NS}" ${Array.from({ length: 1000 }, (_, i) => `a${i}=""`).join(' ')}>${'<b c="" d="" e=""/>'.repeat(MAX_XML_MARKUP / 4)}</Invoice>`;
+    expect(parseUbl(attributes).findings.map((finding) => finding.id)).toEqual([
+      'XML-TOO-MANY-NODES',
+    ]);
   });
 
   it('reads a 50 MB document of many elements', () => {

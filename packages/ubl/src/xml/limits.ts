@@ -19,3 +19,10 @@ export const MAX_XML_DEPTH = 256;
  * vocabularies, so the limit leaves room while keeping hostile names (150,000 characters) out.
  */
 export const MAX_XML_NAME_LENGTH = 256;
+
+/**
+ * Most markup (start and end tags, and attributes: `<` and `=` counted) a document may have:
+ * the tree of every later layer holds each node as an object, so the count bounds its memory
+ * (about 1 GB at the limit). A 100 MB invoice of real lines has about 3 million.
+ */
+export const MAX_XML_MARKUP = 5_000_000;

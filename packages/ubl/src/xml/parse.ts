@@ -47,6 +47,7 @@ const nothing = (): void => undefined;
 /** libxml2's first error on `utf8`, as a finding (the fast parser only says that one exists). */
 function malformedFinding(utf8: Uint8Array): Finding {
   try {
+    // The same parse again, through the public API that describes its errors.
     XmlDocument.fromBuffer(utf8, { encoding: PARSE_ENCODING, option: PARSE_OPTIONS }).dispose();
   } catch (error) {
     const first = error instanceof XmlParseError ? error.details[0] : undefined;
@@ -87,7 +88,18 @@ export function parseLibxml2(input: string | Uint8Array, options: ParseOptions =
     throw new Error('libxml2-wasm 0.7.2 is required (its internal bindings are missing)');
   }
   const api = libxml2;
-  const pointer = parseWellFormed(api, utf8);
+  let pointer: number;
+  try {
+    pointer = parseWellFormed(api, utf8);
+  } catch (error) {
+    // libxml2 out of its memory (a document past what layer 1 foresaw): a finding all the same.
+    return failed([
+      xmlFinding(
+        'XML-TOO-LARGE',
+        `libxml2 could not parse the document: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    ]);
+  }
   if (pointer === 0) return failed([malformedFinding(utf8)]);
   return { findings: [], pointer, release: () => api.xmlFreeDoc(pointer) };
 }

@@ -4,7 +4,7 @@ import {
   scanMarkupLimits,
 } from '@fiscus/fatturapa/xml-hardening';
 import { xmlFinding, type Finding } from '../findings.ts';
-import { MAX_XML_DEPTH, MAX_XML_NAME_LENGTH } from './limits.ts';
+import { MAX_XML_DEPTH, MAX_XML_MARKUP, MAX_XML_NAME_LENGTH } from './limits.ts';
 
 export function tooLargeFinding(size: number, maxBytes: number): Finding {
   return xmlFinding(
@@ -21,12 +21,23 @@ export function oversize(text: string, maxBytes: number): number {
   return size > maxBytes ? size : 0;
 }
 
+/** How many times `char` occurs in `text`, counting no further than `limit`. */
+function countUpTo(text: string, char: string, limit: number): number {
+  let count = 0;
+  for (let index = text.indexOf(char); index !== -1 && count <= limit;) {
+    count += 1;
+    index = text.indexOf(char, index + 1);
+  }
+  return count;
+}
+
 /**
  * The checks done on the text before any parser sees it, the shared hardening of
  * @fiscus/fatturapa worded for UBL: emptiness, characters XML forbids (NUL and other controls:
  * binary data), lone surrogates, text that is not markup, any DTD or entity declaration (UBL
  * never needs one, so XXE and entity expansion are refused before anything follows them), names
- * longer than any UBL name and nesting deeper than libxml2 accepts. The first problem only.
+ * longer than any UBL name, nesting deeper than libxml2 accepts and more markup than the tree
+ * may hold in memory. The first problem only.
  */
 export function checkXmlSafety(text: string): Finding[] {
   if (text.trim() === '') return [xmlFinding('XML-EMPTY', 'The document is empty')];
@@ -55,6 +66,15 @@ export function checkXmlSafety(text: string): Finding[] {
       xmlFinding(
         'XML-DOCTYPE',
         'DOCTYPE and entity declarations are not allowed (protection against external entities and entity expansion)',
+      ),
+    ];
+  }
+  const tags = countUpTo(text, '<', MAX_XML_MARKUP);
+  if (tags + countUpTo(text, '=', MAX_XML_MARKUP - tags) > MAX_XML_MARKUP) {
+    return [
+      xmlFinding(
+        'XML-TOO-MANY-NODES',
+        `The document has more than ${MAX_XML_MARKUP} tags and attributes`,
       ),
     ];
   }
