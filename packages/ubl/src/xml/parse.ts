@@ -3,6 +3,7 @@ import {
   parseWellFormed,
   PARSE_ENCODING,
   PARSE_OPTIONS,
+  shortenQuotedValues,
 } from '@fiscus/fatturapa/xml-hardening';
 import { XmlDocument, XmlParseError } from 'libxml2-wasm';
 import { xmlFinding, type Finding } from '../findings.ts';
@@ -54,7 +55,7 @@ function malformedFinding(utf8: Uint8Array): Finding {
     if (first) {
       return xmlFinding(
         'XML-MALFORMED',
-        `Malformed XML at line ${first.line}, column ${first.col}: ${first.message.trim()}`,
+        `Malformed XML at line ${first.line}, column ${first.col}: ${shortenQuotedValues(first.message.trim())}`,
       );
     }
   }
