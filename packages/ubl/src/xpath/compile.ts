@@ -68,6 +68,43 @@ export interface Run {
   depth: number;
   /** Elements by expanded name ('{ns}local'), in document order: built on first use. */
   byName?: Map<string, XElement[]>;
+  /** Attributes by expanded name, in document order: built on first use. */
+  attributesByName?: Map<string, XAttribute[]>;
+}
+
+function attributesByName(run: Run): Map<string, XAttribute[]> {
+  if (run.attributesByName) return run.attributesByName;
+  const index = new Map<string, XAttribute[]>();
+  const visit = (element: XElement): void => {
+    for (const attribute of element.attrs) {
+      const key = `{${attribute.ns}}${attribute.local}`;
+      const list = index.get(key);
+      if (list) list.push(attribute);
+      else index.set(key, [attribute]);
+    }
+    for (const child of element.children) if (child.kind === 'element') visit(child);
+  };
+  if (run.doc.root) visit(run.doc.root);
+  run.attributesByName = index;
+  return index;
+}
+
+/** The nodes of a document-ordered list that lie in a node's subtree (itself included). */
+function inSubtree<T extends XNode>(list: T[], node: XNode): T[] {
+  if (node.kind === 'document') return list;
+  if (node.kind !== 'element') return [];
+  const low = node.order;
+  const high = lastDescendantOrder(node);
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.order < low) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < list.length && list[end]!.order <= high) end++;
+  return lo === 0 && end === list.length ? list : list.slice(lo, end);
 }
 
 function elementsByName(run: Run): Map<string, XElement[]> {
@@ -343,6 +380,15 @@ function axisNodes(node: XNode, axis: Axis, test: NodePred): XNode[] {
       }
       return out;
     }
+    case 'descendant-attribute': {
+      const elements: XNode[] = [];
+      pushDescendants(node, (n) => n.kind === 'element', elements);
+      if (node.kind === 'element') elements.unshift(node);
+      for (const element of elements)
+        for (const attribute of (element as XElement).attrs)
+          if (test(attribute)) out.push(attribute);
+      return out;
+    }
   }
 }
 
@@ -502,6 +548,23 @@ function isPositionalPredicate(ast: Ast): boolean {
     default:
       return true;
   }
+}
+
+/** `a | b` of child steps without positional predicates → `descendant::a | descendant::b`. */
+function toDescendantUnion(ast: Ast): Ast | undefined {
+  if (ast.t === 'union') {
+    const l = toDescendantUnion(ast.l);
+    const r = toDescendantUnion(ast.r);
+    return l && r ? { t: 'union', l, r } : undefined;
+  }
+  if (
+    ast.t === 'step' &&
+    ast.axis === 'child' &&
+    ast.preds.every((pred) => !isPositionalPredicate(pred))
+  ) {
+    return { ...ast, axis: 'descendant' };
+  }
+  return undefined;
 }
 
 function containsPositionCall(ast: Ast): boolean {
@@ -852,6 +915,20 @@ export class Compiler {
     const preds = ast.preds.map((pred) => this.predicate(pred, scope));
     const reverse = REVERSE_AXES.has(axis);
     let select: (node: XNode, ctx: Ctx) => XNode[] = (node) => axisNodes(node, axis, test);
+    if (axis === 'descendant-attribute') {
+      const nameTest = ast.test.k === 'name' ? `{${ast.test.ns}}${ast.test.local}` : undefined;
+      const attributeTest = compileNodeTest(ast.test, 'attribute');
+      select = (node, ctx) => {
+        if (nameTest !== undefined)
+          return inSubtree(attributesByName(ctx.run).get(nameTest) ?? [], node);
+        const out: XNode[] = [];
+        for (const list of attributesByName(ctx.run).values()) {
+          for (const attribute of inSubtree(list, node))
+            if (attributeTest(attribute)) out.push(attribute);
+        }
+        return sortDocOrder(out);
+      };
+    }
     if ((axis === 'descendant' || axis === 'descendant-or-self') && ast.test.k === 'name') {
       const key = `{${ast.test.ns}}${ast.test.local}`;
       const orSelf = axis === 'descendant-or-self';
@@ -879,13 +956,33 @@ export class Compiler {
         step.test.k === 'node' &&
         step.preds.length === 0 &&
         next?.t === 'step' &&
-        next.axis === 'child' &&
+        (next.axis === 'child' || next.axis === 'attribute') &&
         next.preds.every((pred) => !isPositionalPredicate(pred)) &&
         i > 0
       ) {
-        steps.push({ ...next, axis: 'descendant' });
+        steps.push({
+          ...next,
+          axis: next.axis === 'child' ? 'descendant' : 'descendant-attribute',
+        });
         i++;
         continue;
+      }
+      // descendant-or-self::node()/(a | b) with simple child steps: (descendant::a | descendant::b).
+      if (
+        step.t === 'step' &&
+        step.axis === 'descendant-or-self' &&
+        step.test.k === 'node' &&
+        step.preds.length === 0 &&
+        next?.t === 'seq' &&
+        next.items.length === 1 &&
+        i > 0
+      ) {
+        const rewritten = toDescendantUnion(next.items[0]!);
+        if (rewritten) {
+          steps.push(rewritten);
+          i++;
+          continue;
+        }
       }
       steps.push(step);
     }

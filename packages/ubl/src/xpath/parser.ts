@@ -17,7 +17,9 @@ export type Axis =
   | 'following-sibling'
   | 'preceding-sibling'
   | 'following'
-  | 'preceding';
+  | 'preceding'
+  /** Internal (the compiler's rewrite of `//@name`): attributes of the node and its descendants. */
+  | 'descendant-attribute';
 
 export type NodeTest =
   | { k: 'name'; ns: string; local: string }
