@@ -30,7 +30,15 @@ const CDATA_SECTION_NODE = 4;
 /** libxml2 keeps 65535 in its 16-bit line field for any later line. */
 const LINE_UNKNOWN = 0xffff;
 
+/**
+ * The attributes of every element that has none: one frozen array instead of an empty one per
+ * element (a large document has hundreds of thousands); pushing onto it throws.
+ */
+const NO_ATTRIBUTES = Object.freeze([]) as unknown as XAttribute[];
+
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+/** Indentation strings by length × 2 (+ 1 for tabs), shared by every document. */
+const indentations: string[] = [];
 /** Short ASCII strings are built directly: cheaper than a TextDecoder call. */
 const SHORT_STRING = 48;
 
@@ -62,6 +70,21 @@ class Reader {
     const length = end - pointer;
     if (length <= 0) return '';
     if (length <= SHORT_STRING) {
+      // Indentation (a line feed, then spaces or tabs) is most text nodes: one string each.
+      const first = bytes[pointer + 1];
+      if (bytes[pointer] === 0x0a && (length === 1 || first === 0x20 || first === 0x09)) {
+        let index = pointer + 1;
+        while (index < end && bytes[index] === first) index += 1;
+        if (index === end) {
+          const key = length * 2 + (first === 0x09 ? 1 : 0);
+          let indentation = indentations[key];
+          if (indentation === undefined) {
+            indentation = `\n${String.fromCharCode(first ?? 0x20).repeat(length - 1)}`;
+            indentations[key] = indentation;
+          }
+          return indentation;
+        }
+      }
       let text = '';
       for (let index = pointer; index < end; index += 1) {
         const code = bytes[index]!;
@@ -101,7 +124,7 @@ class Reader {
       ns,
       local: this.name(words[at + NAME]!),
       prefix,
-      attrs: [],
+      attrs: words[at + PROPERTIES] === 0 ? NO_ATTRIBUTES : [],
       children: [],
       parent,
       line: line !== 0 && line !== LINE_UNKNOWN ? line : undefined,
