@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
-import { readSchematron } from '../src/schematron/read.ts';
+import { readSchematron, type SchematronModel } from '../src/schematron/read.ts';
 import { compileRuleSet, type RuleSetSource } from '../src/rules/engine.ts';
 
 const RELEASE = '2026.5';
@@ -27,15 +27,34 @@ const AGID_OTHERS = 'italy/AGID-PEPPOL-Schematron-Others-3.2.1/AGID-PEPPOL-Schem
 /** AGID's rule sets (the English edition), by id: the .sch file name without extension. */
 const AGID: Record<string, string> = {
   'AGID-EN16931-CIUS-UBL': `${AGID_BILLING}/AGID/AGID-EN16931-CIUS-UBL.sch`,
-  'AGID-EN16931-EXT-UBL': `${AGID_BILLING}/AGID/AGID-EN16931-EXT-UBL.sch`,
   'AGID-PEPPOL-T01': `${AGID_OTHERS}/peppolbis-trdm001-3.0-order/Schematron/ENG/AGID-PEPPOL-T01.sch`,
   'AGID-PEPPOL-T16': `${AGID_OTHERS}/peppolbis-trdm016-3.0-despatch-advice/Schematron/ENG/AGID-PEPPOL-T16.sch`,
   'AGID-PEPPOL-T76': `${AGID_OTHERS}/peppolbis-trdm076-3.0-order-response/Schematron/ENG/AGID-PEPPOL-T76.sch`,
   'AGID-PEPPOL-T110': `${AGID_OTHERS}/peppolbis-trdm110-3.0-order-agreement/Schematron/ENG/AGID-PEPPOL-T110.sch`,
-  NSO_T01: `${AGID_OTHERS}/peppolbis-trdm001-3.0-order/Schematron/ENG/AGID/NSO_T01.sch`,
-  NSO_T76: `${AGID_OTHERS}/peppolbis-trdm076-3.0-order-response/Schematron/ENG/AGID/NSO_T76.sch`,
-  NSO_T110: `${AGID_OTHERS}/peppolbis-trdm110-3.0-order-agreement/Schematron/ENG/AGID/NSO_T110.sch`,
 };
+
+/**
+ * Rule sets whose file holds only patterns: namespaces, lets, functions and keys come from the
+ * schema AGID includes it in (AGID-EN16931-UBL.sch = CEN + Peppol + CIUS-IT).
+ */
+const INHERIT: Record<string, string> = {
+  'AGID-EN16931-CIUS-UBL': `${AGID_BILLING}/AGID-EN16931-UBL.sch`,
+};
+
+function withInherited(own: SchematronModel, base: SchematronModel): SchematronModel {
+  const lets = new Map([...base.lets, ...own.lets].map((l) => [l.name, l]));
+  const functions = new Map(
+    [...base.functions, ...own.functions].map((f) => [`${f.name}#${f.params.length}`, f]),
+  );
+  const keys = new Map([...base.keys, ...own.keys].map((k) => [k.name, k]));
+  return {
+    ns: { ...base.ns, ...own.ns },
+    lets: [...lets.values()],
+    functions: [...functions.values()],
+    keys: [...keys.values()],
+    patterns: own.patterns,
+  };
+}
 
 function ruleSets(): Array<{ id: string; file: string }> {
   const official = readdirSync(join(sourceDir, 'sch'))
@@ -55,7 +74,9 @@ async function main(): Promise<void> {
   for (const { id, file } of ruleSets()) {
     let source: RuleSetSource;
     try {
-      source = { id, ...readSchematron(join(sourceDir, file)) };
+      const own = readSchematron(join(sourceDir, file));
+      const base = INHERIT[id];
+      source = { id, ...(base ? withInherited(own, readSchematron(join(sourceDir, base))) : own) };
       compileRuleSet(source); // every expression must parse and compile
     } catch (error) {
       console.error(`${id}: ${(error as Error).message}`);

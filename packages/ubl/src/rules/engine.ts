@@ -422,6 +422,28 @@ function compileFunctionBody(
         parts.push((ctx) => (ebv(test(ctx)) ? inner(ctx) : []));
         break;
       }
+      case 'for-each': {
+        const select = compiler.compile(parseXPath(instruction.select, scope.env.ns), scope);
+        const inner = compileFunctionBody(instruction.body, scope.child(), compiler);
+        parts.push((ctx) => {
+          const items = select(ctx);
+          const out: Item[] = [];
+          const size = items.length;
+          for (let i = 0; i < size; i++) {
+            const itemCtx: Ctx = {
+              item: items[i],
+              pos: i + 1,
+              size,
+              env: ctx.env,
+              run: ctx.run,
+              current: items[i],
+            };
+            for (const value of inner(itemCtx)) out.push(value);
+          }
+          return out;
+        });
+        break;
+      }
       case 'choose': {
         const whens = instruction.whens.map((when) => ({
           test: compiler.compile(parseXPath(when.test, scope.env.ns), scope),

@@ -54,6 +54,7 @@ export type FnInstruction =
   | { op: 'value-of'; select: string; separator?: string }
   | { op: 'text'; text: string }
   | { op: 'if'; test: string; body: FnInstruction[] }
+  | { op: 'for-each'; select: string; body: FnInstruction[] }
   | {
       op: 'choose';
       whens: Array<{ test: string; body: FnInstruction[] }>;
@@ -167,6 +168,8 @@ function readFnBody(element: XElement): FnInstruction[] {
     } else if (isXsl(child, 'text')) out.push({ op: 'text', text: textOf(child) });
     else if (isXsl(child, 'if'))
       out.push({ op: 'if', test: attr(child, 'test')!, body: readFnBody(child) });
+    else if (isXsl(child, 'for-each'))
+      out.push({ op: 'for-each', select: attr(child, 'select')!, body: readFnBody(child) });
     else if (isXsl(child, 'choose')) {
       const whens = children(child)
         .filter((c) => isXsl(c, 'when'))

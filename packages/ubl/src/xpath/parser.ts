@@ -288,7 +288,7 @@ class Parser {
     const uri =
       prefix === 'fn'
         ? FN_NS
-        : prefix === 'xs' && this.ns[prefix] === undefined
+        : (prefix === 'xs' || prefix === 'xsd') && this.ns[prefix] === undefined // AGID uses xsd undeclared
           ? XS_NS
           : this.ns[prefix];
     if (uri === undefined)

@@ -20,6 +20,14 @@ const I_NEG = '[^\\p{L}_:]';
 const C_CLASS = '[\\p{L}\\p{Nd}\\p{Mn}\\p{Mc}\\p{Lm}._:\\-\\u00B7]';
 const C_NEG = '[^\\p{L}\\p{Nd}\\p{Mn}\\p{Mc}\\p{Lm}._:\\-\\u00B7]';
 
+/** Unicode blocks (\p{IsX}) the rules use, as class ranges. */
+const BLOCKS: Record<string, string> = {
+  BasicLatin: '\\u{0}-\\u{7F}',
+  'Latin-1Supplement': '\\u{80}-\\u{FF}',
+  'LatinExtended-A': '\\u{100}-\\u{17F}',
+  'LatinExtended-B': '\\u{180}-\\u{24F}',
+};
+
 const SINGLE_ESCAPES = new Set([
   'n',
   'r',
@@ -106,13 +114,17 @@ class RegexTranslator {
         if (end < 0) this.fail('unterminated \\p{');
         const name = this.chars.slice(this.i + 1, end).join('');
         this.i = end + 1;
-        if (name.startsWith('Is')) this.fail(`block escapes (${name}) are not supported`);
+        if (name.startsWith('Is')) {
+          const block = BLOCKS[name.slice(2)];
+          if (!block) this.fail(`block escape ${name} is not supported`);
+          return `[${c === 'P' ? '^' : ''}${block}]`;
+        }
         if (!/^[A-Z][a-z]?$/u.test(name)) this.fail(`unknown category ${name}`);
         return `\\${c}{${name}}`;
       }
       default:
         if (SINGLE_ESCAPES.has(c))
-          return c === 'n' || c === 'r' || c === 't' ? '\\' + c : literal(c);
+          return c === 'n' || c === 'r' || c === 't' ? '\\' + c : literal(c, inClass);
         if (!inClass && c >= '1' && c <= '9') return '\\' + c;
         return this.fail(`unknown escape \\${c}`);
     }

@@ -14,7 +14,11 @@ import { peppolbisT58 } from './PEPPOLBIS-T58.generated.ts';
 import { peppolbisT71 } from './PEPPOLBIS-T71.generated.ts';
 import { peppolbisT76 } from './PEPPOLBIS-T76.generated.ts';
 import { peppolbisT77 } from './PEPPOLBIS-T77.generated.ts';
+import { agidEn16931CiusUbl } from './AGID-EN16931-CIUS-UBL.generated.ts';
+import { agidPeppolT01 } from './AGID-PEPPOL-T01.generated.ts';
 import { agidPeppolT16 } from './AGID-PEPPOL-T16.generated.ts';
+import { agidPeppolT76 } from './AGID-PEPPOL-T76.generated.ts';
+import { agidPeppolT110 } from './AGID-PEPPOL-T110.generated.ts';
 import type { RuleSetSource } from '../engine.ts';
 
 export const RELEASE = '2026.5';
@@ -35,7 +39,11 @@ export const RULE_SET_IDS = [
   'PEPPOLBIS-T71',
   'PEPPOLBIS-T76',
   'PEPPOLBIS-T77',
+  'AGID-EN16931-CIUS-UBL',
+  'AGID-PEPPOL-T01',
   'AGID-PEPPOL-T16',
+  'AGID-PEPPOL-T76',
+  'AGID-PEPPOL-T110',
 ] as const;
 
 export type GeneratedRuleSetId = (typeof RULE_SET_IDS)[number];
@@ -56,5 +64,9 @@ export const RULE_SETS: Record<GeneratedRuleSetId, RuleSetSource> = {
   'PEPPOLBIS-T71': peppolbisT71,
   'PEPPOLBIS-T76': peppolbisT76,
   'PEPPOLBIS-T77': peppolbisT77,
+  'AGID-EN16931-CIUS-UBL': agidEn16931CiusUbl,
+  'AGID-PEPPOL-T01': agidPeppolT01,
   'AGID-PEPPOL-T16': agidPeppolT16,
+  'AGID-PEPPOL-T76': agidPeppolT76,
+  'AGID-PEPPOL-T110': agidPeppolT110,
 };
