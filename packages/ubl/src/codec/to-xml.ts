@@ -33,14 +33,14 @@ const aliasByNamespace = new Map(Object.entries(NAMESPACES).map(([alias, ns]) =>
 /** Writes the JSON of one document as XML, children in schema order (see json-shape.ts). */
 class Writer {
   readonly problems: Finding[] = [];
-  private xml = '';
+  private readonly parts: string[] = [];
   /** In-scope namespace declarations, innermost last. */
   private readonly scopes: Array<ReadonlyArray<readonly [string, string]>> = [];
   /** Raw XML or qualified attributes were written: the result is parsed again to check it. */
   needsCheck = false;
 
   result(): string {
-    return this.xml;
+    return this.parts.join('');
   }
 
   private typeProblem(path: string, expected: string): void {
@@ -144,7 +144,7 @@ class Writer {
     for (const [declared, uri] of declarations) {
       tag += ` ${declared ? `xmlns:${declared}` : 'xmlns'}="${escapeAttribute(uri)}"`;
     }
-    this.xml += tag + attributes;
+    this.parts.push(tag + attributes);
     return name;
   }
 
@@ -196,9 +196,9 @@ class Writer {
       this.typeProblem(path, 'a string, or an object with a string "value"');
       return;
     }
-    this.xml += `\n${indent}`;
+    this.parts.push(`\n${indent}`);
     const name = this.open(child.ns, child.local, declarations, attributes);
-    this.xml += text === '' ? '/>' : `>${escapeText(text)}</${name}>`;
+    this.parts.push(text === '' ? '/>' : `>${escapeText(text)}</${name}>`);
     this.scopes.pop();
   }
 
@@ -212,7 +212,7 @@ class Writer {
       }
       if (!this.writable(item, `${path}[${index}]`)) continue;
       this.needsCheck = true;
-      this.xml += `\n${indent}${item}`;
+      this.parts.push(`\n${indent}${item}`);
     }
   }
 
@@ -250,15 +250,15 @@ class Writer {
         }
       } else this.typeProblem(`${path}.$attrs`, 'an object of attribute values');
     }
-    if (indent) this.xml += `\n${indent}`;
+    if (indent) this.parts.push(`\n${indent}`);
     const name = this.open(ns, local, declarations, attributes);
-    const start = this.xml.length;
-    this.xml += '>';
+    const start = this.parts.length;
+    this.parts.push('>');
     if (kindOf(type) === 'any') {
       if (typeof value.$xml === 'string') {
         if (this.writable(value.$xml, `${path}.$xml`)) {
           this.needsCheck = true;
-          this.xml += value.$xml;
+          this.parts.push(value.$xml);
         }
       } else if (value.$xml !== undefined) this.typeProblem(`${path}.$xml`, 'a string of XML');
       this.close(name, start, indent, false);
@@ -308,15 +308,16 @@ class Writer {
       writeRaw(child.index);
     }
     if (typeof value.$text === 'string' && this.writable(value.$text, `${path}.$text`)) {
-      this.xml += escapeText(value.$text);
+      this.parts.push(escapeText(value.$text));
       wrote = true;
     }
     this.close(name, start, indent, wrote);
   }
 
   private close(name: string, start: number, indent: string, indented: boolean): void {
-    if (this.xml.length === start + 1) this.xml = `${this.xml.slice(0, start)}/>`;
-    else this.xml += indented ? `\n${indent}</${name}>` : `</${name}>`;
+    // Nothing written after the start tag's `>`: the element closes itself.
+    if (this.parts.length === start + 1) this.parts[start] = '/>';
+    else this.parts.push(indented ? `\n${indent}</${name}>` : `</${name}>`);
     this.scopes.pop();
   }
 
