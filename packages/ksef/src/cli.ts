@@ -2,10 +2,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { KsefFinding } from './findings.ts';
 import {
+  CONTEXT_IDENTIFIER_TYPES,
   checkKsefNumber,
   jsonToKsef,
   ksefToJson,
   makeKsefNumber,
+  offlineCertificateLink,
   qrPng,
   qrSvg,
   readUpo,
@@ -40,7 +42,9 @@ const USAGE = `Usage: ksef <command> [options]
   number check NUMBER...         check KSeF numbers (exit 1 when any is invalid)
   number make NIP YYYYMMDD HEX12 make a KSeF number (adds the CRC-8)
   qr FILE --env TE|DEMO|PRD [--svg OUT | --png OUT]
-                                 print the KOD I link of an invoice (and write its QR image)
+     [--offline-key KEY.pem --certificate-serial HEX [--context Nip:NIP]]
+                                 print the KOD I link of an invoice (and write its QR image);
+                                 with the key of a KSeF Offline certificate, KOD II too
   to-json FILE                   print an invoice as JSON
   to-xml FILE.json               print the XML of a JSON invoice
   render FILE (--pdf OUT | --html OUT) [--lang pl|en] [--env TE|DEMO|PRD] [--ksef-number N]
@@ -62,6 +66,9 @@ const VALUE_FLAGS = new Set([
   '--html',
   '--lang',
   '--ksef-number',
+  '--offline-key',
+  '--certificate-serial',
+  '--context',
 ]);
 
 function parseArgs(argv: readonly string[]): ParsedArgs {
@@ -262,6 +269,52 @@ async function qrCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const png = flag(args, '--png');
   if (svg) await io.writeFile(svg, qrSvg(link));
   if (png) await io.writeFile(png, await qrPng(link));
+  const keyFile = flag(args, '--offline-key');
+  return keyFile
+    ? certificateLinkOf(args, io, { env, file, keyFile, nip, xmlBytes: read.xmlBytes })
+    : 0;
+}
+
+/** KOD II of an offline invoice: signed with the key of the issuer's KSeF Offline certificate. */
+async function certificateLinkOf(
+  args: ParsedArgs,
+  io: CliIo,
+  invoice: {
+    env: KsefEnvironment;
+    file: string;
+    keyFile: string;
+    nip: string;
+    xmlBytes: Uint8Array;
+  },
+): Promise<number> {
+  const serial = flag(args, '--certificate-serial');
+  const context = flag(args, '--context') ?? `Nip:${invoice.nip}`;
+  const separator = context.indexOf(':');
+  const contextType = CONTEXT_IDENTIFIER_TYPES.find((type) => type === context.slice(0, separator));
+  if (!serial || !contextType) {
+    io.stderr(
+      `KOD II needs --certificate-serial HEX and --context TYPE:VALUE (TYPE one of ${CONTEXT_IDENTIFIER_TYPES.join(', ')})\n`,
+    );
+    return 2;
+  }
+  const key = await readInput(invoice.keyFile, io);
+  if (!key) return 1;
+  try {
+    io.stdout(
+      `${offlineCertificateLink({
+        env: invoice.env,
+        contextType,
+        contextValue: context.slice(separator + 1),
+        sellerNip: invoice.nip,
+        certificateSerial: serial,
+        xmlBytes: invoice.xmlBytes,
+        privateKey: new TextDecoder().decode(key),
+      })}\n`,
+    );
+  } catch (error) {
+    io.stderr(`${invoice.file}: KOD II: ${errorMessage(error)}\n`);
+    return 1;
+  }
   return 0;
 }
 

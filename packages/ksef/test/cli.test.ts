@@ -1,10 +1,12 @@
 import { execFile, spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../src/cli.ts';
+import { verifyOfflineCertificateLink } from '../src/qr/links.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const samples = path.resolve(repoRoot, '../shared/spec/ksef/samples');
@@ -156,6 +158,24 @@ describe('ksef command line', () => {
     const broken = memoryIo({ 'broken.xml': '<Faktura' });
     expect(await main(['qr', 'broken.xml', '--env', 'TE'], broken.io)).toBe(1);
     expect(broken.err()).toContain('broken.xml');
+  });
+
+  it('qr --offline-key prints KOD II signed with the Offline certificate key', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const { io, out } = memoryIo({ 'key.pem': pem });
+    const argv = ['qr', EXAMPLE_1, '--env', 'TE', '--offline-key', 'key.pem'];
+    expect(await main([...argv, '--certificate-serial', '01F20A5D352AE590'], io)).toBe(0);
+    const [kodI, kodII] = out().trim().split('\n');
+    const hash = sha256Base64Url(EXAMPLE_1);
+    expect(kodI).toContain(hash);
+    expect(kodII).toMatch(
+      new RegExp(
+        `^https://qr-test\\.ksef\\.mf\\.gov\\.pl/certificate/Nip/9999999999/9999999999/01F20A5D352AE590/${hash}/[\\w-]+$`,
+      ),
+    );
+    expect(verifyOfflineCertificateLink(kodII ?? '', publicKey)).toBe(true);
+    expect(await main(argv, memoryIo({ 'key.pem': pem }).io)).toBe(2);
   });
 
   it('to-json then to-xml gives back a document with the same verdict', async () => {
