@@ -228,6 +228,22 @@ describe('UPO v4-3: making', () => {
     expect(made.upo?.NazwaStrukturyLogicznej).toBe(sample.upo?.NazwaStrukturyLogicznej);
   });
 
+  it('writes the page description in schema order whatever the order of its keys', () => {
+    const made = makeUpo({
+      ...INPUT,
+      page: {
+        CalkowitaLiczbaDokumentow: '1',
+        ZakresDokumentowDo: '2',
+        ZakresDokumentowOd: '1',
+        LiczbaStron: '1',
+        Strona: '1',
+      },
+    });
+    expect(made.problems).toEqual([]);
+    expect(made.xml).toMatch(/<Strona>1<\/Strona>\s*<LiczbaStron>/);
+    expect(readUpo(made.xml ?? '').upo?.OpisPotwierdzenia?.ZakresDokumentowDo).toBe('2');
+  });
+
   it('refuses a bad KSeF number, a day other than the number’s, and schema faults', () => {
     const document = INPUT.documents[0]!;
     const badNumber = makeUpo({ ...INPUT, documents: [{ ...document, ksefNumber: '123' }] });

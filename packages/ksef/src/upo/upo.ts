@@ -198,6 +198,34 @@ function documentOf(
   };
 }
 
+// The order of the schema's sequences, whatever the order of the object's keys.
+const PAGE_ORDER: readonly (keyof UpoPage)[] = [
+  'Strona',
+  'LiczbaStron',
+  'ZakresDokumentowOd',
+  'ZakresDokumentowDo',
+  'CalkowitaLiczbaDokumentow',
+];
+const DOCUMENT_ORDER: readonly (keyof UpoDocument)[] = [
+  'NipSprzedawcy',
+  'NumerKSeFDokumentu',
+  'NumerFaktury',
+  'DataWystawieniaFaktury',
+  'DataPrzeslaniaDokumentu',
+  'DataNadaniaNumeruKSeF',
+  'SkrotDokumentu',
+  'TrybWysylki',
+];
+
+function inSchemaOrder<T extends object>(value: T, order: readonly (keyof T)[]): string {
+  return order
+    .map((name) => {
+      const text = value[name];
+      return typeof text === 'string' ? element(String(name), text, '    ') : '';
+    })
+    .join('');
+}
+
 /** The UPO as XML text (no validation). */
 export function upoToXml(upo: Upo): string {
   const [contextName, contextValue] = Object.entries(upo.Uwierzytelnienie.IdKontekstu)[0] ?? [];
@@ -214,15 +242,10 @@ export function upoToXml(upo: Upo): string {
           '    ',
         );
   const page = upo.OpisPotwierdzenia
-    ? `  <OpisPotwierdzenia>\n${Object.entries(upo.OpisPotwierdzenia)
-        .map(([name, value]) => element(name, value, '    '))
-        .join('')}  </OpisPotwierdzenia>\n`
+    ? `  <OpisPotwierdzenia>\n${inSchemaOrder(upo.OpisPotwierdzenia, PAGE_ORDER)}  </OpisPotwierdzenia>\n`
     : '';
   const documents = upo.Dokument.map(
-    (document) =>
-      `  <Dokument>\n${Object.entries(document)
-        .map(([name, value]) => element(name, value, '    '))
-        .join('')}  </Dokument>\n`,
+    (document) => `  <Dokument>\n${inSchemaOrder(document, DOCUMENT_ORDER)}  </Dokument>\n`,
   ).join('');
   const version = upo.wersjaSchemy ? ` wersjaSchemy="${escapeXml(upo.wersjaSchemy)}"` : '';
   return (
