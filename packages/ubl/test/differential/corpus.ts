@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { TRANSACTIONS, transactionOf } from '../../src/transaction.ts';
 import { hasXslt } from './saxon.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -38,51 +39,25 @@ export interface Skipped {
   reason: string;
 }
 
-const billing = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
-const selfBilling =
-  'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:selfbilling:3.0';
-const agidBilling = `${billing}#conformant#urn:www.agid.gov.it:trns:fattura:3`;
-const poacc = 'urn:fdc:peppol.eu:poacc:trns:';
-
 /**
- * Root + CustomizationID → rule sets, as the official validation artefacts pair them (release
- * README). AGID's own rule sets have no official XSLT, so they are listed as skipped for Saxon.
+ * The rule sets of a document by its root and CustomizationID (the engine's transaction table),
+ * split into those with an official XSLT (run by Saxon and by us) and those without (AGID's,
+ * listed as not run). Of an alternative (AGID-PEPPOL-Txx or else PEPPOLBIS-Txx for NSO
+ * documents), the official one is compared and the AGID one listed.
  */
 export function ruleSetsOf(
   root: string,
   customizationId: string,
 ): { ruleSets: string[]; unofficial: string[] } {
-  const invoiceLike = root === 'Invoice' || root === 'CreditNote';
-  if (invoiceLike && customizationId === billing) {
-    return { ruleSets: ['CEN-EN16931-UBL', 'PEPPOL-EN16931-UBL'], unofficial: [] };
-  }
-  if (invoiceLike && customizationId === agidBilling) {
-    return {
-      ruleSets: ['CEN-EN16931-UBL', 'PEPPOL-EN16931-UBL'],
-      unofficial: ['AGID-EN16931-CIUS-UBL'],
-    };
-  }
-  if (invoiceLike && customizationId === selfBilling) {
-    return { ruleSets: ['CEN-EN16931-UBL', 'PEPPOL-EN16931-UBL-SB'], unofficial: [] };
-  }
-  const byTransaction: Record<string, string> = {
-    'Order|order:3': 'PEPPOLBIS-T01',
-    'DespatchAdvice|despatch_advice:3': 'PEPPOLBIS-T16',
-    'Catalogue|catalogue:3': 'PEPPOLBIS-T19',
-    'ApplicationResponse|catalogue_response:3': 'PEPPOLBIS-T58',
-    'ApplicationResponse|mlr:3': 'PEPPOLBIS-T71',
-    'OrderResponse|order_response:3': 'PEPPOLBIS-T76',
-    'Catalogue|punch_out:3': 'PEPPOLBIS-T77',
-    'OrderResponse|order_agreement:3': 'PEPPOLBIS-T110',
-    'ApplicationResponse|invoice_response:3': 'PEPPOLBIS-T111',
-    'OrderChange|order_change:3': 'PEPPOLBIS-T114',
-    'OrderCancellation|order_cancellation:3': 'PEPPOLBIS-T115',
-    'OrderResponse|order_response_advanced:3': 'PEPPOLBIS-T116',
+  const transaction = transactionOf(root, customizationId);
+  const definition = TRANSACTIONS.find((candidate) => candidate.id === transaction);
+  const all = (definition?.ruleSets ?? []).flatMap((entry) =>
+    typeof entry === 'string' ? [entry] : [...entry],
+  );
+  return {
+    ruleSets: all.filter((ruleSet) => hasXslt(ruleSet)),
+    unofficial: all.filter((ruleSet) => !hasXslt(ruleSet)),
   };
-  const ruleSet = customizationId.startsWith(poacc)
-    ? byTransaction[`${root}|${customizationId.slice(poacc.length)}`]
-    : undefined;
-  return { ruleSets: ruleSet ? [ruleSet] : [], unofficial: [] };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { checkSaxonInstalled } from './saxon.ts';
 import { formatReport, runDifferential, type OurEngine } from './differential.ts';
-import { loadOurEngine } from './ours.ts';
+import { ourEngine } from './ours.ts';
 
 const args = process.argv.slice(2);
 const only = args.filter((arg) => !arg.startsWith('--'));
@@ -15,7 +15,7 @@ const saxonOnly = args.includes('--saxon-only');
 await checkSaxonInstalled();
 const ours: OurEngine = saxonOnly
   ? () => ({ findings: [], error: { code: 'NOT-RUN', message: '--saxon-only' } })
-  : await loadOurEngine();
+  : ourEngine;
 const started = Date.now();
 const result = await runDifferential(ours, {
   ...(only.length > 0 ? { only } : {}),

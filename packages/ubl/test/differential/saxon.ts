@@ -78,11 +78,17 @@ export function hasXslt(ruleSet: string): boolean {
 const cacheDir = path.join(os.tmpdir(), 'fiscus-ubl-saxon-cache');
 const xsltHashes = new Map<string, string>();
 
-/** Local speed-up only: keyed by the sha-256 of the XSLT and the document, never committed. */
+/**
+ * Local speed-up only: keyed by the sha-256 of the XSLT, of this reader (a fix to it must not be
+ * hidden by outcomes it read before) and of the document; never committed, off under CI.
+ */
 function cacheKey(xslt: string, xml: string): string {
   let xsltHash = xsltHashes.get(xslt);
   if (!xsltHash) {
-    xsltHash = createHash('sha256').update(readFileSync(xslt)).digest('hex');
+    xsltHash = createHash('sha256')
+      .update(readFileSync(xslt))
+      .update(readFileSync(fileURLToPath(import.meta.url)))
+      .digest('hex');
     xsltHashes.set(xslt, xsltHash);
   }
   return createHash('sha256').update(xsltHash).update('\0').update(xml).digest('hex');
@@ -205,10 +211,16 @@ async function transform(xslt: string, input: string, output: string): Promise<s
   }
 }
 
-/** Splits Saxon's stderr into one error per `While processing <file>: …` block. */
+/**
+ * Splits Saxon's stderr into one error per `While processing <file>: …` block. Warnings are left
+ * out: an error while matching a template pattern (XPTY0004 of a predicate over two nodes, say)
+ * is recoverable in XSLT 2.0, Saxon reports it as a warning (until "No more warnings will be
+ * displayed") and treats the pattern as not matching; it is not the document's error.
+ */
 export function errorsByFile(stderr: string): Map<string, { code: string; message: string }> {
   const errors = new Map<string, { code: string; message: string }>();
   let block: string[] = [];
+  let inWarning = false;
   for (const line of stderr.split('\n')) {
     const marker = 'While processing ';
     if (line.startsWith(marker)) {
@@ -218,7 +230,14 @@ export function errorsByFile(stderr: string): Map<string, { code: string; messag
       const message = colon >= 0 ? rest.slice(colon + 2) : '';
       errors.set(file, { code: firstErrorCode(block.join('\n')) ?? 'UNKNOWN', message });
       block = [];
-    } else block.push(line);
+      inWarning = false;
+    } else if (line.startsWith('Warning') || line.startsWith('No more warnings')) {
+      inWarning = true;
+      block = [];
+    } else if (/^(?:Type |Static |Dynamic )?[Ee]rror\b/.test(line)) {
+      inWarning = false;
+      block = [line];
+    } else if (!inWarning) block.push(line);
   }
   return errors;
 }
