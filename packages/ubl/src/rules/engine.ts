@@ -13,6 +13,7 @@
  */
 import type { XDocument, XElement, XNode } from '../tree/node.ts';
 import {
+  applyPredicates,
   Compiler,
   compileNodeTest,
   convertToType,
@@ -204,22 +205,15 @@ function compileAlternative(ast: Ast, scope: Scope, compiler: Compiler, text: st
       if (parent.kind === 'element')
         for (const attribute of parent.attrs) if (step.test(attribute)) siblings.push(attribute);
     } else for (const child of parent.children) if (step.test(child)) siblings.push(child);
-    let current: Item[] = siblings;
-    for (const pred of step.preds) {
-      const size = current.length;
-      const kept: Item[] = [];
-      for (let i = 0; i < size; i++) {
-        const item = current[i]!;
-        const result = pred.fn({ item, pos: i + 1, size, env, run, current: item });
-        if (result.length === 1 && typeof result[0] === 'bigint') {
-          if (result[0] === BigInt(i + 1)) kept.push(item);
-        } else if (result.length === 1 && typeof result[0] === 'number') {
-          if (result[0] === i + 1) kept.push(item);
-        } else if (ebv(result)) kept.push(item);
-      }
-      current = kept;
-    }
-    return current.includes(node);
+    const selected = applyPredicates(siblings, step.preds, {
+      item: node,
+      pos: 1,
+      size: 1,
+      env,
+      run,
+      current: node,
+    });
+    return selected.includes(node);
   };
 
   const matchFrom = (node: XNode, i: number, run: Run): boolean => {

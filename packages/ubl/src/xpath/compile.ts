@@ -403,9 +403,9 @@ const REVERSE_AXES = new Set<Axis>([
 // ---------------------------------------------------------------------------------------------
 // Predicates
 
-type Pred = { fn: Fn; literalPosition?: number; positional: boolean };
+export type Pred = { fn: Fn; literalPosition?: number; positional: boolean };
 
-function applyPredicates(items: Seq, preds: Pred[], ctx: Ctx): Seq {
+export function applyPredicates(items: Seq, preds: Pred[], ctx: Ctx): Seq {
   let current = items;
   for (const pred of preds) {
     if (pred.literalPosition !== undefined) {
