@@ -302,7 +302,7 @@ interface CompiledCheck {
   kind: 'assert' | 'report';
   id: string;
   flag: string;
-  test: Fn;
+  test: (ctx: Ctx) => boolean;
   message: Array<string | Fn | { nameOf: Fn | null }>;
 }
 
@@ -544,7 +544,7 @@ export function compileRuleSet(source: RuleSetSource): CompiledRuleSet {
         kind: check.kind,
         id: check.id,
         flag: check.flag,
-        test: compiler.compile(parseXPath(check.test, source.ns), scope),
+        test: compiler.compileBoolean(parseXPath(check.test, source.ns), scope),
         message: check.message.map((part: MessagePart) => {
           if (typeof part === 'string') return part;
           if ('select' in part) return compiler.compile(parseXPath(part.select, source.ns), scope);
@@ -580,6 +580,33 @@ function nodeKey(node: XNode): string {
     case 'text':
       return 'text';
   }
+}
+
+type Candidates = Array<{ rule: CompiledRule; alternatives: Alternative[] }>;
+const NODE_CANDIDATES = new WeakMap<CompiledRuleSet, Map<string, Map<string, Candidates[]>>>();
+
+/** Each pattern's candidate rules for a node's kind and name (memoized per rule set). */
+function candidatesByNode(ruleSet: CompiledRuleSet, node: XNode): Candidates[] {
+  let byNs = NODE_CANDIDATES.get(ruleSet);
+  if (!byNs) {
+    byNs = new Map();
+    NODE_CANDIDATES.set(ruleSet, byNs);
+  }
+  const named = node.kind === 'element' || node.kind === 'attribute';
+  const ns = named ? (node.kind === 'element' ? 'e' : 'a') + node.ns : node.kind;
+  let byLocal = byNs.get(ns);
+  if (!byLocal) {
+    byLocal = new Map();
+    byNs.set(ns, byLocal);
+  }
+  const local = named ? node.local : '';
+  let list = byLocal.get(local);
+  if (!list) {
+    const key = nodeKey(node);
+    list = ruleSet.patterns.map((pattern) => candidatesFor(pattern, key, node));
+    byLocal.set(local, list);
+  }
+  return list;
 }
 
 function candidatesFor(
@@ -650,10 +677,10 @@ export function runCompiled(ruleSet: CompiledRuleSet, document: XDocument): Engi
   };
 
   const visit = (node: XNode, pos: number, size: number): void => {
-    const key = nodeKey(node);
-    for (let p = 0; p < ruleSet.patterns.length; p++) {
-      const pattern = ruleSet.patterns[p]!;
-      const candidates = candidatesFor(pattern, key, node);
+    const perPattern = candidatesByNode(ruleSet, node);
+    for (let p = 0; p < perPattern.length; p++) {
+      const candidates = perPattern[p]!;
+      if (candidates.length === 0) continue;
       for (const { rule, alternatives } of candidates) {
         let matched = false;
         for (const alternative of alternatives) {
@@ -669,7 +696,7 @@ export function runCompiled(ruleSet: CompiledRuleSet, document: XDocument): Engi
         for (const check of rule.checks) {
           let value: boolean;
           try {
-            value = ebv(check.test(ctx));
+            value = check.test(ctx);
           } catch (error) {
             if (error instanceof XPathError)
               throw new XPathError(error.code, `${error.message} (in ${check.id || 'a check'})`);

@@ -4,7 +4,14 @@
  * general comparisons short-circuit left to right, `if` evaluates only its branch, variables
  * bound by schematron `let` are evaluated lazily (an error in an unused one does not abort).
  */
-import type { XAttribute, XDocument, XElement, XNode, XText } from '../tree/node.ts';
+import {
+  stringValue,
+  type XAttribute,
+  type XDocument,
+  type XElement,
+  type XNode,
+  type XText,
+} from '../tree/node.ts';
 import { callBuiltin, BUILTIN_ARITY } from './functions.ts';
 import {
   parseXPath,
@@ -30,6 +37,9 @@ import {
   Untyped,
   XDate,
   XPathError,
+  TRUE,
+  FALSE,
+  bool,
   type ArithOp,
   type Atomic,
   type AtomicTypeName,
@@ -68,6 +78,8 @@ export interface Run {
   depth: number;
   /** Elements by expanded name ('{ns}local'), in document order: built on first use. */
   byName?: Map<string, XElement[]>;
+  /** Child elements by namespace and local name, of the elements with many children. */
+  children?: Map<XElement, Map<string, Map<string, XElement[]>>>;
   /** Attributes by expanded name, in document order: built on first use. */
   attributesByName?: Map<string, XAttribute[]>;
 }
@@ -105,6 +117,30 @@ function inSubtree<T extends XNode>(list: T[], node: XNode): T[] {
   let end = lo;
   while (end < list.length && list[end]!.order <= high) end++;
   return lo === 0 && end === list.length ? list : list.slice(lo, end);
+}
+
+const NO_NODES: XElement[] = [];
+
+/** child::name of an element with many children, from a per-run index of its children. */
+function namedChildren(element: XElement, ns: string, local: string, run: Run): XElement[] {
+  run.children ??= new Map();
+  let index = run.children.get(element);
+  if (!index) {
+    index = new Map();
+    for (const child of element.children) {
+      if (child.kind !== 'element') continue;
+      let byLocal = index.get(child.ns);
+      if (!byLocal) {
+        byLocal = new Map();
+        index.set(child.ns, byLocal);
+      }
+      const list = byLocal.get(child.local);
+      if (list) list.push(child);
+      else byLocal.set(child.local, [child]);
+    }
+    run.children.set(element, index);
+  }
+  return index.get(ns)?.get(local) ?? NO_NODES;
 }
 
 function elementsByName(run: Run): Map<string, XElement[]> {
@@ -550,6 +586,71 @@ function isPositionalPredicate(ast: Ast): boolean {
   }
 }
 
+type SimpleStep = { attribute: boolean; ns: string; local: string };
+
+/** Whether a node has a descendant path of simple name steps, stopping at the first found. */
+function hasPath(node: XNode, steps: SimpleStep[], i: number): boolean {
+  if (i === steps.length) return true;
+  const step = steps[i]!;
+  if (node.kind !== 'element') {
+    if (node.kind !== 'document' || step.attribute) return false;
+    const root = node.root;
+    return (
+      root !== undefined &&
+      root.local === step.local &&
+      root.ns === step.ns &&
+      hasPath(root, steps, i + 1)
+    );
+  }
+  if (step.attribute) {
+    for (const attribute of node.attrs)
+      if (attribute.local === step.local && attribute.ns === step.ns) return i + 1 === steps.length;
+    return false;
+  }
+  for (const child of node.children) {
+    if (
+      child.kind === 'element' &&
+      child.local === step.local &&
+      child.ns === step.ns &&
+      hasPath(child, steps, i + 1)
+    )
+      return true;
+  }
+  return false;
+}
+
+/** A relative path of child/attribute name steps (or `/` then such steps) as an existence test. */
+function simpleExists(ast: Ast): ((ctx: Ctx) => boolean) | undefined {
+  const raw = ast.t === 'path' ? ast.steps : ast.t === 'step' ? [ast] : undefined;
+  if (!raw) return undefined;
+  const fromRoot = raw[0]?.t === 'root';
+  const steps: SimpleStep[] = [];
+  for (const step of fromRoot ? raw.slice(1) : raw) {
+    if (
+      step.t !== 'step' ||
+      step.preds.length ||
+      step.test.k !== 'name' ||
+      (step.axis !== 'child' && step.axis !== 'attribute')
+    )
+      return undefined;
+    if (step.axis === 'attribute' && step !== raw[raw.length - 1]) return undefined;
+    steps.push({ attribute: step.axis === 'attribute', ns: step.test.ns, local: step.test.local });
+  }
+  if (steps.length === 0) return undefined;
+  return (ctx) => {
+    const item = ctx.item;
+    if (item === undefined)
+      throw new XPathError('XPDY0002', 'the context item is absent for a path');
+    if (!isNode(item))
+      throw new XPathError('XPTY0020', 'the context item for an axis step is not a node');
+    if (!fromRoot) return hasPath(item, steps, 0);
+    const root = rootOf(item);
+    if (root.kind !== 'document')
+      throw new XPathError('XPDY0050', 'the root is not a document node');
+    return hasPath(root, steps, 0);
+  };
+}
+
 /** `a | b` of child steps without positional predicates → `descendant::a | descendant::b`. */
 function toDescendantUnion(ast: Ast): Ast | undefined {
   if (ast.t === 'union') {
@@ -630,16 +731,14 @@ export class Compiler {
           return out;
         };
       }
-      case 'or': {
-        const l = this.compile(ast.l, scope);
-        const r = this.compile(ast.r, scope);
-        return (ctx) => [ebv(l(ctx)) || ebv(r(ctx))];
-      }
-      case 'and': {
-        const l = this.compile(ast.l, scope);
-        const r = this.compile(ast.r, scope);
-        return (ctx) => [ebv(l(ctx)) && ebv(r(ctx))];
-      }
+      case 'or':
+      case 'and':
+      case 'call':
+        if (ast.t !== 'call' || ['not', 'exists', 'empty', 'boolean'].includes(ast.name)) {
+          const test = this.compileBoolean(ast, scope);
+          return (ctx) => bool(test(ctx));
+        }
+        return this.call(ast.name, ast.args, scope);
       case 'compare':
         return this.comparison(
           ast.kind,
@@ -699,7 +798,8 @@ export class Compiler {
         };
       }
       case 'if': {
-        const c = this.compile(ast.c, scope);
+        const test = this.compileBoolean(ast.c, scope);
+        const c = (ctx: Ctx): Seq => bool(test(ctx));
         const a = this.compile(ast.a, scope);
         const b = this.compile(ast.b, scope);
         return (ctx) => (ebv(c(ctx)) ? a(ctx) : b(ctx));
@@ -728,12 +828,12 @@ export class Compiler {
         return (ctx) => {
           const seq = e(ctx);
           if (seq.length === 0) return [optional];
-          if (seq.length > 1) return [false];
+          if (seq.length > 1) return FALSE;
           try {
             castTo(atomize(seq[0]!), type);
-            return [true];
+            return TRUE;
           } catch (error) {
-            if (error instanceof XPathError) return [false];
+            if (error instanceof XPathError) return FALSE;
             throw error;
           }
         };
@@ -750,9 +850,9 @@ export class Compiler {
             (occurrence === '?' && n > 1) ||
             (occurrence === '+' && n === 0)
           )
-            return [false];
+            return FALSE;
           if ('empty' in item) return [n === 0];
-          if ('any' in item) return [true];
+          if ('any' in item) return TRUE;
           if ('test' in item) {
             const test = compileNodeTest(
               item.test,
@@ -789,9 +889,44 @@ export class Compiler {
         const preds = ast.preds.map((pred) => this.predicate(pred, scope));
         return (ctx) => applyPredicates(e(ctx), preds, ctx);
       }
-      case 'call':
-        return this.call(ast.name, ast.args, scope);
     }
+  }
+
+  /**
+   * An expression's effective boolean value, without building sequences where it can: `and`/`or`
+   * short-circuit, not()/exists()/empty()/boolean() of a path of child and attribute name steps
+   * stop at the first node found.
+   */
+  compileBoolean(ast: Ast, scope: Scope): (ctx: Ctx) => boolean {
+    if (ast.t === 'or' || ast.t === 'and') {
+      const l = this.compileBoolean(ast.l, scope);
+      const r = this.compileBoolean(ast.r, scope);
+      return ast.t === 'or' ? (ctx) => l(ctx) || r(ctx) : (ctx) => l(ctx) && r(ctx);
+    }
+    if (
+      ast.t === 'call' &&
+      ast.args.length === 1 &&
+      ['not', 'exists', 'empty', 'boolean'].includes(ast.name)
+    ) {
+      const name = ast.name;
+      const arg = ast.args[0]!;
+      const exists = simpleExists(arg);
+      if (exists) {
+        if (name === 'not' || name === 'empty') return (ctx) => !exists(ctx);
+        return exists;
+      }
+      if (name === 'not') {
+        const inner = this.compileBoolean(arg, scope);
+        return (ctx) => !inner(ctx);
+      }
+      if (name === 'boolean') return this.compileBoolean(arg, scope);
+      const fn = this.compile(arg, scope);
+      return name === 'exists' ? (ctx) => fn(ctx).length > 0 : (ctx) => fn(ctx).length === 0;
+    }
+    const exists = simpleExists(ast);
+    if (exists) return exists;
+    const fn = ast.t === 'call' ? this.call(ast.name, ast.args, scope) : this.compile(ast, scope);
+    return (ctx) => ebv(fn(ctx));
   }
 
   private variable(name: string, scope: Scope): Fn {
@@ -818,17 +953,16 @@ export class Compiler {
       const cop = op as CompareOp;
       return (ctx) => {
         const a = l(ctx);
-        if (a.length === 0) return [false];
+        if (a.length === 0) return FALSE;
         const b = r(ctx);
-        if (b.length === 0) return [false];
-        if (a.length === 1 && b.length === 1)
-          return [generalPair(atomize(a[0]!), atomize(b[0]!), cop)];
+        if (b.length === 0) return FALSE;
+        if (a.length === 1 && b.length === 1) return bool(pair(a[0]!, b[0]!, cop));
         const bs = b.map(atomize);
         for (const x of a) {
           const av = atomize(x);
-          for (const bv of bs) if (generalPair(av, bv, cop)) return [true];
+          for (const bv of bs) if (generalPair(av, bv, cop)) return TRUE;
         }
-        return [false];
+        return FALSE;
       };
     }
     if (kind === 'value') {
@@ -927,6 +1061,14 @@ export class Compiler {
             if (attributeTest(attribute)) out.push(attribute);
         }
         return sortDocOrder(out);
+      };
+    }
+    if (axis === 'child' && ast.test.k === 'name') {
+      const { ns, local } = ast.test;
+      select = (node, ctx) => {
+        if (node.kind !== 'element' || node.children.length < 12)
+          return axisNodes(node, axis, test);
+        return namedChildren(node, ns, local, ctx.run);
       };
     }
     if ((axis === 'descendant' || axis === 'descendant-or-self') && ast.test.k === 'name') {
@@ -1159,6 +1301,13 @@ function atomicKey(value: Atomic): string {
   if (value instanceof Untyped) return value.value;
   if (typeof value === 'string') return value;
   return `\u0000${castTo(value, 'string') as string}`;
+}
+
+/** One pair of a general comparison; a node against a string compares its string value. */
+function pair(x: Item, y: Item, op: CompareOp): boolean {
+  if (typeof y === 'string' && isNode(x)) return compareValues(stringValue(x), y, op);
+  if (typeof x === 'string' && isNode(y)) return compareValues(x, stringValue(y), op);
+  return generalPair(atomize(x), atomize(y), op);
 }
 
 function integerOperand(value: Atomic): bigint {

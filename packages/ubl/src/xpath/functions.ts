@@ -24,6 +24,9 @@ import {
   typeName,
   Untyped,
   XPathError,
+  TRUE,
+  FALSE,
+  bool,
   type Atomic,
   type Item,
   type Seq,
@@ -335,17 +338,17 @@ function formatNumber(value: number | bigint | Decimal | undefined, picture: str
 export function callBuiltin(name: string, args: Fn[], ctx: Ctx): Seq {
   switch (name) {
     case 'not':
-      return [!ebv(args[0]!(ctx))];
+      return bool(!ebv(args[0]!(ctx)));
     case 'true':
-      return [true];
+      return TRUE;
     case 'false':
-      return [false];
+      return FALSE;
     case 'boolean':
-      return [ebv(args[0]!(ctx))];
+      return bool(ebv(args[0]!(ctx)));
     case 'exists':
-      return [args[0]!(ctx).length > 0];
+      return bool(args[0]!(ctx).length > 0);
     case 'empty':
-      return [args[0]!(ctx).length === 0];
+      return bool(args[0]!(ctx).length === 0);
     case 'count':
       return [BigInt(args[0]!(ctx).length)];
     case 'sum':

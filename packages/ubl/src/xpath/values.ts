@@ -600,3 +600,8 @@ export function ebv(seq: Seq): boolean {
   if (first instanceof Decimal) return !first.isZero();
   throw new XPathError('FORG0006', `effective boolean value of ${typeName(first)}`);
 }
+
+/** Shared singleton boolean sequences (never mutated): no allocation per comparison. */
+export const TRUE: Seq = Object.freeze([true]) as unknown as Seq;
+export const FALSE: Seq = Object.freeze([false]) as unknown as Seq;
+export const bool = (value: boolean): Seq => (value ? TRUE : FALSE);
