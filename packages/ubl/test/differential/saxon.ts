@@ -99,14 +99,14 @@ function useCache(): boolean {
 }
 
 /**
- * Runs the official XSLT of `ruleSet` over `documents` with one JVM (directory mode) and answers
+ * Runs the official XSLT of `ruleSet` (or `xslt`) over `documents` with one JVM (directory mode) and answers
  * each document's outcome by name.
  */
 export async function runSaxon(
   ruleSet: string,
   documents: readonly SaxonDocument[],
+  xslt = xsltPath(ruleSet),
 ): Promise<Map<string, SaxonOutcome>> {
-  const xslt = xsltPath(ruleSet);
   if (!existsSync(xslt)) throw new Error(`no official XSLT for rule set ${ruleSet}`);
   const outcomes = new Map<string, SaxonOutcome>();
   const cached = useCache();
