@@ -583,10 +583,12 @@ function nodeKey(node: XNode): string {
 }
 
 type Candidates = Array<{ rule: CompiledRule; alternatives: Alternative[] }>;
-const NODE_CANDIDATES = new WeakMap<CompiledRuleSet, Map<string, Map<string, Candidates[]>>>();
+/** The patterns with candidate rules for a node name: [pattern index, candidates]. */
+type PatternCandidates = Array<[number, Candidates]>;
+const NODE_CANDIDATES = new WeakMap<CompiledRuleSet, Map<string, Map<string, PatternCandidates>>>();
 
 /** Each pattern's candidate rules for a node's kind and name (memoized per rule set). */
-function candidatesByNode(ruleSet: CompiledRuleSet, node: XNode): Candidates[] {
+function candidatesByNode(ruleSet: CompiledRuleSet, node: XNode): PatternCandidates {
   let byNs = NODE_CANDIDATES.get(ruleSet);
   if (!byNs) {
     byNs = new Map();
@@ -603,7 +605,11 @@ function candidatesByNode(ruleSet: CompiledRuleSet, node: XNode): Candidates[] {
   let list = byLocal.get(local);
   if (!list) {
     const key = nodeKey(node);
-    list = ruleSet.patterns.map((pattern) => candidatesFor(pattern, key, node));
+    list = [];
+    for (let p = 0; p < ruleSet.patterns.length; p++) {
+      const candidates = candidatesFor(ruleSet.patterns[p]!, key, node);
+      if (candidates.length) list.push([p, candidates]);
+    }
     byLocal.set(local, list);
   }
   return list;
@@ -678,9 +684,8 @@ export function runCompiled(ruleSet: CompiledRuleSet, document: XDocument): Engi
 
   const visit = (node: XNode, pos: number, size: number): void => {
     const perPattern = candidatesByNode(ruleSet, node);
-    for (let p = 0; p < perPattern.length; p++) {
-      const candidates = perPattern[p]!;
-      if (candidates.length === 0) continue;
+    for (let i = 0; i < perPattern.length; i++) {
+      const [p, candidates] = perPattern[i]!;
       for (const { rule, alternatives } of candidates) {
         let matched = false;
         for (const alternative of alternatives) {

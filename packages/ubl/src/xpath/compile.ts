@@ -77,7 +77,7 @@ export interface Run {
   keys: Map<string, Map<string, XNode[]>>;
   depth: number;
   /** Elements by expanded name ('{ns}local'), in document order: built on first use. */
-  byName?: Map<string, XElement[]>;
+  byName?: Map<string, Map<string, XElement[]>>;
   /** Child elements by namespace and local name, of the elements with many children. */
   children?: Map<XElement, Map<string, Map<string, XElement[]>>>;
   /** Attributes by expanded name, in document order: built on first use. */
@@ -86,10 +86,13 @@ export interface Run {
 
 function attributesByName(run: Run): Map<string, XAttribute[]> {
   if (run.attributesByName) return run.attributesByName;
+  const shared = ATTRIBUTE_INDEX.get(run.doc);
+  if (shared) return (run.attributesByName = shared);
   const index = new Map<string, XAttribute[]>();
   const visit = (element: XElement): void => {
     for (const attribute of element.attrs) {
-      const key = `{${attribute.ns}}${attribute.local}`;
+      // Most attributes have no namespace: key by local name then, by '{ns}local' otherwise.
+      const key = attribute.ns === '' ? attribute.local : `{${attribute.ns}}${attribute.local}`;
       const list = index.get(key);
       if (list) list.push(attribute);
       else index.set(key, [attribute]);
@@ -98,6 +101,7 @@ function attributesByName(run: Run): Map<string, XAttribute[]> {
   };
   if (run.doc.root) visit(run.doc.root);
   run.attributesByName = index;
+  ATTRIBUTE_INDEX.set(run.doc, index);
   return index;
 }
 
@@ -143,24 +147,42 @@ function namedChildren(element: XElement, ns: string, local: string, run: Run): 
   return index.get(ns)?.get(local) ?? NO_NODES;
 }
 
-function elementsByName(run: Run): Map<string, XElement[]> {
+/** Name indexes per document, shared by every rule set run on it (trees are not changed after parsing). */
+const ELEMENT_INDEX = new WeakMap<XDocument, Map<string, Map<string, XElement[]>>>();
+const ATTRIBUTE_INDEX = new WeakMap<XDocument, Map<string, XAttribute[]>>();
+
+function elementsByName(run: Run): Map<string, Map<string, XElement[]>> {
   if (run.byName) return run.byName;
-  const index = new Map<string, XElement[]>();
+  const shared = ELEMENT_INDEX.get(run.doc);
+  if (shared) return (run.byName = shared);
+  // local name → namespace → elements: no string is built per element.
+  const index = new Map<string, Map<string, XElement[]>>();
   const visit = (element: XElement): void => {
-    const key = `{${element.ns}}${element.local}`;
-    const list = index.get(key);
+    let byNs = index.get(element.local);
+    if (!byNs) {
+      byNs = new Map();
+      index.set(element.local, byNs);
+    }
+    const list = byNs.get(element.ns);
     if (list) list.push(element);
-    else index.set(key, [element]);
+    else byNs.set(element.ns, [element]);
     for (const child of element.children) if (child.kind === 'element') visit(child);
   };
   if (run.doc.root) visit(run.doc.root);
   run.byName = index;
+  ELEMENT_INDEX.set(run.doc, index);
   return index;
 }
 
 /** descendant(-or-self)::name from a node, read from the per-run name index (document order). */
-function namedDescendants(node: XNode, key: string, orSelf: boolean, run: Run): XNode[] {
-  const list = elementsByName(run).get(key);
+function namedDescendants(
+  node: XNode,
+  ns: string,
+  local: string,
+  orSelf: boolean,
+  run: Run,
+): XNode[] {
+  const list = elementsByName(run).get(local)?.get(ns);
   if (!list) return [];
   if (node.kind === 'document') return list;
   if (node.kind !== 'element') return [];
@@ -1050,7 +1072,12 @@ export class Compiler {
     const reverse = REVERSE_AXES.has(axis);
     let select: (node: XNode, ctx: Ctx) => XNode[] = (node) => axisNodes(node, axis, test);
     if (axis === 'descendant-attribute') {
-      const nameTest = ast.test.k === 'name' ? `{${ast.test.ns}}${ast.test.local}` : undefined;
+      const nameTest =
+        ast.test.k !== 'name'
+          ? undefined
+          : ast.test.ns === ''
+            ? ast.test.local
+            : `{${ast.test.ns}}${ast.test.local}`;
       const attributeTest = compileNodeTest(ast.test, 'attribute');
       select = (node, ctx) => {
         if (nameTest !== undefined)
@@ -1066,15 +1093,15 @@ export class Compiler {
     if (axis === 'child' && ast.test.k === 'name') {
       const { ns, local } = ast.test;
       select = (node, ctx) => {
-        if (node.kind !== 'element' || node.children.length < 12)
+        if (node.kind !== 'element' || node.children.length < 64)
           return axisNodes(node, axis, test);
         return namedChildren(node, ns, local, ctx.run);
       };
     }
     if ((axis === 'descendant' || axis === 'descendant-or-self') && ast.test.k === 'name') {
-      const key = `{${ast.test.ns}}${ast.test.local}`;
+      const { ns, local } = ast.test;
       const orSelf = axis === 'descendant-or-self';
-      select = (node, ctx) => namedDescendants(node, key, orSelf, ctx.run);
+      select = (node, ctx) => namedDescendants(node, ns, local, orSelf, ctx.run);
     }
     if (preds.length === 0) {
       if (!reverse) return select;
