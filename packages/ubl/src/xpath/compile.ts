@@ -611,7 +611,7 @@ function isPositionalPredicate(ast: Ast): boolean {
 type SimpleStep = { attribute: boolean; ns: string; local: string };
 
 /** Whether a node has a descendant path of simple name steps, stopping at the first found. */
-function hasPath(node: XNode, steps: SimpleStep[], i: number): boolean {
+function hasPath(node: XNode, steps: SimpleStep[], i: number, run: Run): boolean {
   if (i === steps.length) return true;
   const step = steps[i]!;
   if (node.kind !== 'element') {
@@ -621,7 +621,7 @@ function hasPath(node: XNode, steps: SimpleStep[], i: number): boolean {
       root !== undefined &&
       root.local === step.local &&
       root.ns === step.ns &&
-      hasPath(root, steps, i + 1)
+      hasPath(root, steps, i + 1, run)
     );
   }
   if (step.attribute) {
@@ -629,12 +629,19 @@ function hasPath(node: XNode, steps: SimpleStep[], i: number): boolean {
       if (attribute.local === step.local && attribute.ns === step.ns) return i + 1 === steps.length;
     return false;
   }
-  for (const child of node.children) {
+  const children = node.children;
+  if (children.length >= 64) {
+    for (const child of namedChildren(node, step.ns, step.local, run))
+      if (hasPath(child, steps, i + 1, run)) return true;
+    return false;
+  }
+  for (let k = 0; k < children.length; k++) {
+    const child = children[k]!;
     if (
       child.kind === 'element' &&
       child.local === step.local &&
       child.ns === step.ns &&
-      hasPath(child, steps, i + 1)
+      hasPath(child, steps, i + 1, run)
     )
       return true;
   }
@@ -665,11 +672,11 @@ function simpleExists(ast: Ast): ((ctx: Ctx) => boolean) | undefined {
       throw new XPathError('XPDY0002', 'the context item is absent for a path');
     if (!isNode(item))
       throw new XPathError('XPTY0020', 'the context item for an axis step is not a node');
-    if (!fromRoot) return hasPath(item, steps, 0);
+    if (!fromRoot) return hasPath(item, steps, 0, ctx.run);
     const root = rootOf(item);
     if (root.kind !== 'document')
       throw new XPathError('XPDY0050', 'the root is not a document node');
-    return hasPath(root, steps, 0);
+    return hasPath(root, steps, 0, ctx.run);
   };
 }
 
@@ -1093,9 +1100,17 @@ export class Compiler {
     if (axis === 'child' && ast.test.k === 'name') {
       const { ns, local } = ast.test;
       select = (node, ctx) => {
-        if (node.kind !== 'element' || node.children.length < 64)
-          return axisNodes(node, axis, test);
-        return namedChildren(node, ns, local, ctx.run);
+        if (node.kind !== 'element')
+          return node.kind === 'document' ? axisNodes(node, axis, test) : NO_NODES;
+        const children = node.children;
+        if (children.length >= 64) return namedChildren(node, ns, local, ctx.run);
+        let out: XNode[] | undefined;
+        for (let i = 0; i < children.length; i++) {
+          const child = children[i]!;
+          if (child.kind === 'element' && child.local === local && child.ns === ns)
+            (out ??= []).push(child);
+        }
+        return out ?? NO_NODES;
       };
     }
     if ((axis === 'descendant' || axis === 'descendant-or-self') && ast.test.k === 'name') {
