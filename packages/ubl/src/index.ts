@@ -13,6 +13,14 @@ export {
   type UblValue,
 } from './codec/index.ts';
 export { ruleSetsFor, transactionOf, TRANSACTIONS, type TransactionId } from './transaction.ts';
+export {
+  runRuleSet,
+  RULE_SET_IDS,
+  RELEASE,
+  type RuleSetId,
+  type RuleFinding,
+  type RuleSetResult,
+} from './rules/index.ts';
 export { validateUbl, type UblValidation } from './validate.ts';
 export { renderHtml, renderPdf, renderableRoots, ublLanguages } from './render/index.ts';
 export type { UblLang, UblRenderOptions } from './render/index.ts';
