@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { TRANSACTIONS, transactionOf } from '../../src/transaction.ts';
-import { hasXslt } from './saxon.ts';
+import { hasReference } from './reference.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const peppolSpec = path.resolve(repoRoot, '../shared/spec/peppol');
@@ -40,10 +40,10 @@ export interface Skipped {
 }
 
 /**
- * The rule sets of a document by its root and CustomizationID (the engine's transaction table),
- * split into those with an official XSLT (run by Saxon and by us) and those without (AGID's,
- * listed as not run). Of an alternative (AGID-PEPPOL-Txx or else PEPPOLBIS-Txx for NSO
- * documents), the official one is compared and the AGID one listed.
+ * The rule sets of a document by its root and CustomizationID (the engine's transaction table):
+ * those with a Saxon reference (official XSLT, or AGID's .sch compiled by our emitter) are run,
+ * any other is listed as not run. Both members of an alternative (AGID-PEPPOL-Txx, else
+ * PEPPOLBIS-Txx, for NSO documents) are run.
  */
 export function ruleSetsOf(
   root: string,
@@ -55,8 +55,8 @@ export function ruleSetsOf(
     typeof entry === 'string' ? [entry] : [...entry],
   );
   return {
-    ruleSets: all.filter((ruleSet) => hasXslt(ruleSet)),
-    unofficial: all.filter((ruleSet) => !hasXslt(ruleSet)),
+    ruleSets: all.filter((ruleSet) => hasReference(ruleSet)),
+    unofficial: all.filter((ruleSet) => !hasReference(ruleSet)),
   };
 }
 
@@ -64,6 +64,37 @@ export function ruleSetsOf(
  * Every .xml file under `directory`, sorted. Names are read as bytes: two AGID examples have
  * names that are not UTF-8, and a decoded name would not open.
  */
+/**
+ * The corpus has no NSO document (AGID's Italian ordering): each order, order response, order
+ * agreement and despatch advice is also run as one, its CustomizationID extended to the NSO one.
+ */
+function nsoVariants(original: CorpusFile): CorpusFile[] {
+  return TRANSACTIONS.filter(
+    (t) =>
+      t.id.startsWith('nso-') &&
+      t.roots.includes(original.root) &&
+      t.customizationId.startsWith(`${original.customizationId}:`),
+  ).flatMap((transaction) => {
+    const open = original.xml.indexOf('<cbc:CustomizationID>');
+    const close = original.xml.indexOf('</cbc:CustomizationID>', open);
+    if (open < 0 || close < 0) return [];
+    const xml =
+      original.xml.slice(0, open + '<cbc:CustomizationID>'.length) +
+      transaction.customizationId +
+      original.xml.slice(close);
+    const { ruleSets } = ruleSetsOf(original.root, transaction.customizationId);
+    return [
+      {
+        file: `${original.file} (as ${transaction.id})`,
+        xml,
+        root: original.root,
+        customizationId: transaction.customizationId,
+        ruleSets,
+      },
+    ];
+  });
+}
+
 function listXml(directory: Buffer): Buffer[] {
   return readdirSync(directory, { encoding: 'buffer', withFileTypes: true })
     .flatMap((entry) => {
@@ -122,12 +153,10 @@ export function loadCorpus(): { files: CorpusFile[]; skipped: Skipped[] } {
         continue;
       }
       for (const ruleSet of unofficial) {
-        skipped.push({ file, ruleSet, reason: 'AGID publishes no XSLT (no Saxon reference)' });
-      }
-      for (const ruleSet of ruleSets) {
-        if (!hasXslt(ruleSet)) throw new Error(`missing official XSLT ${ruleSet}`);
+        skipped.push({ file, ruleSet, reason: 'no Saxon reference (no XSLT, no known .sch)' });
       }
       files.push({ file, xml, root, customizationId, ruleSets });
+      files.push(...nsoVariants({ file, xml, root, customizationId, ruleSets }));
     }
   }
   return { files, skipped };

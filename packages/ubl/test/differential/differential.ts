@@ -8,7 +8,8 @@ import { loadCorpus, type Skipped } from './corpus.ts';
 import { readFileSync } from 'node:fs';
 
 import { mutate, readInsertions, type Insertion } from './mutations.ts';
-import { runSaxon, xsltPath, type SaxonOutcome } from './saxon.ts';
+import { referenceXslt } from './reference.ts';
+import { runSaxon, type SaxonOutcome } from './saxon.ts';
 
 /** One document of the run: a corpus file as it is, or one mutation of it. */
 export interface DifferentialCase {
@@ -38,7 +39,7 @@ export function buildCases(): { cases: DifferentialCase[]; skipped: Skipped[] } 
   const insertionsOf = (ruleSets: readonly string[]): Insertion[] =>
     ruleSets.flatMap((ruleSet) => {
       if (!insertions.has(ruleSet)) {
-        insertions.set(ruleSet, readInsertions(readFileSync(xsltPath(ruleSet), 'utf8')));
+        insertions.set(ruleSet, readInsertions(readFileSync(referenceXslt(ruleSet), 'utf8')));
       }
       return insertions.get(ruleSet)!;
     });
@@ -161,7 +162,7 @@ export async function runDifferential(
   const disagreements: Disagreement[] = [];
   for (const [ruleSet, group] of byRuleSet(cases)) {
     if (options.only && !options.only.includes(ruleSet)) continue;
-    const saxon = await runSaxon(ruleSet, group);
+    const saxon = await runSaxon(ruleSet, group, referenceXslt(ruleSet));
     const tally: RuleSetTally = {
       ruleSet,
       documents: group.length,

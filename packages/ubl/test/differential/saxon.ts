@@ -206,7 +206,13 @@ async function transform(xslt: string, input: string, output: string): Promise<s
   } catch (error) {
     const failure = error as Error & { code?: number | string; stderr?: string };
     // Exit code 2 is "some transformations failed": their errors are in stderr.
-    if (failure.code === 2 && typeof failure.stderr === 'string') return failure.stderr;
+    if (
+      failure.code === 2 &&
+      typeof failure.stderr === 'string' &&
+      !failure.stderr.includes('during stylesheet compilation')
+    ) {
+      return failure.stderr;
+    }
     throw new Error(`Saxon failed on ${xslt}: ${failure.stderr ?? failure.message}`);
   }
 }

@@ -140,7 +140,8 @@ const fullPathTemplates = `
 
 /** The XSLT 2.0 stylesheet of a schematron model (see the file comment). */
 export function schematronToXslt(model: SchematronModel): string {
-  const ns: Record<string, string> = { ...model.ns, xs: model.ns.xs ?? XS };
+  // Embedded xsl:functions use the prefixes of the schema element (xs, xsd) that sch:ns omits.
+  const ns: Record<string, string> = { xs: XS, xsd: XS, ...model.ns };
   const declarations = Object.entries(ns)
     .filter(([prefix]) => prefix !== 'xsl' && prefix !== 'svrl')
     .map(([prefix, uri]) => ` xmlns:${prefix}="${attribute(uri)}"`)
