@@ -1,8 +1,10 @@
-import type { KsefForm } from './codec/descriptor.ts';
+import { FORMS, formOfNamespace, type KsefForm } from './codec/descriptor.ts';
 import type { KsefJson } from './codec/ksef-json.ts';
+import { libxml2Root, readLibxml2Tree, type TreeView } from './codec/libxml2-tree.ts';
 import { xmlTreeToJson } from './codec/xml-to-json.ts';
-import { runChecks } from './checks/index.ts';
+import { CHECKED_VIEW, runChecks } from './checks/index.ts';
 import { makeFinding, refuses, type KsefFinding } from './findings.ts';
+import { freeQuickly, parseQuickly, validQuickly } from './schema/quick-validate.ts';
 import { parseInvoice, validateSchema } from './schema/xsd.ts';
 import { checkXmlRules } from './xml/xml-rules.ts';
 
@@ -33,6 +35,30 @@ export function todayInWarsaw(now: Date = new Date()): string {
 }
 
 /**
+ * The fast lane for a well-formed invoice of a known form (valid against its XSD when
+ * `validate`): its form and the part `view` of its JSON (all of it without a view). Undefined
+ * when anything is wrong or unsure: the full path then says what.
+ */
+function readQuickly(
+  bytes: Uint8Array,
+  { validate, requireForm, view }: { validate: boolean; requireForm?: KsefForm; view?: TreeView },
+): { json: KsefJson; form: KsefForm } | undefined {
+  const document = parseQuickly(bytes);
+  if (document === 0) return undefined;
+  try {
+    const root = libxml2Root(document);
+    const form = root && formOfNamespace(root.namespace);
+    if (!root || !form || root.name !== FORMS[form].root) return undefined;
+    if (requireForm && form !== requireForm) return undefined;
+    if (validate && !validQuickly(document, form)) return undefined;
+    const json = readLibxml2Tree(root.root, form, view);
+    return json && { json, form };
+  } finally {
+    freeQuickly(document);
+  }
+}
+
+/**
  * Reads a KSeF invoice (layer 1 and parse): its JSON and form, or the findings that stop it.
  * Never throws on any input.
  */
@@ -43,6 +69,8 @@ export function ksefToJson(input: string | Uint8Array): {
 } {
   const rules = checkXmlRules(input);
   if (!rules.accepted) return { findings: rules.findings };
+  const quick = readQuickly(rules.accepted.bytes, { validate: false });
+  if (quick) return { ...quick, findings: [] };
   const { parsed, findings } = parseInvoice(rules.accepted.bytes);
   if (!parsed?.form) return { findings };
   try {
@@ -67,6 +95,16 @@ export function validateKsef(
   }
   const rules = checkXmlRules(input);
   if (!rules.accepted) return { valid: false, findings: rules.findings };
+  // The usual invoice (well-formed, valid) in one go; the checks see the part they read.
+  const quick = readQuickly(rules.accepted.bytes, {
+    validate: true,
+    view: CHECKED_VIEW,
+    ...(options.requireForm ? { requireForm: options.requireForm } : {}),
+  });
+  if (quick) {
+    const findings = runChecks(quick.json, quick.form, acceptedOn);
+    return { valid: !findings.some(refuses), form: quick.form, findings };
+  }
   const { parsed, findings: parseFindings } = parseInvoice(rules.accepted.bytes);
   if (!parsed?.form) return { valid: false, findings: parseFindings };
   const form = parsed.form;

@@ -27,11 +27,12 @@
  * | advisory-vat-pln              | advisory | a foreign-currency invoice without P_14_xW, or P_14_xW ≠ P_14_x × KursWalutyZ / the lines' KursWaluty (0.01); P_14_xW on a PLN invoice | XSD annotations of P_14_1W..P_14_4W, KursWalutyZ, KursWaluty |
  */
 import type { KsefJson } from '../codec/ksef-json.ts';
+import type { TreeView } from '../codec/libxml2-tree.ts';
 import type { KsefForm } from '../codec/descriptor.ts';
 import { makeFinding, type KsefFinding } from '../findings.ts';
 import { isValidNip } from './nip.ts';
 import { child, children, isElement, text } from './read.ts';
-import { checkTotals } from './totals.ts';
+import { checkTotals, LINE_FIELDS, TOTALS_FIELDS } from './totals.ts';
 
 export { isValidNip } from './nip.ts';
 
@@ -115,6 +116,30 @@ function checkCorrection(json: KsefJson, findings: KsefFinding[]): void {
     );
   }
 }
+
+const SUBJECT: TreeView = new Map([['DaneIdentyfikacyjne', true]]);
+
+/**
+ * What of the invoice the checks read (below the root): validateKsef builds only this part of
+ * the JSON for them. A check that reads another element must add it here (the mutation tests
+ * break each check once through validateKsef).
+ */
+export const CHECKED_VIEW: TreeView = new Map<string, TreeView | true>([
+  ['Podmiot1', SUBJECT],
+  ['Podmiot2', SUBJECT],
+  ['Podmiot3', SUBJECT],
+  ['PodmiotUpowazniony', SUBJECT],
+  [
+    'Fa',
+    new Map<string, TreeView | true>([
+      ['P_1', true],
+      ['DaneFaKorygowanej', true],
+      ...TOTALS_FIELDS.map((field) => [field, true] as const),
+      ['FaWiersz', new Map(LINE_FIELDS.map((field) => [field, true] as const))],
+    ]),
+  ],
+  ['FakturaRR', true],
+]);
 
 /** Layer 3 on the JSON of a schema-valid invoice of `form`. */
 export function runChecks(json: KsefJson, form: KsefForm, acceptedOn: string): KsefFinding[] {

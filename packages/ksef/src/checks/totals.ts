@@ -194,6 +194,27 @@ function checkConvertedVat(fa: KsefElement, findings: KsefFinding[]): void {
   }
 }
 
+/** The fields of Fa the totals read, and those of its lines (FaWiersz). */
+export const TOTALS_FIELDS: readonly string[] = [
+  ...new Set([
+    ...GROUPS.flatMap((group) => [...group.net, group.vat ?? '', group.vatPln ?? '']),
+    ...NET_FIELDS,
+    ...VAT_FIELDS,
+    'RodzajFaktury',
+    'P_15',
+    'KodWaluty',
+    'KursWalutyZ',
+  ]),
+].filter((field) => field !== '');
+export const LINE_FIELDS: readonly string[] = [
+  'P_12',
+  'P_11',
+  'P_11A',
+  'P_11Vat',
+  'StanPrzed',
+  'KursWaluty',
+];
+
 /** The advisory checks of the totals (the field definitions of the XSD's annotations). */
 export function checkTotals(fa: KsefElement): KsefFinding[] {
   const findings: KsefFinding[] = [];

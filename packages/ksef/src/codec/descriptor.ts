@@ -28,15 +28,19 @@ export function formOfNamespace(namespace: string): KsefForm | undefined {
   return (Object.keys(FORMS) as KsefForm[]).find((form) => FORMS[form].namespace === namespace);
 }
 
-const childMaps = new Map<string, Map<string, ChildDescriptor>>();
+const childMaps = new Map<KsefForm, Map<string, Map<string, ChildDescriptor>>>();
 
 /** The children of `type` in form `form`, by name. */
 export function childrenOf(form: KsefForm, type: string): Map<string, ChildDescriptor> {
-  const key = `${form}\u0000${type}`;
-  let map = childMaps.get(key);
+  let ofForm = childMaps.get(form);
+  if (!ofForm) {
+    ofForm = new Map();
+    childMaps.set(form, ofForm);
+  }
+  let map = ofForm.get(type);
   if (!map) {
     map = new Map((FORMS[form].types[type] ?? []).map((child) => [child.name, child]));
-    childMaps.set(key, map);
+    ofForm.set(type, map);
   }
   return map;
 }

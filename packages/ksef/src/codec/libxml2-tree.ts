@@ -25,6 +25,14 @@ const TEXT_NODE = 3;
 const CDATA_SECTION_NODE = 4;
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+/** Up to this many bytes, ASCII text is made a string directly (cheaper than a decoder call). */
+const SHORT_TEXT = 64;
+
+/**
+ * What to read of an element: the children named (with what to read of each), `true` for the
+ * whole element. Without a view, everything is read.
+ */
+export type TreeView = ReadonlyMap<string, TreeView | true>;
 
 class TreeReader {
   /** Names are interned by libxml2's dictionary: one decoding per name and document. */
@@ -40,11 +48,21 @@ class TreeReader {
     return this.words[(pointer >> 2) + field] ?? 0;
   }
 
-  /** The NUL-terminated UTF-8 string at `pointer`. */
+  /** The NUL-terminated UTF-8 string at `pointer` (short ASCII ones without a decoder call). */
   text(pointer: number): string {
     if (pointer === 0) return '';
-    const end = this.bytes.indexOf(0, pointer);
-    return end === pointer ? '' : decoder.decode(this.bytes.subarray(pointer, end));
+    const bytes = this.bytes;
+    let end = pointer;
+    let ascii = true;
+    for (let byte = bytes[end] ?? 0; byte !== 0; byte = bytes[end] ?? 0) {
+      if (byte >= 0x80) ascii = false;
+      end += 1;
+    }
+    if (end === pointer) return '';
+    if (ascii && end - pointer <= SHORT_TEXT) {
+      return String.fromCharCode.apply(null, bytes.subarray(pointer, end) as unknown as number[]);
+    }
+    return decoder.decode(bytes.subarray(pointer, end));
   }
 
   name(pointer: number): string {
@@ -87,7 +105,7 @@ class TreeReader {
     return any;
   }
 
-  element(node: number, descriptor?: ChildDescriptor): KsefNode {
+  element(node: number, descriptor?: ChildDescriptor, view?: TreeView): KsefNode {
     let first = this.word(node, CHILDREN);
     while (first !== 0 && this.word(first, TYPE) !== ELEMENT_NODE) first = this.word(first, NEXT);
     if (!descriptor?.type && first === 0) {
@@ -102,8 +120,14 @@ class TreeReader {
     for (let child = first; child !== 0; child = this.word(child, NEXT)) {
       if (this.word(child, TYPE) !== ELEMENT_NODE) continue;
       const name = this.name(child);
+      const childView = view?.get(name);
+      if (view && childView === undefined) continue;
       const childDescriptor = known?.get(name);
-      const value = this.element(child, childDescriptor);
+      const value = this.element(
+        child,
+        childDescriptor,
+        childView === true ? undefined : childView,
+      );
       const existing = object[name];
       if (childDescriptor?.many) {
         if (Array.isArray(existing)) existing.push(value);
@@ -119,9 +143,9 @@ class TreeReader {
     return object;
   }
 
-  root(node: number): KsefJson {
+  root(node: number, view?: TreeView): KsefJson {
     const name = this.name(node);
-    const faktura = this.element(node, { name, type: name }) as KsefElement;
+    const faktura = this.element(node, { name, type: name }, view) as KsefElement;
     const head: KsefElement = {};
     const namespaces: KsefElement = {};
     let declared = false;
@@ -152,8 +176,35 @@ export function nodePointer(node: object): number {
  * undefined when libxml2's memory cannot be read (the caller then walks the tree through
  * libxml2-wasm's API).
  */
-export function readLibxml2Tree(root: number, form: KsefForm): KsefJson | undefined {
+export function readLibxml2Tree(
+  root: number,
+  form: KsefForm,
+  view?: TreeView,
+): KsefJson | undefined {
   const memory = libxml2Memory();
   if (!memory || root === 0) return undefined;
-  return new TreeReader(memory.words, memory.bytes, form).root(root);
+  return new TreeReader(memory.words, memory.bytes, form).root(root, view);
+}
+
+/**
+ * The root element of the libxml2 document at `document` (its first element child), with its
+ * name and namespace: undefined when libxml2's memory cannot be read or there is none.
+ */
+export function libxml2Root(
+  document: number,
+): { root: number; name: string; namespace: string } | undefined {
+  const memory = libxml2Memory();
+  if (!memory || document === 0) return undefined;
+  const { words } = memory;
+  const word = (pointer: number, field: number): number => words[(pointer >> 2) + field] ?? 0;
+  let root = word(document, CHILDREN);
+  while (root !== 0 && word(root, TYPE) !== ELEMENT_NODE) root = word(root, NEXT);
+  if (root === 0) return undefined;
+  const reader = new TreeReader(memory.words, memory.bytes, 'FA(3)');
+  const ns = word(root, NS);
+  return {
+    root,
+    name: reader.name(root),
+    namespace: ns === 0 ? '' : reader.text(word(ns, NS_HREF)),
+  };
 }

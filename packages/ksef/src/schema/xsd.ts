@@ -42,7 +42,7 @@ const MAX_SCHEMA_FINDINGS = 50;
 let registered = false;
 const validators = new Map<KsefForm, XsdValidator>();
 
-function validatorOf(form: KsefForm): XsdValidator {
+export function validatorOf(form: KsefForm): XsdValidator {
   let validator = validators.get(form);
   if (!validator) {
     if (!registered) {

@@ -1,5 +1,6 @@
 import { checkMarkupLimits, MAX_XML_DEPTH } from '@fiscus/fatturapa/xml-markup-limits';
 import { makeFinding, type KsefFinding } from '../findings.ts';
+import { quicklyAccepted } from './quick-scan.ts';
 
 /** weryfikacja-faktury.md, "Rozmiar pliku": an invoice without attachments, at most 1 MB. */
 export const MAX_BYTES = 1_000_000;
@@ -79,6 +80,31 @@ function checkMarkup(text: string): KsefFinding | undefined {
   return undefined;
 }
 
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** Accepted bytes whose text is decoded only when asked for. */
+function acceptedBytes(bytes: Uint8Array, text?: string): AcceptedXml {
+  let decoded = text;
+  return {
+    bytes,
+    get text(): string {
+      decoded ??= decoder.decode(bytes);
+      return decoded;
+    },
+  };
+}
+
+/** The usual invoice, accepted by the quick scan of quick-scan.ts without decoding it. */
+function quickly(input: string | Uint8Array): AcceptedXml | undefined {
+  if (typeof input !== 'string') {
+    return quicklyAccepted(input, MAX_BYTES) ? acceptedBytes(input) : undefined;
+  }
+  if (input.length * 3 > MAX_BYTES_WITH_ATTACHMENT || loneSurrogate.test(input)) return undefined;
+  const bytes = encoder.encode(input);
+  return quicklyAccepted(bytes, MAX_BYTES) ? acceptedBytes(bytes, input) : undefined;
+}
+
 /**
  * Layer 1, the XML rules KSeF applies before anything else (weryfikacja-faktury.md, "Weryfikacja
  * XML" and "Rozmiar pliku"): size, UTF-8 without BOM, an XML declaration naming no other
@@ -90,6 +116,8 @@ export function checkXmlRules(input: string | Uint8Array): {
   accepted?: AcceptedXml;
   findings: KsefFinding[];
 } {
+  const quick = quickly(input);
+  if (quick) return { accepted: quick, findings: [] };
   const refuse = (finding: KsefFinding): { findings: KsefFinding[] } => ({ findings: [finding] });
   // A UTF-8 string takes at most 3 bytes per UTF-16 unit: only encode when it may matter.
   const roughSize = typeof input === 'string' ? input.length * 3 : input.length;
