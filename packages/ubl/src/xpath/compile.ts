@@ -835,8 +835,30 @@ export class Compiler {
       }
       case 'for':
       case 'some':
-      case 'every':
+      case 'every': {
+        // some $v in S satisfies X = $v (X not using $v) is S non-empty and X = S.
+        const body = ast.body;
+        const [binding] = ast.bindings;
+        if (
+          ast.t === 'some' &&
+          ast.bindings.length === 1 &&
+          body.t === 'compare' &&
+          body.kind === 'general' &&
+          body.op === 'eq' &&
+          binding
+        ) {
+          const [name, sequence] = binding;
+          const isVar = (e: Ast): boolean => e.t === 'var' && e.name === name;
+          const other = isVar(body.r) ? body.l : isVar(body.l) ? body.r : undefined;
+          if (other && !usesVariable(other, name)) {
+            const seq = this.compile(sequence, scope);
+            const x = this.compile(other, scope);
+            const compare = this.comparison('general', 'eq', x, (ctx) => seq(ctx));
+            return (ctx) => (seq(ctx).length === 0 ? FALSE : compare(ctx));
+          }
+        }
         return this.quantified(ast.t, ast.bindings, ast.body, scope);
+      }
       case 'cast':
       case 'castable': {
         const e = this.compile(ast.e, scope);
@@ -986,6 +1008,24 @@ export class Compiler {
         const b = r(ctx);
         if (b.length === 0) return FALSE;
         if (a.length === 1 && b.length === 1) return bool(pair(a[0]!, b[0]!, cop));
+        if (cop === 'eq' && b.length > 8) {
+          const set = stringSet(b);
+          if (set) {
+            let allText = true;
+            for (const x of a)
+              if (!(isNode(x) || typeof x === 'string' || x instanceof Untyped)) allText = false;
+            if (allText) {
+              for (const x of a)
+                if (
+                  set.has(
+                    isNode(x) ? stringValue(x) : typeof x === 'string' ? x : (x as Untyped).value,
+                  )
+                )
+                  return TRUE;
+              return FALSE;
+            }
+          }
+        }
         const bs = b.map(atomize);
         for (const x of a) {
           const av = atomize(x);
@@ -1343,6 +1383,49 @@ function atomicKey(value: Atomic): string {
   if (value instanceof Untyped) return value.value;
   if (typeof value === 'string') return value;
   return `\u0000${castTo(value, 'string') as string}`;
+}
+
+const STRING_SETS = new WeakMap<Seq, Set<string> | null>();
+
+/** The items of a sequence of strings as a set (memoized per sequence), or null if any is not a string. */
+function stringSet(seq: Seq): Set<string> | null {
+  let set = STRING_SETS.get(seq);
+  if (set === undefined) {
+    set = seq.every((item) => typeof item === 'string') ? new Set(seq as string[]) : null;
+    STRING_SETS.set(seq, set);
+  }
+  return set;
+}
+
+function usesVariable(ast: Ast, name: string): boolean {
+  if (ast.t === 'var') return ast.name === name;
+  for (const value of Object.values(ast)) {
+    if (Array.isArray(value)) {
+      for (const entry of value) {
+        if (Array.isArray(entry)) {
+          if (
+            entry.some(
+              (e) => e && typeof e === 'object' && 't' in e && usesVariable(e as Ast, name),
+            )
+          )
+            return true;
+        } else if (
+          entry &&
+          typeof entry === 'object' &&
+          't' in entry &&
+          usesVariable(entry as Ast, name)
+        )
+          return true;
+      }
+    } else if (
+      value &&
+      typeof value === 'object' &&
+      't' in value &&
+      usesVariable(value as Ast, name)
+    )
+      return true;
+  }
+  return false;
 }
 
 /** One pair of a general comparison; a node against a string compares its string value. */
