@@ -8,8 +8,8 @@ import { loadCorpus, type Skipped } from './corpus.ts';
 import { readFileSync } from 'node:fs';
 
 import { mutate, readInsertions, type Insertion } from './mutations.ts';
-import { referenceXslt } from './reference.ts';
-import { runSaxon, type SaxonOutcome } from './saxon.ts';
+import { emittedXslt, referenceXslt } from './reference.ts';
+import { hasXslt, runSaxon, type SaxonOutcome } from './saxon.ts';
 
 /** One document of the run: a corpus file as it is, or one mutation of it. */
 export interface DifferentialCase {
@@ -113,6 +113,11 @@ export interface RuleSetTally {
   firedIds: number;
   /** Documents on which Saxon raised a dynamic error. */
   errors: number;
+  /**
+   * With `emitterProof`, for a rule set with an official XSLT: documents on which Saxon running
+   * our emitter's XSLT (sch-to-xslt.ts) disagrees with Saxon running the official one.
+   */
+  emitterDisagreeing?: number;
 }
 
 const key = (finding: Verdict['findings'][number]): string =>
@@ -155,7 +160,12 @@ export interface DifferentialResult {
  */
 export async function runDifferential(
   ours: OurEngine,
-  options: { only?: readonly string[]; onRuleSet?: (tally: RuleSetTally) => void } = {},
+  options: {
+    only?: readonly string[];
+    onRuleSet?: (tally: RuleSetTally) => void;
+    /** Also compare our emitter's XSLT with the official one (the proof behind AGID's runs). */
+    emitterProof?: boolean;
+  } = {},
 ): Promise<DifferentialResult> {
   const { cases, skipped } = buildCases();
   const tallies: RuleSetTally[] = [];
@@ -196,6 +206,23 @@ export async function runDifferential(
       }
     }
     tally.firedIds = fired.size;
+    if (options.emitterProof && hasXslt(ruleSet)) {
+      const emitted = await runSaxon(ruleSet, group, emittedXslt(ruleSet));
+      tally.emitterDisagreeing = 0;
+      for (const entry of group) {
+        const lines = compareVerdicts(emitted.get(entry.name)!, saxon.get(entry.name)!);
+        if (lines.length > 0) {
+          tally.emitterDisagreeing++;
+          disagreements.push({
+            ruleSet: `${ruleSet} (emitted XSLT against the official, "ours" = emitted)`,
+            file: entry.file,
+            mutation: entry.mutation,
+            name: entry.name,
+            lines,
+          });
+        }
+      }
+    }
     tallies.push(tally);
     options.onRuleSet?.(tally);
   }
@@ -206,16 +233,18 @@ export async function runDifferential(
 export function formatReport(result: DifferentialResult, perRuleSet = 3): string {
   const out: string[] = [];
   out.push(
-    `${'rule set'.padEnd(24)} ${'docs'.padStart(6)} ${'agree'.padStart(6)} ${'differ'.padStart(6)} ${'ids'.padStart(5)} ${'errors'.padStart(6)}`,
+    `${'rule set'.padEnd(24)} ${'docs'.padStart(6)} ${'agree'.padStart(6)} ${'differ'.padStart(6)} ${'ids'.padStart(5)} ${'errors'.padStart(6)} ${'emitter'.padStart(7)}`,
   );
   for (const t of result.tallies) {
     out.push(
-      `${t.ruleSet.padEnd(24)} ${String(t.documents).padStart(6)} ${String(t.agreeing).padStart(6)} ${String(t.disagreeing).padStart(6)} ${String(t.firedIds).padStart(5)} ${String(t.errors).padStart(6)}`,
+      `${t.ruleSet.padEnd(24)} ${String(t.documents).padStart(6)} ${String(t.agreeing).padStart(6)} ${String(t.disagreeing).padStart(6)} ${String(t.firedIds).padStart(5)} ${String(t.errors).padStart(6)} ${(t.emitterDisagreeing === undefined ? '-' : t.emitterDisagreeing === 0 ? 'agrees' : `${t.emitterDisagreeing} off`).padStart(7)}`,
     );
   }
   out.push(`${result.documents} documents (corpus files and mutations)`);
   for (const t of result.tallies) {
-    const first = result.disagreements.filter((d) => d.ruleSet === t.ruleSet).slice(0, perRuleSet);
+    const first = result.disagreements
+      .filter((d) => d.ruleSet === t.ruleSet || d.ruleSet.startsWith(`${t.ruleSet} (`))
+      .slice(0, perRuleSet);
     for (const d of first) {
       out.push(`${d.ruleSet} ${d.file} [${d.name}] ${d.mutation}`, ...d.lines);
     }

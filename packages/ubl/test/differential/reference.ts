@@ -64,9 +64,15 @@ const compiled = new Map<string, string>();
 
 /** The path of the XSLT Saxon runs for `ruleSet`. */
 export function referenceXslt(ruleSet: string): string {
-  if (hasXslt(ruleSet)) return xsltPath(ruleSet);
-  const source = AGID_SOURCES[ruleSet];
-  if (!source) throw new Error(`no Saxon reference for rule set ${ruleSet}`);
+  return hasXslt(ruleSet) ? xsltPath(ruleSet) : emittedXslt(ruleSet);
+}
+
+/**
+ * The path of the XSLT our emitter compiles from the rule set's schematron source (AGID's, or
+ * OpenPeppol's sch/ for the proof against the official XSLT).
+ */
+export function emittedXslt(ruleSet: string): string {
+  const source = AGID_SOURCES[ruleSet] ?? { file: `sch/${ruleSet}.sch` };
   let file = compiled.get(ruleSet);
   if (!file) {
     const own = readSchematron(path.join(sources, source.file));
@@ -75,7 +81,7 @@ export function referenceXslt(ruleSet: string): string {
       : own;
     const xslt = schematronToXslt(model);
     const hash = createHash('sha256').update(xslt).digest('hex').slice(0, 16);
-    const directory = path.join(os.tmpdir(), 'fiscus-ubl-agid-xslt');
+    const directory = path.join(os.tmpdir(), 'fiscus-ubl-emitted-xslt');
     mkdirSync(directory, { recursive: true });
     file = path.join(directory, `${ruleSet}.${hash}.xslt`);
     // Named by content: a run never reads another run's (or an older emitter's) stylesheet.
