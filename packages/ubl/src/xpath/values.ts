@@ -240,6 +240,9 @@ export function toNumber(value: Atomic | undefined): number {
   return toDouble(value);
 }
 
+/** Decimals parsed from text, by text (decimal.js values are immutable): amounts repeat a lot. */
+const DECIMALS = new Map<string, Decimal>();
+
 export function toDecimal(value: Atomic): Decimal {
   if (value instanceof Decimal) return value;
   if (typeof value === 'bigint') return new Decimal(value.toString());
@@ -250,15 +253,21 @@ export function toDecimal(value: Atomic): Decimal {
   }
   if (typeof value === 'boolean') return new Decimal(value ? 1 : 0);
   if (typeof value === 'string' || value instanceof Untyped) {
-    const text = trimXml(typeof value === 'string' ? value : value.value);
+    const raw = typeof value === 'string' ? value : value.value;
+    const cached = DECIMALS.get(raw);
+    if (cached) return cached;
+    const text = trimXml(raw);
     if (!isDecimalLexical(text)) throw castError(text, 'xs:decimal');
-    return new Decimal(
+    const decimal = new Decimal(
       text.endsWith('.')
         ? text.slice(0, -1)
         : text.startsWith('.') || text.startsWith('-.') || text.startsWith('+.')
           ? text.replace('.', '0.')
           : text,
     );
+    if (DECIMALS.size > 10_000) DECIMALS.clear();
+    if (raw.length < 64) DECIMALS.set(raw, decimal);
+    return decimal;
   }
   throw new XPathError('XPTY0004', `cannot convert ${typeName(value)} to xs:decimal`);
 }
