@@ -90,6 +90,7 @@ export const BUILTIN_ARITY: Record<string, [number, number]> = {
 };
 
 const EMPTY: Seq = [];
+const TOKENIZED = new Map<string, Seq>();
 
 function contextItem(ctx: Ctx): Item {
   if (ctx.item === undefined) throw new XPathError('XPDY0002', 'the context item is absent');
@@ -470,6 +471,10 @@ export function callBuiltin(name: string, args: Fn[], ctx: Ctx): Seq {
       const pattern = stringArg(args[1]!(ctx), name);
       const flags = args.length > 2 ? stringArg(args[2]!(ctx), name) : '';
       if (text === '') return EMPTY;
+      // The code lists are tokenized constants: their result (never mutated) is reused.
+      const key = `${flags}\u0000${pattern}\u0000${text}`;
+      const cached = text.length > 200 ? TOKENIZED.get(key) : undefined;
+      if (cached) return cached;
       const re = regexFor(pattern, flags, text, true);
       if (re.test(''))
         throw new XPathError(
@@ -484,6 +489,10 @@ export function callBuiltin(name: string, args: Fn[], ctx: Ctx): Seq {
         last = match.index + match[0].length;
       }
       out.push(text.slice(last));
+      if (text.length > 200 && text.length < 20_000) {
+        if (TOKENIZED.size > 200) TOKENIZED.clear();
+        TOKENIZED.set(key, out);
+      }
       return out;
     }
     case 'matches': {
