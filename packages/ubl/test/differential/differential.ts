@@ -7,7 +7,7 @@
 import { loadCorpus, type Skipped } from './corpus.ts';
 import { readFileSync } from 'node:fs';
 
-import { mutate, readInsertions, type Insertion } from './mutations.ts';
+import { mutate, readCodeLists, readInsertions, type Insertion } from './mutations.ts';
 import { emittedXslt, referenceXslt } from './reference.ts';
 import { hasXslt, runSaxon, type SaxonOutcome } from './saxon.ts';
 
@@ -35,14 +35,15 @@ export function buildCases(): { cases: DifferentialCase[]; skipped: Skipped[] } 
     const group = file.ruleSets.join('+');
     perGroup.set(group, (perGroup.get(group) ?? 0) + 1);
   }
-  const insertions = new Map<string, Insertion[]>();
+  const xslts = new Map<string, string>();
+  const xsltOf = (ruleSet: string): string => {
+    if (!xslts.has(ruleSet)) xslts.set(ruleSet, readFileSync(referenceXslt(ruleSet), 'utf8'));
+    return xslts.get(ruleSet)!;
+  };
   const insertionsOf = (ruleSets: readonly string[]): Insertion[] =>
-    ruleSets.flatMap((ruleSet) => {
-      if (!insertions.has(ruleSet)) {
-        insertions.set(ruleSet, readInsertions(readFileSync(referenceXslt(ruleSet), 'utf8')));
-      }
-      return insertions.get(ruleSet)!;
-    });
+    ruleSets.flatMap((ruleSet) => readInsertions(xsltOf(ruleSet)));
+  const codeListsOf = (ruleSets: readonly string[]): string[][] =>
+    ruleSets.flatMap((ruleSet) => readCodeLists(xsltOf(ruleSet)));
   const cases: DifferentialCase[] = [];
   files.forEach((file, fileIndex) => {
     const id = `f${String(fileIndex).padStart(3, '0')}`;
@@ -58,17 +59,21 @@ export function buildCases(): { cases: DifferentialCase[]; skipped: Skipped[] } 
       MUTATIONS_PER_DOCUMENT,
       Math.ceil(MUTATIONS_PER_TRANSACTION / documents),
     );
-    mutate(file.xml, count, SEED + fileIndex, insertionsOf(file.ruleSets)).forEach(
-      (mutation, index) => {
-        cases.push({
-          name: `${id}-m${String(index).padStart(3, '0')}`,
-          file: file.file,
-          mutation: mutation.label,
-          xml: mutation.xml,
-          ruleSets: file.ruleSets,
-        });
-      },
-    );
+    mutate(
+      file.xml,
+      count,
+      SEED + fileIndex,
+      insertionsOf(file.ruleSets),
+      codeListsOf(file.ruleSets),
+    ).forEach((mutation, index) => {
+      cases.push({
+        name: `${id}-m${String(index).padStart(3, '0')}`,
+        file: file.file,
+        mutation: mutation.label,
+        xml: mutation.xml,
+        ruleSets: file.ruleSets,
+      });
+    });
   });
   return { cases, skipped };
 }

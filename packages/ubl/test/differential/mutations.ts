@@ -255,6 +255,29 @@ export function readInsertions(xslt: string): Insertion[] {
   return insertions;
 }
 
+/**
+ * The code lists a rule set spells out itself (`tokenize('A B C', '\s')`, as the ordering
+ * transactions' rules do), so re-coding reaches the codes those rules check.
+ */
+export function readCodeLists(xslt: string): string[][] {
+  const lists: string[][] = [];
+  const marker = "tokenize('";
+  let at = 0;
+  for (;;) {
+    const start = xslt.indexOf(marker, at);
+    if (start < 0) break;
+    const end = xslt.indexOf("'", start + marker.length);
+    if (end < 0) break;
+    const values = xslt
+      .slice(start + marker.length, end)
+      .split(' ')
+      .filter((value) => value !== '');
+    if (values.length >= 2) lists.push(values);
+    at = end + 1;
+  }
+  return lists;
+}
+
 // --- mutations ---------------------------------------------------------------------------------
 
 export interface Mutation {
@@ -374,6 +397,7 @@ export function mutate(
   count: number,
   seed: number,
   insertions: readonly Insertion[] = [],
+  ruleCodeLists: readonly (readonly string[])[] = [],
 ): Mutation[] {
   const spans = scan(xml);
   const random = seededRandom(seed ^ hashString(xml));
@@ -391,6 +415,13 @@ export function mutate(
   });
   const dates = withText.filter((index) => isDate(spans[index]!.text!));
   const coded = withText.filter((index) => listFor(spans, spans[index]!) !== undefined);
+  const listsOf = new Map<string, (readonly string[])[]>();
+  for (const list of ruleCodeLists) {
+    for (const value of list) listsOf.set(value, [...(listsOf.get(value) ?? []), list]);
+  }
+  const ruleCoded = withText.filter(
+    (index) => listsOf.has(spans[index]!.text!.trim()) && !isNumber(spans[index]!.text!),
+  );
   const codeLike = withText.filter((index) => /(?:Code|ID)$/.test(spans[index]!.local));
   const identifiers = withText.filter((index) => {
     const span = spans[index]!;
@@ -520,9 +551,20 @@ export function mutate(
         };
       }
       case 'recode': {
-        const index = pick(random, coded);
+        const fromRules = ruleCoded.length > 0 && (coded.length === 0 || random() < 0.5);
+        const index = pick(random, fromRules ? ruleCoded : coded);
         if (index === undefined) return undefined;
         const span = spans[index]!;
+        if (fromRules) {
+          const current = span.text!.trim();
+          const list = pick(random, listsOf.get(current)!)!;
+          const value =
+            pick(
+              random,
+              list.filter((code) => code !== current),
+            ) ?? 'ZZZ';
+          return text(index, value, 'recode');
+        }
         return text(index, otherCode(listFor(spans, span)!, span.text!), 'recode');
       }
       case 'invalid-code': {
