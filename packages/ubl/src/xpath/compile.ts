@@ -937,6 +937,30 @@ export class Compiler {
       }
       case 'filter': {
         const e = this.compile(ast.e, scope);
+        const [only] = ast.preds;
+        if (ast.preds.length === 1 && only && only.t !== 'literal' && isContextFree(only)) {
+          // $seq[$i + 1]: a predicate that does not depend on the focus is evaluated once.
+          const pred = this.compile(only, scope);
+          return (ctx) => {
+            const items = e(ctx);
+            if (items.length === 0) return EMPTY;
+            const value = pred(ctx);
+            if (value.length === 1 && !isNode(value[0]!) && isNumericValue(value[0]!)) {
+              const position = value[0];
+              const index =
+                typeof position === 'bigint'
+                  ? Number(position)
+                  : position instanceof Decimal
+                    ? position.isInteger()
+                      ? position.toNumber()
+                      : NaN
+                    : (position as number);
+              const item = Number.isInteger(index) ? items[index - 1] : undefined;
+              return item === undefined ? EMPTY : [item];
+            }
+            return ebv(value) ? items : EMPTY;
+          };
+        }
         const preds = ast.preds.map((pred) => this.predicate(pred, scope));
         return (ctx) => applyPredicates(e(ctx), preds, ctx);
       }
@@ -1383,6 +1407,62 @@ function atomicKey(value: Atomic): string {
   if (value instanceof Untyped) return value.value;
   if (typeof value === 'string') return value;
   return `\u0000${castTo(value, 'string') as string}`;
+}
+
+const isNumericValue = (item: Item): boolean =>
+  typeof item === 'number' || typeof item === 'bigint' || item instanceof Decimal;
+
+const FOCUS_FUNCTIONS = new Set(['position', 'last', 'current', 'key']);
+const FOCUS_WHEN_NO_ARGS = new Set([
+  'string',
+  'number',
+  'normalize-space',
+  'string-length',
+  'name',
+  'local-name',
+  'namespace-uri',
+  'root',
+]);
+
+/** Whether an expression's value does not depend on the focus (context item, position, size). */
+function isContextFree(ast: Ast): boolean {
+  switch (ast.t) {
+    case 'literal':
+    case 'var':
+      return true;
+    case 'context':
+    case 'root':
+    case 'path':
+    case 'step':
+    case 'filter':
+    case 'instance':
+      return false;
+    case 'call':
+      if (FOCUS_FUNCTIONS.has(ast.name) || ast.name.startsWith('{')) return false;
+      if (ast.args.length === 0 && FOCUS_WHEN_NO_ARGS.has(ast.name)) return false;
+      return ast.args.every(isContextFree);
+    case 'seq':
+      return ast.items.every(isContextFree);
+    case 'or':
+    case 'and':
+    case 'compare':
+    case 'arith':
+    case 'range':
+    case 'union':
+    case 'intersect':
+    case 'except':
+      return isContextFree(ast.l) && isContextFree(ast.r);
+    case 'neg':
+    case 'cast':
+    case 'castable':
+      return isContextFree(ast.e);
+    case 'if':
+      return isContextFree(ast.c) && isContextFree(ast.a) && isContextFree(ast.b);
+    case 'for':
+    case 'some':
+    case 'every':
+      return ast.bindings.every(([, e]) => isContextFree(e)) && isContextFree(ast.body);
+  }
 }
 
 const STRING_SETS = new WeakMap<Seq, Set<string> | null>();
