@@ -108,6 +108,14 @@ const CASES: Array<[string, string]> = [
   ['string(123456789e0)', '1.23456789E8'],
   ["xs:boolean('1')", 'true'],
   ["xs:boolean('yes')", 'ERR:FORG0001'],
+  ['for $i in 1 to 3 return (10, 20, 30)[$i + 0]', '10|20|30'],
+  ["(10, 20, 30)[xs:decimal('2.0')]", '20'],
+  ["(10, 20, 30)['x']", '10|20|30'],
+  ['(10, 20, 30)[0.5 + 0.5]', '10'],
+  ["some $c in ('A', 'B') satisfies 'B' = $c", 'true'],
+  ["some $c in () satisfies 'B' = $c", 'false'],
+  ["some $c in tokenize('AA BB CC DD EE FF GG HH II JJ', ' ') satisfies $c = 'JJ'", 'true'],
+  ["('x', 'y') = tokenize('a b c d e f g h i j k y', ' ')", 'true'],
 ];
 
 describe('XPath 2.0 values as Saxon-HE computes them', () => {
