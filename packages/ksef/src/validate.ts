@@ -6,7 +6,7 @@ import { CHECKED_VIEW, runChecks } from './checks/index.ts';
 import { makeFinding, refuses, type KsefFinding } from './findings.ts';
 import { freeQuickly, parseQuickly, validQuickly } from './schema/quick-validate.ts';
 import { parseInvoice, validateSchema } from './schema/xsd.ts';
-import { checkXmlRules } from './xml/xml-rules.ts';
+import { checkXmlRules, type AcceptedXml } from './xml/xml-rules.ts';
 
 export interface ValidateKsefOptions {
   /** The day KSeF accepts the invoice, YYYY-MM-DD; default today in Europe/Warsaw. */
@@ -40,10 +40,11 @@ export function todayInWarsaw(now: Date = new Date()): string {
  * when anything is wrong or unsure: the full path then says what.
  */
 function readQuickly(
-  bytes: Uint8Array,
+  accepted: AcceptedXml,
   { validate, requireForm, view }: { validate: boolean; requireForm?: KsefForm; view?: TreeView },
 ): { json: KsefJson; form: KsefForm } | undefined {
-  const document = parseQuickly(bytes);
+  // Blanks between elements dropped on the validation lane only (quick-validate.ts says why).
+  const document = parseQuickly(accepted.bytes, { plain: validate && accepted.plain === true });
   if (document === 0) return undefined;
   try {
     const root = libxml2Root(document);
@@ -69,7 +70,7 @@ export function ksefToJson(input: string | Uint8Array): {
 } {
   const rules = checkXmlRules(input);
   if (!rules.accepted) return { findings: rules.findings };
-  const quick = readQuickly(rules.accepted.bytes, { validate: false });
+  const quick = readQuickly(rules.accepted, { validate: false });
   if (quick) return { ...quick, findings: [] };
   const { parsed, findings } = parseInvoice(rules.accepted.bytes);
   if (!parsed?.form) return { findings };
@@ -96,7 +97,7 @@ export function validateKsef(
   const rules = checkXmlRules(input);
   if (!rules.accepted) return { valid: false, findings: rules.findings };
   // The usual invoice (well-formed, valid) in one go; the checks see the part they read.
-  const quick = readQuickly(rules.accepted.bytes, {
+  const quick = readQuickly(rules.accepted, {
     validate: true,
     view: CHECKED_VIEW,
     ...(options.requireForm ? { requireForm: options.requireForm } : {}),

@@ -53,14 +53,18 @@ class TreeReader {
     if (pointer === 0) return '';
     const bytes = this.bytes;
     let end = pointer;
-    let ascii = true;
+    let high = 0;
     for (let byte = bytes[end] ?? 0; byte !== 0; byte = bytes[end] ?? 0) {
-      if (byte >= 0x80) ascii = false;
+      high |= byte;
       end += 1;
     }
     if (end === pointer) return '';
-    if (ascii && end - pointer <= SHORT_TEXT) {
-      return String.fromCharCode.apply(null, bytes.subarray(pointer, end) as unknown as number[]);
+    if (high < 0x80 && end - pointer <= SHORT_TEXT) {
+      let text = '';
+      for (let index = pointer; index < end; index += 1) {
+        text += String.fromCharCode(bytes[index] ?? 0);
+      }
+      return text;
     }
     return decoder.decode(bytes.subarray(pointer, end));
   }
@@ -146,6 +150,8 @@ class TreeReader {
   root(node: number, view?: TreeView): KsefJson {
     const name = this.name(node);
     const faktura = this.element(node, { name, type: name }, view) as KsefElement;
+    // A view reads elements only: none of the root's `$` keys.
+    if (view) return { Faktura: faktura };
     const head: KsefElement = {};
     const namespaces: KsefElement = {};
     let declared = false;

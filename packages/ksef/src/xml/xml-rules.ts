@@ -1,6 +1,6 @@
 import { checkMarkupLimits, MAX_XML_DEPTH } from '@fiscus/fatturapa/xml-markup-limits';
 import { makeFinding, type KsefFinding } from '../findings.ts';
-import { quicklyAccepted } from './quick-scan.ts';
+import { scanQuickly } from './quick-scan.ts';
 
 /** weryfikacja-faktury.md, "Rozmiar pliku": an invoice without attachments, at most 1 MB. */
 export const MAX_BYTES = 1_000_000;
@@ -11,6 +11,12 @@ export const MAX_BYTES_WITH_ATTACHMENT = 3_000_000;
 export interface AcceptedXml {
   text: string;
   bytes: Uint8Array;
+  /**
+   * The markup is elements only (no comment, CDATA section or processing instruction but the
+   * declaration): libxml2 may then leave out the blanks between elements without changing
+   * any value or verdict (see quick-validate.ts). Absent when not known.
+   */
+  plain?: boolean;
 }
 
 function xmlFinding(code: string, message: string, messagePl: string): KsefFinding {
@@ -84,10 +90,11 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** Accepted bytes whose text is decoded only when asked for. */
-function acceptedBytes(bytes: Uint8Array, text?: string): AcceptedXml {
+function acceptedBytes(bytes: Uint8Array, plain: boolean, text?: string): AcceptedXml {
   let decoded = text;
   return {
     bytes,
+    plain,
     get text(): string {
       decoded ??= decoder.decode(bytes);
       return decoded;
@@ -98,11 +105,13 @@ function acceptedBytes(bytes: Uint8Array, text?: string): AcceptedXml {
 /** The usual invoice, accepted by the quick scan of quick-scan.ts without decoding it. */
 function quickly(input: string | Uint8Array): AcceptedXml | undefined {
   if (typeof input !== 'string') {
-    return quicklyAccepted(input, MAX_BYTES) ? acceptedBytes(input) : undefined;
+    const quick = scanQuickly(input, MAX_BYTES);
+    return quick === 'not-sure' ? undefined : acceptedBytes(input, quick === 'accepted-plain');
   }
   if (input.length * 3 > MAX_BYTES_WITH_ATTACHMENT || loneSurrogate.test(input)) return undefined;
   const bytes = encoder.encode(input);
-  return quicklyAccepted(bytes, MAX_BYTES) ? acceptedBytes(bytes, input) : undefined;
+  const quick = scanQuickly(bytes, MAX_BYTES);
+  return quick === 'not-sure' ? undefined : acceptedBytes(bytes, quick === 'accepted-plain', input);
 }
 
 /**
