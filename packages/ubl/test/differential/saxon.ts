@@ -13,7 +13,15 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,14 +83,15 @@ export function hasXslt(ruleSet: string): boolean {
   return existsSync(xsltPath(ruleSet));
 }
 
-const cacheDir = path.join(os.tmpdir(), 'fiscus-ubl-saxon-cache');
+const cacheDir = path.join(os.tmpdir(), 'fiscus-ubl-saxon-runs');
 const xsltHashes = new Map<string, string>();
 
 /**
- * Local speed-up only: keyed by the sha-256 of the XSLT, of this reader (a fix to it must not be
- * hidden by outcomes it read before) and of the document; never committed, off under CI.
+ * Local speed-up only: one file per run of a rule set, keyed by the sha-256 of the XSLT, of this
+ * reader (a fix to it must not be hidden by outcomes it read before) and of every document with
+ * its name; never committed, off under CI (CI=true) or with UBL_SAXON_CACHE=0.
  */
-function cacheKey(xslt: string, xml: string): string {
+function cacheKey(xslt: string, documents: readonly SaxonDocument[]): string {
   let xsltHash = xsltHashes.get(xslt);
   if (!xsltHash) {
     xsltHash = createHash('sha256')
@@ -91,7 +100,9 @@ function cacheKey(xslt: string, xml: string): string {
       .digest('hex');
     xsltHashes.set(xslt, xsltHash);
   }
-  return createHash('sha256').update(xsltHash).update('\0').update(xml).digest('hex');
+  const hash = createHash('sha256').update(xsltHash);
+  for (const document of documents) hash.update(`\0${document.name}\0`).update(document.xml);
+  return hash.digest('hex');
 }
 
 function useCache(): boolean {
@@ -99,44 +110,32 @@ function useCache(): boolean {
 }
 
 /**
- * Runs the official XSLT of `ruleSet` (or `xslt`) over `documents` with one JVM (directory mode) and answers
- * each document's outcome by name.
+ * Runs the official XSLT of `ruleSet` (or `xslt`) over `documents` with one JVM (directory mode)
+ * and answers each document's outcome by name.
  */
 export async function runSaxon(
   ruleSet: string,
   documents: readonly SaxonDocument[],
   xslt = xsltPath(ruleSet),
 ): Promise<Map<string, SaxonOutcome>> {
-  if (!existsSync(xslt)) throw new Error(`no official XSLT for rule set ${ruleSet}`);
-  const outcomes = new Map<string, SaxonOutcome>();
-  const cached = useCache();
-  if (cached) mkdirSync(cacheDir, { recursive: true });
-  const pending: SaxonDocument[] = [];
-  for (const document of documents) {
-    const file = path.join(cacheDir, `${cacheKey(xslt, document.xml)}.json`);
-    if (cached && existsSync(file)) {
-      outcomes.set(document.name, JSON.parse(readFileSync(file, 'utf8')) as SaxonOutcome);
-    } else pending.push(document);
+  if (!existsSync(xslt)) throw new Error(`no XSLT for rule set ${ruleSet} at ${xslt}`);
+  const cached = useCache() ? path.join(cacheDir, `${cacheKey(xslt, documents)}.json`) : '';
+  if (cached && existsSync(cached)) {
+    const stored = JSON.parse(readFileSync(cached, 'utf8')) as Record<string, SaxonOutcome>;
+    return new Map(Object.entries(stored));
   }
-  if (pending.length === 0) return outcomes;
-
   const work = mkdtempSync(path.join(os.tmpdir(), 'fiscus-ubl-saxon-'));
   try {
-    const fresh = await runDirectory(xslt, pending, work);
-    for (const document of pending) {
-      const outcome = fresh.get(document.name)!;
-      outcomes.set(document.name, outcome);
-      if (cached) {
-        writeFileSync(
-          path.join(cacheDir, `${cacheKey(xslt, document.xml)}.json`),
-          JSON.stringify(outcome),
-        );
-      }
+    const outcomes = await runDirectory(xslt, documents, work);
+    if (cached) {
+      mkdirSync(cacheDir, { recursive: true });
+      writeFileSync(`${cached}.${process.pid}`, JSON.stringify(Object.fromEntries(outcomes)));
+      renameSync(`${cached}.${process.pid}`, cached);
     }
+    return outcomes;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  return outcomes;
 }
 
 async function runDirectory(
