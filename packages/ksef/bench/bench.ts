@@ -52,19 +52,27 @@ function cpuSeconds(usage: NodeJS.CpuUsage): number {
   return (usage.user + usage.system) / 1e6;
 }
 
+async function settle(result: unknown): Promise<void> {
+  await result;
+}
+
 /** Invoices per CPU second of `run` over the inputs: the median of ROUNDS rounds. */
 async function perSecond(
   inputs: readonly Input[],
   run: (input: Input) => unknown,
 ): Promise<number> {
-  for (const input of inputs) await run(input);
+  for (const input of inputs) await settle(run(input));
   const rounds: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     let count = 0;
     const start = process.cpuUsage();
     const deadline = performance.now() + (SECONDS_PER_MEASURE * 1000) / ROUNDS;
     do {
-      for (const input of inputs) await run(input);
+      for (const input of inputs) {
+        // Only a promise is awaited: a tick per call would be charged to the synchronous stages.
+        const result = run(input);
+        if (result instanceof Promise) await result;
+      }
       count += inputs.length;
     } while (performance.now() < deadline || count < 3);
     rounds.push(count / cpuSeconds(process.cpuUsage(start)));
@@ -213,10 +221,18 @@ async function main(): Promise<void> {
   const rows: string[][] = [];
   for (const group of groups) {
     // The stages of validateKsef's usual lane, each alone on the same inputs.
-    const documents = new Map(group.inputs.map((input) => [input, parseQuickly(input.bytes)]));
+    const plain = (input: Input): { plain: boolean } => ({
+      plain: checkXmlRules(input.bytes).accepted?.plain === true,
+    });
+    const documents = new Map(
+      group.inputs.map((input) => [input, parseQuickly(input.bytes, plain(input))]),
+    );
     const rootOf = (input: Input): number => libxml2Root(documents.get(input) ?? 0)?.root ?? 0;
     const layer1 = await perSecond(group.inputs, (input) => checkXmlRules(input.bytes));
-    const parse = await perSecond(group.inputs, (input) => freeQuickly(parseQuickly(input.bytes)));
+    const options = new Map(group.inputs.map((input) => [input, plain(input)]));
+    const parse = await perSecond(group.inputs, (input) =>
+      freeQuickly(parseQuickly(input.bytes, options.get(input))),
+    );
     const xsd = await perSecond(group.inputs, (input) =>
       validQuickly(documents.get(input) ?? 0, 'FA(3)'),
     );

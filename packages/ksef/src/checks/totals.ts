@@ -60,21 +60,27 @@ function checkLineTotals(fa: KsefElement, findings: KsefFinding[]): void {
   const lines = children(fa, 'FaWiersz');
   if (!LINE_TOTAL_KINDS.has(kind) || lines.length === 0) return;
   // Lines without a rate or a value (art. 106e ust. 2, 3, 5): the totals cannot be rebuilt.
-  if (lines.some((line) => text(line, 'P_12') === undefined)) return;
-  if (lines.some((line) => !amount(line, 'P_11') && !amount(line, 'P_11A'))) return;
+  const lineRates = lines.map((line) => text(line, 'P_12'));
+  if (lineRates.some((rate) => rate === undefined)) return;
+  // Each line read once: its net value P_11, else its gross value P_11A (gross lines).
+  const lineNets = lines.map((line) => amount(line, 'P_11'));
+  const lineValues = lines.map((line, index) => lineNets[index] ?? amount(line, 'P_11A'));
+  if (lineValues.some((value) => value === undefined)) return;
+  // Correction lines "before" (StanPrzed) count negatively: the totals are differences.
+  const lineSigns = lines.map((line) => (text(line, 'StanPrzed') === '1' ? -1 : 1));
   for (const group of GROUPS) {
-    const ofGroup = lines.filter((line) => group.rates.includes(text(line, 'P_12') ?? ''));
+    const ofGroup = lines.flatMap((_, index) =>
+      group.rates.includes(lineRates[index] ?? '') ? [index] : [],
+    );
     const present = group.net.filter((field) => text(fa, field) !== undefined);
     if (ofGroup.length === 0 && present.length === 0) continue;
-    // Correction lines "before" (StanPrzed) count negatively: the totals are differences.
-    const sign = (line: KsefElement): number => (text(line, 'StanPrzed') === '1' ? -1 : 1);
     const netTotal = sum(present.map((field) => amount(fa, field) ?? new Decimal(0)));
     const vatTotal = group.vat ? (amount(fa, group.vat) ?? new Decimal(0)) : new Decimal(0);
-    const gross = ofGroup.every((line) => !amount(line, 'P_11') && amount(line, 'P_11A'));
+    const gross = ofGroup.every(
+      (index) => lineNets[index] === undefined && lineValues[index] !== undefined,
+    );
     const linesNet = sum(
-      ofGroup.map((line) =>
-        (amount(line, 'P_11') ?? amount(line, 'P_11A') ?? new Decimal(0)).times(sign(line)),
-      ),
+      ofGroup.map((index) => (lineValues[index] ?? new Decimal(0)).times(lineSigns[index] ?? 1)),
     );
     const field = present[0] ?? group.net[0] ?? '';
     if (gross) {
@@ -100,10 +106,14 @@ function checkLineTotals(fa: KsefElement, findings: KsefFinding[]): void {
     }
     // Gross lines too: their VAT is gross × rate / (100 + rate), so P_13_x × rate is within 0.01.
     if (!group.vat || text(fa, group.vat) === undefined) continue;
-    const rates = new Set(ofGroup.map((line) => text(line, 'P_12')));
-    const lineVat = ofGroup.map((line) => amount(line, 'P_11Vat'));
+    const rates = new Set(ofGroup.map((index) => lineRates[index]));
+    const lineVat = ofGroup.map((index) => amount(lines[index], 'P_11Vat'));
     const byLines = lineVat.every((value) => value !== undefined)
-      ? sum(ofGroup.map((line, index) => (lineVat[index] ?? new Decimal(0)).times(sign(line))))
+      ? sum(
+          ofGroup.map((line, index) =>
+            (lineVat[index] ?? new Decimal(0)).times(lineSigns[line] ?? 1),
+          ),
+        )
       : undefined;
     const [rate] = [...rates];
     if (rates.size !== 1 || rate === undefined) continue;
