@@ -36,9 +36,9 @@ function transactionFinding(root: string, customizationId: string | undefined): 
     message:
       customizationId === undefined
         ? `The ${root} has no CustomizationID: its Peppol transaction is unknown`
-        : `The CustomizationID "${customizationId}" is not a Peppol transaction of a ${root} (release 2026.5, AGID CIUS-IT and NSO): an access point refuses it`,
+        : `The CustomizationID "${customizationId}" is not a Peppol transaction for the document type ${root} (release 2026.5, AGID CIUS-IT and NSO): an access point refuses it`,
     location: '',
-    path: '',
+    path: customizationId === undefined ? root : `${root}.CustomizationID`,
   };
 }
 
