@@ -31,7 +31,7 @@ import type { TreeView } from '../codec/libxml2-tree.ts';
 import type { KsefForm } from '../codec/descriptor.ts';
 import { makeFinding, type KsefFinding } from '../findings.ts';
 import { isValidNip } from './nip.ts';
-import { child, children, isElement, text } from './read.ts';
+import { child, children, forgetAmounts, isElement, text } from './read.ts';
 import { checkTotals, LINE_FIELDS, TOTALS_FIELDS } from './totals.ts';
 
 export { isValidNip } from './nip.ts';
@@ -144,6 +144,7 @@ export const CHECKED_VIEW: TreeView = new Map<string, TreeView | true>([
 /** Layer 3 on the JSON of a schema-valid invoice of `form`. */
 export function runChecks(json: KsefJson, form: KsefForm, acceptedOn: string): KsefFinding[] {
   const findings: KsefFinding[] = [];
+  forgetAmounts();
   // Callers may hand in JSON of their own: anything but an invoice object has nothing to check.
   if (!isElement((json as Partial<KsefJson> | null | undefined)?.Faktura)) return findings;
   checkNips(json, findings);

@@ -30,14 +30,35 @@ export function text(node: KsefNode | undefined, name: string): string | undefin
   return undefined;
 }
 
-/** The decimal value of the child `name`, or undefined when absent or no number. */
-export function amount(node: KsefNode | undefined, name: string): Decimal | undefined {
-  const value = text(node, name);
-  if (value === undefined || value === '' || value.length > 40) return undefined;
+/**
+ * The decimal values of the texts read during one run of the checks (decimals are immutable:
+ * one is shared by every read of the same text, e.g. a total read by several checks). Emptied
+ * by each run (`forgetAmounts`) and when full.
+ */
+const decimals = new Map<string, Decimal | undefined>();
+const DECIMALS_KEPT = 4096;
+
+/** Starts a run of the checks: no decimal kept from another invoice. */
+export function forgetAmounts(): void {
+  decimals.clear();
+}
+
+function decimalOf(value: string): Decimal | undefined {
   try {
     const number = new Decimal(value);
     return number.isFinite() ? number : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The decimal value of the child `name`, or undefined when absent or no number. */
+export function amount(node: KsefNode | undefined, name: string): Decimal | undefined {
+  const value = text(node, name);
+  if (value === undefined || value === '' || value.length > 40) return undefined;
+  if (decimals.has(value)) return decimals.get(value);
+  const number = decimalOf(value);
+  if (decimals.size >= DECIMALS_KEPT) decimals.clear();
+  decimals.set(value, number);
+  return number;
 }
