@@ -50,7 +50,10 @@ function advisory(code: string, path: string, message: string, messagePl: string
   return makeFinding('advisory', code, path, message, messagePl);
 }
 
-const sum = (values: Decimal[]): Decimal => values.reduce((a, b) => a.plus(b), new Decimal(0));
+/** Zero (decimals are immutable: shared). */
+const ZERO = new Decimal(0);
+
+const sum = (values: Decimal[]): Decimal => values.reduce((a, b) => a.plus(b), ZERO);
 
 /** Off by more than the 0.01 tolerance. */
 const differs = (a: Decimal, b: Decimal): boolean => a.minus(b).abs().greaterThan(TOLERANCE);
@@ -69,18 +72,19 @@ function checkLineTotals(fa: KsefElement, findings: KsefFinding[]): void {
   // Correction lines "before" (StanPrzed) count negatively: the totals are differences.
   const lineSigns = lines.map((line) => (text(line, 'StanPrzed') === '1' ? -1 : 1));
   for (const group of GROUPS) {
-    const ofGroup = lines.flatMap((_, index) =>
-      group.rates.includes(lineRates[index] ?? '') ? [index] : [],
-    );
+    const ofGroup: number[] = [];
+    lineRates.forEach((rate, index) => {
+      if (group.rates.includes(rate ?? '')) ofGroup.push(index);
+    });
     const present = group.net.filter((field) => text(fa, field) !== undefined);
     if (ofGroup.length === 0 && present.length === 0) continue;
-    const netTotal = sum(present.map((field) => amount(fa, field) ?? new Decimal(0)));
-    const vatTotal = group.vat ? (amount(fa, group.vat) ?? new Decimal(0)) : new Decimal(0);
+    const netTotal = sum(present.map((field) => amount(fa, field) ?? ZERO));
+    const vatTotal = group.vat ? (amount(fa, group.vat) ?? ZERO) : ZERO;
     const gross = ofGroup.every(
       (index) => lineNets[index] === undefined && lineValues[index] !== undefined,
     );
     const linesNet = sum(
-      ofGroup.map((index) => (lineValues[index] ?? new Decimal(0)).times(lineSigns[index] ?? 1)),
+      ofGroup.map((index) => (lineValues[index] ?? ZERO).times(lineSigns[index] ?? 1)),
     );
     const field = present[0] ?? group.net[0] ?? '';
     if (gross) {
@@ -109,11 +113,7 @@ function checkLineTotals(fa: KsefElement, findings: KsefFinding[]): void {
     const rates = new Set(ofGroup.map((index) => lineRates[index]));
     const lineVat = ofGroup.map((index) => amount(lines[index], 'P_11Vat'));
     const byLines = lineVat.every((value) => value !== undefined)
-      ? sum(
-          ofGroup.map((line, index) =>
-            (lineVat[index] ?? new Decimal(0)).times(lineSigns[line] ?? 1),
-          ),
-        )
+      ? sum(ofGroup.map((line, index) => (lineVat[index] ?? ZERO).times(lineSigns[line] ?? 1)))
       : undefined;
     const [rate] = [...rates];
     if (rates.size !== 1 || rate === undefined) continue;
