@@ -33,8 +33,14 @@ const QUICK_PARSE_OPTIONS = PARSE_OPTIONS | ParseOption.XML_PARSE_COMPACT;
  */
 const PLAIN_PARSE_OPTIONS = QUICK_PARSE_OPTIONS | ParseOption.XML_PARSE_NOBLANKS;
 
-let parserContext = 0;
-let parserInput = 0;
+/**
+ * One parser context per set of options (older libxml2 releases kept NOBLANKS's handler on a
+ * context for the reads after): its pointer and how much input it has read.
+ */
+const parserContexts = [
+  { options: QUICK_PARSE_OPTIONS, context: 0, input: 0 },
+  { options: PLAIN_PARSE_OPTIONS, context: 0, input: 0 },
+];
 let parseErrors = 0;
 let schemaErrors = 0;
 let parseHandler: number | undefined;
@@ -53,8 +59,8 @@ function handlers(api: Libxml2Bindings): { parse: number; schema: number } {
 
 /**
  * `bytes` parsed by libxml2 as `parseInvoice` parses them (no encoding forced: the layer-1
- * accepted declaration decides): the document's pointer, to be
- * freed with `freeQuickly`, or 0 for any error.
+ * accepted declaration decides; `plain`: markup of elements only, blanks between them left
+ * out): the document's pointer, to be freed with `freeQuickly`, or 0 for any error.
  */
 export function parseQuickly(
   bytes: Uint8Array,
@@ -63,27 +69,23 @@ export function parseQuickly(
   const api = libxml2;
   if (!api) return 0;
   const { parse } = handlers(api);
-  if (parserContext === 0 || parserInput > CONTEXT_INPUT_LIMIT) {
-    if (parserContext !== 0) api.xmlFreeParserCtxt(parserContext);
-    parserContext = api.xmlNewParserCtxt();
-    parserInput = 0;
-    if (parserContext === 0) return 0;
+  const parser = parserContexts[plain ? 1 : 0];
+  if (!parser) return 0;
+  if (parser.context === 0 || parser.input > CONTEXT_INPUT_LIMIT) {
+    if (parser.context !== 0) api.xmlFreeParserCtxt(parser.context);
+    parser.context = api.xmlNewParserCtxt();
+    parser.input = 0;
+    if (parser.context === 0) return 0;
   }
-  parserInput += bytes.length;
-  api.xmlCtxtSetErrorHandler(parserContext, parse, 0);
+  parser.input += bytes.length;
+  api.xmlCtxtSetErrorHandler(parser.context, parse, 0);
   parseErrors = 0;
   let document: number;
   try {
-    document = api.xmlReadMemory(
-      parserContext,
-      bytes,
-      null,
-      null,
-      plain ? PLAIN_PARSE_OPTIONS : QUICK_PARSE_OPTIONS,
-    );
+    document = api.xmlReadMemory(parser.context, bytes, null, null, parser.options);
   } catch {
     // Whatever state the context was left in, the next document gets a new one.
-    parserContext = 0;
+    parser.context = 0;
     return 0;
   }
   if (document !== 0 && parseErrors > 0) {
