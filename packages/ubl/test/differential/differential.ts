@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 
 import { mutate, readCodeLists, readInsertions, type Insertion } from './mutations.ts';
 import { emittedXslt, referenceXslt } from './reference.ts';
+import { targetedMutations } from './targeted.ts';
+import { ruleIdsOf } from './coverage.ts';
 import { hasXslt, runSaxon, type SaxonOutcome } from './saxon.ts';
 
 /** One document of the run: a corpus file as it is, or one mutation of it. */
@@ -75,6 +77,30 @@ export function buildCases(): { cases: DifferentialCase[]; skipped: Skipped[] } 
       });
     });
   });
+  // Mutations aimed at each rule of the group's rule sets (targeted.ts), so every rule fires.
+  const groups = new Map<string, number[]>();
+  files.forEach((file, fileIndex) => {
+    const group = file.ruleSets.join('+');
+    groups.set(group, [...(groups.get(group) ?? []), fileIndex]);
+  });
+  const targetedCount = new Map<number, number>();
+  for (const members of groups.values()) {
+    const ruleSets = files[members[0]!]!.ruleSets;
+    const group = members.map((fileIndex) => files[fileIndex]!);
+    for (const { fileIndex, mutation } of targetedMutations(group, ruleSets)) {
+      const file = group[fileIndex]!;
+      const index = members[fileIndex]!;
+      const count = targetedCount.get(index) ?? 0;
+      targetedCount.set(index, count + 1);
+      cases.push({
+        name: `f${String(index).padStart(3, '0')}-t${String(count).padStart(3, '0')}`,
+        file: file.file,
+        mutation: mutation.label,
+        xml: mutation.xml,
+        ruleSets: file.ruleSets,
+      });
+    }
+  }
   return { cases, skipped };
 }
 
@@ -116,6 +142,8 @@ export interface RuleSetTally {
   disagreeing: number;
   /** Distinct rule ids Saxon fired (failed asserts and successful reports). */
   firedIds: number;
+  /** Distinct rule ids of the rule set that can fire (coverage: firedIds of ruleIds). */
+  ruleIds: number;
   /** Documents on which Saxon raised a dynamic error. */
   errors: number;
   /**
@@ -199,6 +227,7 @@ export async function runDifferential(
       agreeing: 0,
       disagreeing: 0,
       firedIds: 0,
+      ruleIds: ruleIdsOf(ruleSet).length,
       errors: 0,
     };
     const fired = new Set<string>();
@@ -253,14 +282,18 @@ export async function runDifferential(
 export function formatReport(result: DifferentialResult, perRuleSet = 3): string {
   const out: string[] = [];
   out.push(
-    `${'rule set'.padEnd(24)} ${'docs'.padStart(6)} ${'agree'.padStart(6)} ${'differ'.padStart(6)} ${'ids'.padStart(5)} ${'errors'.padStart(6)} ${'emitter'.padStart(7)}`,
+    `${'rule set'.padEnd(24)} ${'docs'.padStart(6)} ${'agree'.padStart(6)} ${'differ'.padStart(6)} ${'fired/rules'.padStart(11)} ${'errors'.padStart(6)} ${'emitter'.padStart(7)}`,
   );
   for (const t of result.tallies) {
     out.push(
-      `${t.ruleSet.padEnd(24)} ${String(t.documents).padStart(6)} ${String(t.agreeing).padStart(6)} ${String(t.disagreeing).padStart(6)} ${String(t.firedIds).padStart(5)} ${String(t.errors).padStart(6)} ${(t.emitterDisagreeing === undefined ? '-' : t.emitterDisagreeing === 0 ? 'agrees' : `${t.emitterDisagreeing} off`).padStart(7)}`,
+      `${t.ruleSet.padEnd(24)} ${String(t.documents).padStart(6)} ${String(t.agreeing).padStart(6)} ${String(t.disagreeing).padStart(6)} ${`${t.firedIds}/${t.ruleIds}`.padStart(11)} ${String(t.errors).padStart(6)} ${(t.emitterDisagreeing === undefined ? '-' : t.emitterDisagreeing === 0 ? 'agrees' : `${t.emitterDisagreeing} off`).padStart(7)}`,
     );
   }
-  out.push(`${result.documents} documents (corpus files and mutations)`);
+  const fired = result.tallies.reduce((sum, t) => sum + t.firedIds, 0);
+  const rules = result.tallies.reduce((sum, t) => sum + t.ruleIds, 0);
+  out.push(
+    `${result.documents} documents (corpus files and mutations); rules fired by Saxon ${fired} of ${rules} (${((100 * fired) / Math.max(1, rules)).toFixed(1)}%)`,
+  );
   for (const t of result.tallies) {
     const first = result.disagreements
       .filter((d) => d.ruleSet === t.ruleSet || d.ruleSet.startsWith(`${t.ruleSet} (`))

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { peppolSpec } from './corpus.ts';
 
 /** An element of the scanned document, by offsets into its text. */
-interface Span {
+export interface Span {
   local: string;
   qname: string;
   /** Offset of '<' of the start tag. */
@@ -34,7 +34,7 @@ interface Span {
 }
 
 /** Reads the element structure of a trusted, well-formed corpus document. */
-function scan(xml: string): Span[] {
+export function scan(xml: string): Span[] {
   const spans: Span[] = [];
   const stack: number[] = [];
   let at = 0;
@@ -114,7 +114,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-function hashString(text: string): number {
+export function hashString(text: string): number {
   let hash = 2166136261;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
   return hash >>> 0;
@@ -326,7 +326,7 @@ function splice(xml: string, from: number, to: number, text: string): string {
   return xml.slice(0, from) + text + xml.slice(to);
 }
 
-function pathOf(spans: Span[], index: number): string {
+export function pathOf(spans: Span[], index: number): string {
   const steps: string[] = [];
   for (let at = index; at >= 0; at = spans[at]!.parent) {
     const span = spans[at]!;
