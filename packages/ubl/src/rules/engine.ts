@@ -497,7 +497,7 @@ export function compileRuleSet(source: RuleSetSource): CompiledRuleSet {
           run: ctx.run,
           current: undefined,
         });
-        return convertToType(result, resultType, `the result of ${definition.name}()`);
+        return convertToType(result, resultType, `the result of ${definition.name}()`, 'XTTE0780');
       },
     });
   }

@@ -82,6 +82,8 @@ export interface Run {
   children?: Map<XElement, Map<string, Map<string, XElement[]>>>;
   /** Attributes by expanded name, in document order: built on first use. */
   attributesByName?: Map<string, XAttribute[]>;
+  /** Values of absolute paths that depend on nothing but the document (see focusFree). */
+  memo?: Map<string, Seq>;
 }
 
 function attributesByName(run: Run): Map<string, XAttribute[]> {
@@ -532,7 +534,13 @@ function matchesAtomic(value: Atomic, type: AtomicTypeName): Atomic | undefined 
 }
 
 /** XSLT function conversion rules: atomize, cast untyped, promote numerics, check cardinality. */
-export function convertToType(seq: Seq, type: SequenceType | undefined, what: string): Seq {
+/** `code`: the error of a wrong type or count (XTTE0780 for an xsl:function's result, as Saxon). */
+export function convertToType(
+  seq: Seq,
+  type: SequenceType | undefined,
+  what: string,
+  code = 'XPTY0004',
+): Seq {
   if (!type) return seq;
   const { item, occurrence } = type;
   let out: Seq = seq;
@@ -543,7 +551,7 @@ export function convertToType(seq: Seq, type: SequenceType | undefined, what: st
       const converted = matchesAtomic(value, item.atomic);
       if (converted === undefined) {
         throw new XPathError(
-          'XPTY0004',
+          code,
           `${what}: required type is xs:${item.atomic}, supplied value has another type`,
         );
       }
@@ -553,10 +561,10 @@ export function convertToType(seq: Seq, type: SequenceType | undefined, what: st
     const test = compileNodeTest(item.test, item.test.k === 'attribute' ? 'attribute' : 'child');
     for (const entry of seq) {
       if (!isNode(entry) || !test(entry))
-        throw new XPathError('XPTY0004', `${what}: required a node of another kind`);
+        throw new XPathError(code, `${what}: required a node of another kind`);
     }
   } else if ('empty' in item) {
-    if (seq.length) throw new XPathError('XPTY0004', `${what}: required the empty sequence`);
+    if (seq.length) throw new XPathError(code, `${what}: required the empty sequence`);
     return seq;
   }
   const n = out.length;
@@ -565,7 +573,7 @@ export function convertToType(seq: Seq, type: SequenceType | undefined, what: st
     (occurrence === '?' && n > 1) ||
     (occurrence === '+' && n === 0)
   ) {
-    throw new XPathError('XPTY0004', `${what}: wrong number of items (${n})`);
+    throw new XPathError(code, `${what}: wrong number of items (${n})`);
   }
   return out;
 }
@@ -648,8 +656,72 @@ function hasPath(node: XNode, steps: SimpleStep[], i: number, run: Run): boolean
   return false;
 }
 
+/**
+ * hasPath read backwards, for child steps only: the elements named like the last step inside the
+ * node's subtree (from the name index), each checked up its ancestors. Undefined when there are
+ * too many such elements for this to be the cheaper way.
+ */
+function hasPathFromIndex(node: XNode, steps: SimpleStep[], run: Run): boolean | undefined {
+  const last = steps[steps.length - 1]!;
+  const list = elementsByName(run).get(last.local)?.get(last.ns);
+  if (!list) return false;
+  let lo = 0;
+  let end = list.length;
+  if (node.kind === 'element') {
+    const low = node.order + 1;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]!.order < low) lo = mid + 1;
+      else hi = mid;
+    }
+    const high = lastDescendantOrder(node);
+    end = lo;
+    while (end < list.length && list[end]!.order <= high && end - lo <= 64) end++;
+    if (end - lo > 64) return undefined;
+  } else if (node.kind !== 'document') return false;
+  else if (list.length > 64) return undefined;
+  candidates: for (let k = lo; k < end; k++) {
+    let current: XElement | XDocument = list[k]!;
+    for (let i = steps.length - 2; i >= 0; i--) {
+      current = (current as XElement).parent;
+      const step = steps[i]!;
+      if (current.kind !== 'element' || current.local !== step.local || current.ns !== step.ns)
+        continue candidates;
+    }
+    if ((current as XElement).parent === node) return true;
+  }
+  return false;
+}
+
+/** The alternatives of `(a | b)` of simple name steps, or of one step. */
+function simpleAlternatives(ast: Ast): Ast[] | undefined {
+  if (ast.t === 'seq' && ast.items.length === 1) return simpleAlternatives(ast.items[0]!);
+  if (ast.t === 'union') {
+    const l = simpleAlternatives(ast.l);
+    const r = simpleAlternatives(ast.r);
+    return l && r ? [...l, ...r] : undefined;
+  }
+  return ast.t === 'step' ? [ast] : undefined;
+}
+
 /** A relative path of child/attribute name steps (or `/` then such steps) as an existence test. */
 function simpleExists(ast: Ast): ((ctx: Ctx) => boolean) | undefined {
+  // (a | b)/c/d: exists(a/c/d) or exists(b/c/d).
+  if (ast.t === 'path' && ast.steps.length > 1 && ast.steps[0]!.t === 'seq') {
+    const heads = simpleAlternatives(ast.steps[0]!);
+    if (!heads || heads.length > 4) return undefined;
+    const tests: Array<(ctx: Ctx) => boolean> = [];
+    for (const head of heads) {
+      const test = simpleExists({ ...ast, steps: [head, ...ast.steps.slice(1)] });
+      if (!test) return undefined;
+      tests.push(test);
+    }
+    return (ctx) => {
+      for (const test of tests) if (test(ctx)) return true;
+      return false;
+    };
+  }
   const raw = ast.t === 'path' ? ast.steps : ast.t === 'step' ? [ast] : undefined;
   if (!raw) return undefined;
   const fromRoot = raw[0]?.t === 'root';
@@ -666,18 +738,83 @@ function simpleExists(ast: Ast): ((ctx: Ctx) => boolean) | undefined {
     steps.push({ attribute: step.axis === 'attribute', ns: step.test.ns, local: step.test.local });
   }
   if (steps.length === 0) return undefined;
+  const childOnly = steps.length > 1 && steps.every((step) => !step.attribute);
   return (ctx) => {
     const item = ctx.item;
     if (item === undefined)
       throw new XPathError('XPDY0002', 'the context item is absent for a path');
     if (!isNode(item))
       throw new XPathError('XPTY0020', 'the context item for an axis step is not a node');
-    if (!fromRoot) return hasPath(item, steps, 0, ctx.run);
+    if (!fromRoot) {
+      if (childOnly) {
+        const found = hasPathFromIndex(item, steps, ctx.run);
+        if (found !== undefined) return found;
+      }
+      return hasPath(item, steps, 0, ctx.run);
+    }
     const root = rootOf(item);
     if (root.kind !== 'document')
       throw new XPathError('XPDY0050', 'the root is not a document node');
     return hasPath(root, steps, 0, ctx.run);
   };
+}
+
+/**
+ * Whether an expression's value depends only on the document and the run's global variables:
+ * no current(), no local variable, no variable binding of its own.
+ */
+function focusFree(ast: Ast, scope: Scope): boolean {
+  switch (ast.t) {
+    case 'var':
+      return scope.lookup(ast.name) === undefined && scope.env.global(ast.name) !== undefined;
+    case 'for':
+    case 'some':
+    case 'every':
+      return false;
+    case 'call':
+      if (ast.name === 'current') return false;
+      return ast.args.every((arg) => focusFree(arg, scope));
+    case 'literal':
+    case 'context':
+    case 'root':
+      return true;
+    case 'seq':
+      return ast.items.every((item) => focusFree(item, scope));
+    case 'or':
+    case 'and':
+    case 'compare':
+    case 'arith':
+    case 'range':
+    case 'union':
+    case 'intersect':
+    case 'except':
+      return focusFree(ast.l, scope) && focusFree(ast.r, scope);
+    case 'neg':
+    case 'cast':
+    case 'castable':
+    case 'instance':
+      return focusFree(ast.e, scope);
+    case 'if':
+      return focusFree(ast.c, scope) && focusFree(ast.a, scope) && focusFree(ast.b, scope);
+    case 'path':
+      return ast.steps.every((step) => focusFree(step, scope));
+    case 'step':
+      return ast.preds.every((pred) => focusFree(pred, scope));
+    case 'filter':
+      return focusFree(ast.e, scope) && ast.preds.every((pred) => focusFree(pred, scope));
+  }
+}
+
+/** A text that tells expressions apart, literals' types included. */
+function memoKey(ast: Ast): string {
+  return JSON.stringify(ast, function (this: Record<string, unknown>, key: string, value) {
+    const raw = this[key];
+    if (typeof raw === 'bigint') return `integer ${raw}`;
+    if (typeof raw === 'number') return `double ${raw}`;
+    if (raw instanceof Decimal) return `decimal ${raw.toString()}`;
+    if (key === 'value' && typeof raw === 'string') return `string ${raw}`;
+    return value as unknown;
+  });
 }
 
 /** `a | b` of child steps without positional predicates → `descendant::a | descendant::b`. */
@@ -922,8 +1059,24 @@ export class Compiler {
           ];
         };
       }
-      case 'path':
-        return this.path(ast.steps, scope);
+      case 'path': {
+        const fn = this.path(ast.steps, scope);
+        if (ast.steps[0]?.t !== 'root' || !focusFree(ast, scope)) return fn;
+        // An absolute path that reads no focus and no local variable has one value per run:
+        // computed once, shared by every rule of the run that spells the same path.
+        const key = memoKey(ast);
+        return (ctx) => {
+          const item = ctx.item;
+          if (item === undefined || !isNode(item) || rootOf(item) !== ctx.run.doc) return fn(ctx);
+          const memo = (ctx.run.memo ??= new Map());
+          let value = memo.get(key);
+          if (value === undefined) {
+            value = fn(ctx);
+            memo.set(key, value);
+          }
+          return value;
+        };
+      }
       case 'step': {
         const step = this.step(ast, scope);
         return (ctx) => {
@@ -1181,6 +1334,30 @@ export class Compiler {
       const { ns, local } = ast.test;
       const orSelf = axis === 'descendant-or-self';
       select = (node, ctx) => namedDescendants(node, ns, local, orSelf, ctx.run);
+    }
+    if ((axis === 'preceding' || axis === 'following') && ast.test.k === 'name') {
+      // From the name index: the named elements before the node (not its ancestors), nearest
+      // first, or after its subtree, in document order.
+      const { ns, local } = ast.test;
+      const preceding = axis === 'preceding';
+      select = (node, ctx) => {
+        if (rootOf(node) !== ctx.run.doc) return axisNodes(node, axis, test);
+        const list = elementsByName(ctx.run).get(local)?.get(ns);
+        if (!list) return NO_NODES;
+        const out: XNode[] = [];
+        if (preceding) {
+          const start = node.kind === 'attribute' ? node.parent.order : node.order;
+          for (let i = list.length - 1; i >= 0; i--) {
+            const candidate = list[i]!;
+            if (candidate.order < start && lastDescendantOrder(candidate) < start)
+              out.push(candidate);
+          }
+        } else {
+          const after = lastDescendantOrder(node);
+          for (const candidate of list) if (candidate.order > after) out.push(candidate);
+        }
+        return out;
+      };
     }
     if (preds.length === 0) {
       if (!reverse) return select;
