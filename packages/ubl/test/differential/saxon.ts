@@ -192,6 +192,8 @@ async function transform(xslt: string, input: string, output: string): Promise<s
       'java',
       [
         '-Xss8m',
+        // Dates without a zone compare as UTC in our engine; Saxon takes the JVM's zone.
+        '-Duser.timezone=UTC',
         '-cp',
         SAXON_JAR,
         'net.sf.saxon.Transform',
