@@ -83,7 +83,7 @@ interface ContextPath {
   steps: Step[];
 }
 
-const nameStep = /^(?:([A-Za-z]+):)?([A-Za-z][\w-]*|\*)$/;
+const nameStep = /^(?:([A-Za-z][\w.-]*):)?([A-Za-z][\w-]*|\*)$/;
 
 function readStep(text: string): Step | undefined {
   const bracket = text.indexOf('[');
@@ -315,13 +315,38 @@ function readAttributes(test: string): string[] {
   return [...names];
 }
 
-/** The forbidden simple paths of a test (`not(cac:A/cbc:B)`). */
+/**
+ * The forbidden simple paths of a test (`not(cac:A/cbc:B)`, `not((cac:A|cac:B)/cbc:C)` as its
+ * first alternative, `not(cbc:A/@b)` with the attribute as the last step '@b').
+ */
 function forbidden(test: string): string[][] {
   const paths: string[][] = [];
-  for (const match of test.matchAll(/not\((c[ab]c:[A-Za-z]+(?:\/c[ab]c:[A-Za-z]+)*)\)/g)) {
-    paths.push(match[1]!.split('/'));
+  const pattern =
+    /not\((?:\((c[ab]c:[A-Za-z]+)\|c[ab]c:[A-Za-z]+\)\/)?(c[ab]c:[A-Za-z]+(?:\/c[ab]c:[A-Za-z]+)*(?:\/@[A-Za-z]+)?)\)/g;
+  for (const match of test.matchAll(pattern)) {
+    paths.push([...(match[1] ? [match[1]] : []), ...match[2]!.split('/')]);
   }
   return paths;
+}
+
+/** Attributes a test forbids anywhere (`not(//@schemeName)`, `count(//@name) - …`). */
+function forbiddenAnywhere(test: string): string[] {
+  return [...test.matchAll(/(?:not\(|count\()\/\/@([A-Za-z]+)\)/g)].map((match) => match[1]!);
+}
+
+/** Paths a test allows at most `limit` times (`count(cac:A/cbc:B) <= 1`). */
+function limited(test: string): { path: string[]; limit: number }[] {
+  return [...test.matchAll(/count\((c[ab]c:[A-Za-z]+(?:\/c[ab]c:[A-Za-z]+)*)\)\s*<=\s*(\d)/g)].map(
+    (match) => ({ path: match[1]!.split('/'), limit: Number(match[2]) }),
+  );
+}
+
+/** Assigns `value` along `path` (its last step may be '@name'). */
+function pathAssignment(path: string[], value: string): Assignment {
+  const last = path[path.length - 1]!;
+  return last.startsWith('@')
+    ? { path: path.slice(0, -1), attribute: last.slice(1), value }
+    : { path, value };
 }
 
 /** A test that only asks for children or attributes to be there (`cbc:A and exists(@b)`). */
@@ -341,8 +366,10 @@ function breakExisting(doc: Located, index: number, check: TargetCheck, xml: str
   const edits: Edit[] = [];
   const forbid = forbidden(test);
   if (forbid.length > 0 && !span.selfClosing) {
+    const assignment = pathAssignment(forbid[0]!, '1');
+    if (assignment.attribute) return assignExisting(doc, index, assignment);
     const element: NewElement = { qname: 'x', attributes: new Map(), children: [] };
-    assignNew(element, { path: forbid[0]!, value: '1' });
+    assignNew(element, assignment);
     edits.push({
       from: span.openEnd,
       to: span.openEnd,
@@ -350,12 +377,47 @@ function breakExisting(doc: Located, index: number, check: TargetCheck, xml: str
     });
     return edits;
   }
+  const anywhere = forbiddenAnywhere(test);
+  if (anywhere.length > 0) {
+    // On the first leaf element below the context: an attribute no rule expects there.
+    const leaf = doc.spans.findIndex(
+      (candidate, at) => at > index && candidate.text !== undefined && candidate.text.trim() !== '',
+    );
+    return leaf < 0 ? [] : setAttribute(doc.spans[leaf]!, anywhere[0]!, '1');
+  }
+  const limits = limited(test);
+  if (limits.length > 0 && !span.selfClosing) {
+    const { path, limit } = limits[0]!;
+    let at = index;
+    let depth = 0;
+    for (; depth < path.length; depth++) {
+      const next = children(doc, at, path[depth]!)[0];
+      if (next === undefined) break;
+      at = next;
+    }
+    if (depth === path.length) {
+      // The whole path is there: its last element, repeated past the limit.
+      const last = doc.spans[at]!;
+      const copy = xml.slice(last.start, last.end);
+      return [{ from: last.end, to: last.end, text: copy.repeat(limit) }];
+    }
+    if (doc.spans[at]!.selfClosing) return [];
+    const element: NewElement = { qname: 'x', attributes: new Map(), children: [] };
+    assignNew(element, { path: path.slice(depth), value: '1' });
+    const text = writeElement(element.children[0]!, true);
+    return [
+      { from: doc.spans[at]!.openEnd, to: doc.spans[at]!.openEnd, text: text.repeat(limit + 1) },
+    ];
+  }
   const reads = readChildren(test);
   const attributes = readAttributes(test);
-  if (
-    isExistence(test) ||
-    (check.kind === 'assert' && reads.length === 0 && attributes.length > 0)
-  ) {
+  if (test.includes('@*:schemaLocation') && !span.selfClosing) {
+    const at = span.openEnd - 1;
+    const text =
+      ' xmlns:h5="http://www.w3.org/2001/XMLSchema-instance" h5:schemaLocation="urn:x x.xsd"';
+    return [{ from: at, to: at, text }];
+  }
+  if (isExistence(test)) {
     for (const qname of reads) {
       for (const child of children(doc, index, qname)) {
         edits.push({ from: doc.spans[child]!.start, to: doc.spans[child]!.end, text: '' });
@@ -416,9 +478,21 @@ function createContext(doc: Located, path: ContextPath, check: TargetCheck): Edi
       current = element;
     }
     const forbid = forbidden(check.test);
-    if (forbid.length > 0) assignNew(current, { path: forbid[0]!, value: '1' });
+    if (forbid.length > 0) assignNew(current, pathAssignment(forbid[0]!, '1'));
     else if (current.qname.startsWith('cbc:')) {
       if (current.text === undefined) current.text = badValue(check.test);
+      if (!isExistence(check.test)) {
+        for (const name of readAttributes(check.test)) {
+          if (!current.attributes.has(name)) current.attributes.set(name, 'ZZZ');
+        }
+      }
+    } else if (limited(check.test).length > 0) {
+      const { path, limit } = limited(check.test)[0]!;
+      for (let copy = 0; copy <= limit; copy++) {
+        const holder: NewElement = { qname: 'x', attributes: new Map(), children: [] };
+        assignNew(holder, { path, value: '1' });
+        current.children.push(holder.children[0]!);
+      }
     } else if (!isExistence(check.test)) {
       readChildren(check.test).forEach((qname, at) => {
         if (!current.children.some((child) => child.qname === qname)) {
@@ -438,8 +512,12 @@ function createContext(doc: Located, path: ContextPath, check: TargetCheck): Edi
 }
 
 /** Mutations of one corpus document aimed at `check`, best first (possibly none). */
-export function aimAt(xml: string, doc: Located, check: TargetCheck): Mutation[] {
-  const out: Mutation[] = [];
+export function aimAt(
+  xml: string,
+  doc: Located,
+  check: TargetCheck,
+): { label: string; edits: Edit[]; created: boolean }[] {
+  const out: { label: string; edits: Edit[]; created: boolean }[] = [];
   for (const path of readContext(check.context)) {
     const wildcard = path.steps[path.steps.length - 1]!.local === '*';
     const found = wildcard ? [] : matching(doc, path.steps, path.absolute);
@@ -455,18 +533,42 @@ export function aimAt(xml: string, doc: Located, check: TargetCheck): Mutation[]
       if (edits.length === 0) continue;
       out.push({
         label: `target ${check.id} at ${pathOf(doc.spans, index)}`,
-        xml: applyEdits(xml, edits),
+        edits,
+        created: false,
       });
     }
     const created = createContext(doc, path, check);
     if (created) {
       out.push({
-        label: `target ${check.id}: create ${path.steps.map((s) => `${s.prefix}:${s.local}`).join('/')}`,
-        xml: applyEdits(xml, created),
+        label: `target ${check.id}: create ${path.steps.map((s) => (s.prefix ? `${s.prefix}:${s.local}` : s.local)).join('/')}`,
+        edits: created,
+        created: true,
       });
     }
   }
   return out;
+}
+
+/**
+ * A national rule (`DK-R-…`, `GR-R-…`) applies to parties of its country: every country code of
+ * the document becomes that country, and each VAT number its prefix (EL for Greece).
+ */
+function nationalEdits(doc: Located, id: string): Edit[] {
+  const match = /^([A-Z]{2})-R-/.exec(id);
+  if (!match) return [];
+  const country = match[1]!;
+  const prefix = country === 'GR' ? 'EL' : country;
+  const edits: Edit[] = [];
+  doc.spans.forEach((span) => {
+    const parent = doc.spans[span.parent]?.local;
+    if (span.local === 'IdentificationCode' && parent === 'Country') {
+      edits.push(...setText(span, country));
+    } else if (span.local === 'CompanyID' && parent === 'PartyTaxScheme' && span.text) {
+      const text = span.text.trim();
+      if (/^[A-Z]{2}/.test(text)) edits.push(...setText(span, prefix + text.slice(2)));
+    }
+  });
+  return edits;
 }
 
 /** A test that never fails (`true()`) or a report that never fires (`false()`). */
@@ -501,15 +603,30 @@ export function targetedMutations(
       if (done.has(check.id) || isInert(check)) continue;
       done.add(check.id);
       const start = hashString(check.id) % files.length;
-      for (let tried = 0; tried < Math.min(files.length, 8); tried++) {
-        const fileIndex = (start + tried) % files.length;
-        const mutation = aimAt(files[fileIndex]!.xml, docOf(fileIndex), check).find(
-          (candidate) => !seen.has(candidate.xml),
-        );
-        if (mutation) {
-          seen.add(mutation.xml);
-          out.push({ fileIndex, mutation });
-          break;
+      // The first document (from a place set by the rule id) that gives a new variant.
+      search: for (const allowCreated of [true]) {
+        for (let tried = 0; tried < Math.min(files.length, 12); tried++) {
+          const fileIndex = (start + tried) % files.length;
+          const xml = files[fileIndex]!.xml;
+          const doc = docOf(fileIndex);
+          const national = nationalEdits(doc, check.id);
+          const aimed = aimAt(xml, doc, check).filter(
+            (candidate) => allowCreated || !candidate.created,
+          );
+          if (national.length > 0 && allowCreated) {
+            aimed.push({ label: `target ${check.id}`, edits: [], created: false });
+          }
+          const mutation = aimed
+            .map(({ label, edits }) => ({
+              label: national.length > 0 ? `${label} (${check.id.slice(0, 2)} parties)` : label,
+              xml: applyEdits(xml, [...national, ...edits]),
+            }))
+            .find((candidate) => !seen.has(candidate.xml));
+          if (mutation) {
+            seen.add(mutation.xml);
+            out.push({ fileIndex, mutation });
+            break search;
+          }
         }
       }
     }
