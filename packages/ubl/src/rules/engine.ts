@@ -144,6 +144,9 @@ interface PatternStep {
   sep: '/' | '//';
 }
 
+/** The frame of predicates that declare no variable (never written). */
+const NO_SLOTS: Array<Seq | Lazy | undefined> = [];
+
 function compileAlternative(ast: Ast, scope: Scope, compiler: Compiler, text: string): Alternative {
   if (ast.t === 'root') return { key: 'doc', match: (node) => node.kind === 'document' };
   const raw: Ast[] = ast.t === 'path' ? ast.steps : [ast];
@@ -191,7 +194,8 @@ function compileAlternative(ast: Ast, scope: Scope, compiler: Compiler, text: st
     )
       return false;
     if (step.preds.length === 0) return true;
-    const env = new Array<Seq | Lazy | undefined>(frameSize());
+    const size = frameSize();
+    const env = size === 0 ? NO_SLOTS : new Array<Seq | Lazy | undefined>(size);
     if (!step.preds.some((pred) => pred.positional)) {
       const ctx: Ctx = { item: node, pos: 1, size: 1, env, run, current: node };
       for (const pred of step.preds) if (!ebv(pred.fn(ctx))) return false;
@@ -235,6 +239,32 @@ function compileAlternative(ast: Ast, scope: Scope, compiler: Compiler, text: st
     }
     return false;
   };
+  // The names and kinds alone: a node that fails them fails whatever the predicates say.
+  const structureFrom = (node: XNode, i: number): boolean => {
+    const step = steps[i]!;
+    if (!step.test(node)) return false;
+    if (
+      step.axis === 'attribute'
+        ? node.kind !== 'attribute'
+        : node.kind === 'attribute' || node.kind === 'document'
+    )
+      return false;
+    const parent = node.kind === 'document' ? undefined : node.parent;
+    if (i === 0) {
+      if (!anchored) return true;
+      if (step.sep === '/') return parent?.kind === 'document';
+      return true;
+    }
+    if (step.sep === '/') return parent !== undefined && structureFrom(parent, i - 1);
+    for (
+      let ancestor: XNode | undefined = parent;
+      ancestor;
+      ancestor = ancestor.kind === 'document' ? undefined : ancestor.parent
+    ) {
+      if (structureFrom(ancestor, i - 1)) return true;
+    }
+    return false;
+  };
   const lastIndex = steps.length - 1;
   // A dynamic error while matching a pattern makes it not match (XSLT 3.0 §5.5.4, as Saxon does).
   const hasPredicates = steps.some((step) => step.preds.length > 0);
@@ -242,6 +272,7 @@ function compileAlternative(ast: Ast, scope: Scope, compiler: Compiler, text: st
     key: stepKey(last.nodeTestAst),
     match: hasPredicates
       ? (node, run) => {
+          if (!structureFrom(node, lastIndex)) return false;
           try {
             return matchFrom(node, lastIndex, run);
           } catch (error) {
@@ -585,32 +616,49 @@ function nodeKey(node: XNode): string {
 type Candidates = Array<{ rule: CompiledRule; alternatives: Alternative[] }>;
 /** The patterns with candidate rules for a node name: [pattern index, candidates]. */
 type PatternCandidates = Array<[number, Candidates]>;
-const NODE_CANDIDATES = new WeakMap<CompiledRuleSet, Map<string, Map<string, PatternCandidates>>>();
+/** Per rule set: elements' and attributes' candidates by namespace then local name, others by kind. */
+interface CandidateIndex {
+  element: Map<string, Map<string, PatternCandidates>>;
+  attribute: Map<string, Map<string, PatternCandidates>>;
+  other: Map<string, PatternCandidates>;
+}
+const NODE_CANDIDATES = new WeakMap<CompiledRuleSet, CandidateIndex>();
+
+function computeCandidates(ruleSet: CompiledRuleSet, node: XNode): PatternCandidates {
+  const key = nodeKey(node);
+  const list: PatternCandidates = [];
+  for (let p = 0; p < ruleSet.patterns.length; p++) {
+    const candidates = candidatesFor(ruleSet.patterns[p]!, key, node);
+    if (candidates.length) list.push([p, candidates]);
+  }
+  return list;
+}
 
 /** Each pattern's candidate rules for a node's kind and name (memoized per rule set). */
 function candidatesByNode(ruleSet: CompiledRuleSet, node: XNode): PatternCandidates {
-  let byNs = NODE_CANDIDATES.get(ruleSet);
-  if (!byNs) {
-    byNs = new Map();
-    NODE_CANDIDATES.set(ruleSet, byNs);
+  let index = NODE_CANDIDATES.get(ruleSet);
+  if (!index) {
+    index = { element: new Map(), attribute: new Map(), other: new Map() };
+    NODE_CANDIDATES.set(ruleSet, index);
   }
-  const named = node.kind === 'element' || node.kind === 'attribute';
-  const ns = named ? (node.kind === 'element' ? 'e' : 'a') + node.ns : node.kind;
-  let byLocal = byNs.get(ns);
-  if (!byLocal) {
-    byLocal = new Map();
-    byNs.set(ns, byLocal);
-  }
-  const local = named ? node.local : '';
-  let list = byLocal.get(local);
-  if (!list) {
-    const key = nodeKey(node);
-    list = [];
-    for (let p = 0; p < ruleSet.patterns.length; p++) {
-      const candidates = candidatesFor(ruleSet.patterns[p]!, key, node);
-      if (candidates.length) list.push([p, candidates]);
+  if (node.kind === 'element' || node.kind === 'attribute') {
+    const byNs = node.kind === 'element' ? index.element : index.attribute;
+    let byLocal = byNs.get(node.ns);
+    if (!byLocal) {
+      byLocal = new Map();
+      byNs.set(node.ns, byLocal);
     }
-    byLocal.set(local, list);
+    let list = byLocal.get(node.local);
+    if (!list) {
+      list = computeCandidates(ruleSet, node);
+      byLocal.set(node.local, list);
+    }
+    return list;
+  }
+  let list = index.other.get(node.kind);
+  if (!list) {
+    list = computeCandidates(ruleSet, node);
+    index.other.set(node.kind, list);
   }
   return list;
 }

@@ -127,6 +127,9 @@ function inSubtree<T extends XNode>(list: T[], node: XNode): T[] {
 
 const NO_NODES: XElement[] = [];
 
+/** The built-in function names as the interned strings of BUILTIN_ARITY's keys. */
+const INTERNED_NAMES = new Map(Object.keys(BUILTIN_ARITY).map((name) => [name, name]));
+
 /** child::name of an element with many children, from a per-run index of its children. */
 function namedChildren(element: XElement, ns: string, local: string, run: Run): XElement[] {
   run.children ??= new Map();
@@ -1527,7 +1530,31 @@ export class Compiler {
       const [keyName, value] = args as [Fn, Fn];
       return (ctx) => this.key(ctx, keyName, value, scope.env);
     }
-    return (ctx) => callBuiltin(name, args, ctx);
+    // The switch in callBuiltin compares an interned name by identity.
+    const builtin = INTERNED_NAMES.get(name) ?? name;
+    // contains('<long constant list>', X): the answer per X is remembered (code-list checks).
+    const haystack = argAsts[0];
+    if (
+      name === 'contains' &&
+      haystack?.t === 'literal' &&
+      typeof haystack.value === 'string' &&
+      haystack.value.length > 64
+    ) {
+      const answers = new Map<Item, Seq>();
+      const needle = args[1]!;
+      return (ctx) => {
+        const seq = needle(ctx);
+        const key = seq.length === 1 && typeof seq[0] === 'string' ? seq[0] : undefined;
+        if (key === undefined) return callBuiltin(builtin, args, ctx);
+        let answer = answers.get(key);
+        if (answer === undefined) {
+          answer = callBuiltin(builtin, [args[0]!, () => seq], ctx);
+          if (answers.size < 4096) answers.set(key, answer);
+        }
+        return answer;
+      };
+    }
+    return (ctx) => callBuiltin(builtin, args, ctx);
   }
 
   private key(ctx: Ctx, nameFn: Fn, valueFn: Fn, env: StaticEnv): Seq {
