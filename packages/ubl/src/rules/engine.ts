@@ -22,6 +22,7 @@ import {
   type Ctx,
   type Fn,
   type KeyDef,
+  type Pred,
   type Run,
   type StaticEnv,
   type UserFunction,
@@ -139,7 +140,7 @@ interface PatternStep {
   axis: 'child' | 'attribute' | 'self';
   test: (node: XNode) => boolean;
   nodeTestAst: Extract<Ast, { t: 'step' }>;
-  preds: Array<{ fn: Fn; positional: boolean }>;
+  preds: Pred[];
   /** How this step relates to the previous one: '/' parent, '//' ancestor. */
   sep: '/' | '//';
 }
@@ -198,7 +199,8 @@ function compileAlternative(ast: Ast, scope: Scope, compiler: Compiler, text: st
     const env = size === 0 ? NO_SLOTS : new Array<Seq | Lazy | undefined>(size);
     if (!step.preds.some((pred) => pred.positional)) {
       const ctx: Ctx = { item: node, pos: 1, size: 1, env, run, current: node };
-      for (const pred of step.preds) if (!ebv(pred.fn(ctx))) return false;
+      for (const pred of step.preds)
+        if (!(pred.test ? pred.test(ctx) : ebv(pred.fn(ctx)))) return false;
       return true;
     }
     // Positional: evaluate the step from the parent and look for the node.

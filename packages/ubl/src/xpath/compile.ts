@@ -466,7 +466,13 @@ const REVERSE_AXES = new Set<Axis>([
 // ---------------------------------------------------------------------------------------------
 // Predicates
 
-export type Pred = { fn: Fn; literalPosition?: number; positional: boolean };
+export type Pred = {
+  fn: Fn;
+  literalPosition?: number;
+  positional: boolean;
+  /** For a predicate whose value is always a boolean: the same as ebv(fn(ctx)), without a sequence. */
+  test?: (ctx: Ctx) => boolean;
+};
 
 export function applyPredicates(items: Seq, preds: Pred[], ctx: Ctx): Seq {
   let current = items;
@@ -478,6 +484,25 @@ export function applyPredicates(items: Seq, preds: Pred[], ctx: Ctx): Seq {
     }
     const size = current.length;
     const out: Item[] = [];
+    const test = pred.test;
+    if (test) {
+      const itemCtx: Ctx = {
+        item: undefined,
+        pos: 0,
+        size,
+        env: ctx.env,
+        run: ctx.run,
+        current: ctx.current,
+      };
+      for (let i = 0; i < size; i++) {
+        const item = current[i]!;
+        itemCtx.item = item;
+        itemCtx.pos = i + 1;
+        if (test(itemCtx)) out.push(item);
+      }
+      current = out;
+      continue;
+    }
     for (let i = 0; i < size; i++) {
       const item = current[i]!;
       const result = pred.fn({
@@ -619,6 +644,35 @@ function isPositionalPredicate(ast: Ast): boolean {
   }
 }
 
+/** Whether an expression's value is always one xs:boolean. */
+function isBooleanValued(ast: Ast): boolean {
+  if (ast.t === 'or' || ast.t === 'and' || ast.t === 'compare') return true;
+  return (
+    ast.t === 'call' &&
+    [
+      'not',
+      'exists',
+      'empty',
+      'boolean',
+      'true',
+      'false',
+      'contains',
+      'starts-with',
+      'ends-with',
+      'matches',
+    ].includes(ast.name)
+  );
+}
+
+/** Whether a text has a character other than the four XML blanks (normalize-space(x) != ''). */
+function hasNonBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return true;
+  }
+  return false;
+}
+
 type SimpleStep = { attribute: boolean; ns: string; local: string };
 
 /** Whether a node has a descendant path of simple name steps, stopping at the first found. */
@@ -710,6 +764,20 @@ function simpleAlternatives(ast: Ast): Ast[] | undefined {
 
 /** A relative path of child/attribute name steps (or `/` then such steps) as an existence test. */
 function simpleExists(ast: Ast): ((ctx: Ctx) => boolean) | undefined {
+  // `*`: whether the context node has an element child.
+  if (ast.t === 'step' && ast.axis === 'child' && ast.test.k === 'any' && !ast.preds.length) {
+    return (ctx) => {
+      const item = ctx.item;
+      if (item === undefined)
+        throw new XPathError('XPDY0002', 'the context item is absent for a path');
+      if (!isNode(item))
+        throw new XPathError('XPTY0020', 'the context item for an axis step is not a node');
+      if (item.kind === 'document') return item.root !== undefined;
+      if (item.kind !== 'element') return false;
+      for (const child of item.children) if (child.kind === 'element') return true;
+      return false;
+    };
+  }
   // (a | b)/c/d: exists(a/c/d) or exists(b/c/d).
   if (ast.t === 'path' && ast.steps.length > 1 && ast.steps[0]!.t === 'seq') {
     const heads = simpleAlternatives(ast.steps[0]!);
@@ -749,7 +817,12 @@ function simpleExists(ast: Ast): ((ctx: Ctx) => boolean) | undefined {
     if (!isNode(item))
       throw new XPathError('XPTY0020', 'the context item for an axis step is not a node');
     if (!fromRoot) {
-      if (childOnly) {
+      // Backwards from the root element or a node with many children: others are quick to walk.
+      if (
+        childOnly &&
+        item.kind === 'element' &&
+        (item.parent.kind === 'document' || item.children.length >= 64)
+      ) {
         const found = hasPathFromIndex(item, steps, ctx.run);
         if (found !== undefined) return found;
       }
@@ -1157,7 +1230,48 @@ export class Compiler {
     const exists = simpleExists(ast);
     if (exists) return exists;
     const fn = ast.t === 'call' ? this.call(ast.name, ast.args, scope) : this.compile(ast, scope);
-    return (ctx) => ebv(fn(ctx));
+    const general = (ctx: Ctx): boolean => ebv(fn(ctx));
+    // normalize-space() of a node as a boolean: whether its string value has a non-blank.
+    if (ast.t === 'call' && ast.name === 'normalize-space' && ast.args.length <= 1) {
+      const arg = ast.args.length ? this.compile(ast.args[0]!, scope) : undefined;
+      return (ctx) => {
+        if (!arg) {
+          const item = ctx.item;
+          return item !== undefined && isNode(item) ? hasNonBlank(stringValue(item)) : general(ctx);
+        }
+        const seq = arg(ctx);
+        if (seq.length === 0) return false;
+        const item = seq[0]!;
+        if (seq.length === 1 && isNode(item)) return hasNonBlank(stringValue(item));
+        return general(ctx);
+      };
+    }
+    // ends-with(name() or local-name(), 'suffix') of an element or attribute: its local name.
+    if (ast.t === 'call' && ast.name === 'ends-with' && ast.args.length === 2) {
+      const [nameCall, suffix] = ast.args as [Ast, Ast];
+      if (
+        nameCall.t === 'call' &&
+        (nameCall.name === 'name' || nameCall.name === 'local-name') &&
+        nameCall.args.length === 0 &&
+        suffix.t === 'literal' &&
+        typeof suffix.value === 'string' &&
+        suffix.value !== '' &&
+        !suffix.value.includes(':')
+      ) {
+        const text = suffix.value;
+        return (ctx) => {
+          const item = ctx.item;
+          if (
+            item !== undefined &&
+            isNode(item) &&
+            (item.kind === 'element' || item.kind === 'attribute')
+          )
+            return item.local.endsWith(text);
+          return general(ctx);
+        };
+      }
+    }
+    return general;
   }
 
   private variable(name: string, scope: Scope): Fn {
@@ -1288,7 +1402,13 @@ export class Compiler {
     if (ast.t === 'literal' && typeof ast.value === 'bigint') {
       return { fn: () => EMPTY, literalPosition: Number(ast.value), positional: true };
     }
-    return { fn: this.compile(ast, scope), positional: isPositionalPredicate(ast) };
+    const positional = isPositionalPredicate(ast);
+    const fn = this.compile(ast, scope);
+    return {
+      fn,
+      positional,
+      test: !positional && isBooleanValued(ast) ? this.compileBoolean(ast, scope) : undefined,
+    };
   }
 
   /** An axis step as (node, ctx) → nodes in document order. */
