@@ -109,8 +109,28 @@ function readStep(text: string): Step | undefined {
 
 /** The plain paths of a rule context (alternatives whose steps are names with predicates). */
 export function readContext(context: string): ContextPath[] {
-  return splitTop(context, '|').flatMap((alternative) => {
+  return splitTop(context, '|').flatMap((alternative): ContextPath[] => {
     let text = alternative.trim();
+    // `(/a/b | /c/d)[p]`: each inner path, with the predicates on its last step.
+    if (text.startsWith('(')) {
+      let depth = 0;
+      let close = 0;
+      for (; close < text.length; close++) {
+        if (text[close] === '(') depth++;
+        else if (text[close] === ')' && --depth === 0) break;
+      }
+      const inner = text.slice(1, close);
+      const after = text.slice(close + 1).trim();
+      const predicates = after.startsWith('[') ? (readStep(`x${after}`)?.predicates ?? []) : [];
+      return readContext(inner).map((path) => {
+        const last = path.steps[path.steps.length - 1]!;
+        const steps = [
+          ...path.steps.slice(0, -1),
+          { ...last, predicates: [...last.predicates, ...predicates] },
+        ];
+        return { ...path, steps };
+      });
+    }
     let absolute = false;
     if (text.startsWith('//')) text = text.slice(2);
     else if (text.startsWith('/')) {
