@@ -508,6 +508,8 @@ function decimalScale(value: Decimal): number {
 
 export function decimalDivide(a: Decimal, b: Decimal): Decimal {
   if (b.isZero()) throw new XPathError('FOAR0001', 'decimal divide by zero');
+  // Division by one is exact and keeps a's scale: no 400-digit division.
+  if (b.eq(1)) return a;
   const scale = Math.max(DIVIDE_PRECISION, decimalScale(a), decimalScale(b));
   return a.div(b).toDecimalPlaces(scale, Decimal.ROUND_HALF_DOWN);
 }
