@@ -1,7 +1,7 @@
 /**
  * `npm run diff -w packages/ubl [-- RULE-SET...]`: the agreement table of our rule engine against
  * Saxon-HE on the corpus and its mutations (per rule set: documents, agreeing, disagreeing,
- * distinct rule ids Saxon fired, Saxon errors), then the first disagreements of each rule set.
+ * rule ids Saxon fired of those the rule set has (fired/rules), Saxon errors), then the first disagreements of each rule set.
  * `--all` prints every disagreement; `--saxon-only` prints Saxon's side alone (ours not compared);
  * `--emitter` also proves sch-to-xslt.ts against each official XSLT (column "emitter").
  */

@@ -251,6 +251,8 @@ function badValueFor(test: string, qname: string, at: number): string {
 
 /** A value the test's kind of check refuses. */
 function badValue(test: string): string {
+  // An Italian partita IVA with a wrong check digit (other values are not checked as one).
+  if (test.includes('checkPIVAseIT')) return 'IT01234567890';
   if (/decimal|number\(|sum\(|round|[<>]/.test(test)) return '-12345.678';
   if (/matches|string-length|substring/.test(test)) return `Ø€${'Z'.repeat(300)}`;
   return 'ZZZ';
@@ -591,6 +593,47 @@ function nationalEdits(doc: Located, id: string): Edit[] {
   return edits;
 }
 
+/**
+ * AGID's NSO rules read the kind of order from `cac:OrderDocumentReference/cbc:ID`
+ * (`id#date#partita IVA#Accepted|Cancelled|Revised|Connected|Invoice`): one document per kind,
+ * and ones with a wrong date, partita IVA, kind, number of parts or of references.
+ */
+function nsoScenarios(xml: string, doc: Located): Mutation[] {
+  const valid = '#2024-01-15#IT01234567897#';
+  const ids = [
+    ...['Accepted', 'Cancelled', 'Revised', 'Connected', 'Invoice'].map(
+      (kind) => `ORD1${valid}${kind}`,
+    ),
+    'ORD1#2024-13-45#IT01234567890#Accepted',
+    `${valid.slice(1)}Revised`.replace(/^/, '#'),
+    `ORD1${valid}Other`,
+    'ORD1',
+  ];
+  const reference = (id: string): string =>
+    `<cac:OrderDocumentReference${declarations}><cbc:ID>${id}</cbc:ID></cac:OrderDocumentReference>`;
+  const existing = children(doc, 0, 'cac:OrderDocumentReference');
+  const root = doc.spans[0]!;
+  if (root.selfClosing) return [];
+  const variants = ids.map((id) => {
+    const first = existing[0] === undefined ? undefined : doc.spans[existing[0]]!;
+    return {
+      label: `NSO order reference ${JSON.stringify(id)}`,
+      xml: first
+        ? xml.slice(0, first.start) + reference(id) + xml.slice(first.end)
+        : xml.slice(0, root.openEnd) + reference(id) + xml.slice(root.openEnd),
+    };
+  });
+  variants.push({
+    label: 'NSO two order references',
+    xml:
+      xml.slice(0, root.openEnd) +
+      reference(`ORD1${valid}Accepted`) +
+      reference(`ORD2${valid}Revised`) +
+      xml.slice(root.openEnd),
+  });
+  return variants;
+}
+
 /** A test that never fails (`true()`) or a report that never fires (`false()`). */
 export function isInert(check: { kind: string; test: string }): boolean {
   const test = check.test.trim();
@@ -617,6 +660,16 @@ export function targetedMutations(
   };
   const out: { fileIndex: number; mutation: Mutation }[] = [];
   const seen = new Set<string>(files.map((file) => file.xml));
+  if (ruleSets.some((ruleSet) => ruleSet.startsWith('AGID-PEPPOL-'))) {
+    for (let fileIndex = 0; fileIndex < Math.min(files.length, 2); fileIndex++) {
+      for (const mutation of nsoScenarios(files[fileIndex]!.xml, docOf(fileIndex))) {
+        if (!seen.has(mutation.xml)) {
+          seen.add(mutation.xml);
+          out.push({ fileIndex, mutation });
+        }
+      }
+    }
+  }
   const done = new Set<string>();
   for (const ruleSet of ruleSets) {
     for (const check of targetChecks(ruleSet)) {
