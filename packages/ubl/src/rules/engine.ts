@@ -487,6 +487,7 @@ function compileFunctionBody(
       }
     }
   }
+  if (parts.length === 1) return parts[0]!;
   return (ctx) => {
     const out: Item[] = [];
     for (const part of parts) for (const item of part(ctx)) out.push(item);

@@ -1041,10 +1041,9 @@ export class Compiler {
       }
       case 'if': {
         const test = this.compileBoolean(ast.c, scope);
-        const c = (ctx: Ctx): Seq => bool(test(ctx));
         const a = this.compile(ast.a, scope);
         const b = this.compile(ast.b, scope);
-        return (ctx) => (ebv(c(ctx)) ? a(ctx) : b(ctx));
+        return (ctx) => (test(ctx) ? a(ctx) : b(ctx));
       }
       case 'for':
       case 'some':
@@ -1226,6 +1225,20 @@ export class Compiler {
       if (name === 'boolean') return this.compileBoolean(arg, scope);
       const fn = this.compile(arg, scope);
       return name === 'exists' ? (ctx) => fn(ctx).length > 0 : (ctx) => fn(ctx).length === 0;
+    }
+    // normalize-space(x) != '' (or = ''): whether x has a non-blank.
+    if (
+      ast.t === 'compare' &&
+      ast.kind !== 'node' &&
+      (ast.op === 'ne' || ast.op === 'eq') &&
+      ast.r.t === 'literal' &&
+      ast.r.value === '' &&
+      ast.l.t === 'call' &&
+      ast.l.name === 'normalize-space' &&
+      ast.l.args.length <= 1
+    ) {
+      const nonBlank = this.compileBoolean(ast.l, scope);
+      return ast.op === 'ne' ? nonBlank : (ctx) => !nonBlank(ctx);
     }
     const exists = simpleExists(ast);
     if (exists) return exists;

@@ -166,6 +166,21 @@ function substring(text: string, startArg: number, lengthArg: number | undefined
 const isWs = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r';
 
 export function normalizeSpace(text: string): string {
+  // Most texts are normalized already: no blank at either end, single spaces between words.
+  let clean = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (i === 0 || i === text.length - 1 || text.charCodeAt(i + 1) === 32) {
+        clean = false;
+        break;
+      }
+    } else if (c === 9 || c === 10 || c === 13) {
+      clean = false;
+      break;
+    }
+  }
+  if (clean) return text;
   let out = '';
   let pending = false;
   for (let i = 0; i < text.length; i++) {
