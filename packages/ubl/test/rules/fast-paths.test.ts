@@ -1,0 +1,138 @@
+/**
+ * The engine's shortcuts (name index read backwards, preceding:: from the index, absolute paths
+ * computed once per run, boolean predicates, normalize-space and name() tests) give the answers
+ * XPath defines, also in the corner cases the shortcuts could get wrong.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileRuleSet, runCompiled, type RuleSetSource } from '../../src/rules/engine.ts';
+import { readXml } from '../../src/schematron/xml.ts';
+
+const NS = { a: 'urn:a' };
+
+function compile(tests: string[], context = '/a:Root', extra: Partial<RuleSetSource> = {}) {
+  return compileRuleSet({
+    id: 'test',
+    ns: NS,
+    lets: [],
+    functions: [],
+    keys: [],
+    patterns: [
+      {
+        lets: [],
+        rules: [
+          {
+            context,
+            lets: [],
+            checks: tests.map((test, i) => ({
+              kind: 'report' as const,
+              id: `T${i}`,
+              flag: 'fatal',
+              test,
+              message: [test],
+            })),
+          },
+        ],
+      },
+    ],
+    ...extra,
+  });
+}
+
+/** The tests (by text) that are true on the document's context nodes. */
+function trueTests(tests: string[], xml: string, context?: string): string[] {
+  const result = runCompiled(compile(tests, context), readXml(xml));
+  expect(result.error).toBeUndefined();
+  return result.findings.map((finding) => finding.message);
+}
+
+// The root has many children (the backwards walk's case); a:C sits two levels deep only under a:X.
+const lines = Array.from({ length: 80 }, (_, i) => `<a:L n="${i}"/>`).join('');
+const DOC = `<a:Root xmlns:a="urn:a"><a:X><a:B><a:C/></a:B></a:X><a:Y><a:Z><a:B><a:D/></a:B></a:Z></a:Y>${lines}<a:P>1</a:P><a:Q><a:P>2</a:P></a:Q><a:P>1</a:P><a:Name>\t</a:Name><a:Amt>5</a:Amt></a:Root>`;
+
+describe('rule engine shortcuts', () => {
+  it('child paths from the root exist only at the depth they spell', () => {
+    const tests = [
+      'exists(a:X/a:B/a:C)',
+      'exists(a:Y/a:B/a:D)',
+      'exists(a:Y/a:Z/a:B/a:D)',
+      'exists((a:Y|a:X)/a:B/a:C)',
+      'not((a:Y|a:Q)/a:B/a:C)',
+      'exists(a:X/a:B/a:Missing)',
+    ];
+    expect(trueTests(tests, DOC)).toEqual([
+      'exists(a:X/a:B/a:C)',
+      'exists(a:Y/a:Z/a:B/a:D)',
+      'exists((a:Y|a:X)/a:B/a:C)',
+      'not((a:Y|a:Q)/a:B/a:C)',
+    ]);
+  });
+
+  it('preceding:: leaves out ancestors and counts repeated values once', () => {
+    const tests = [
+      'count(//a:P[not(preceding::a:P/. = .)]) = 2',
+      'count(//a:P[preceding::a:Q]) = 1',
+      'count(//a:P[following::a:Name]) = 3',
+      'count(//a:B[preceding::a:X]) = 1',
+    ];
+    expect(trueTests(tests, DOC)).toEqual(tests);
+  });
+
+  it('normalize-space and name() tests as booleans', () => {
+    const tests = [
+      "normalize-space(a:Name) != ''",
+      "normalize-space(a:Name) = ''",
+      "normalize-space(a:Amt) != ''",
+      "count(//*[ends-with(name(), 'mt')]) = 1",
+      "count(//*[ends-with(name(), 'a:Amt')]) = 1",
+      "count(//*[ends-with(local-name(), 'Amt')]) = 1",
+      'count(//*[not(*) and not(normalize-space())]) = 83',
+    ];
+    expect(trueTests(tests, DOC)).toEqual([
+      "normalize-space(a:Name) = ''",
+      "normalize-space(a:Amt) != ''",
+      "count(//*[ends-with(name(), 'mt')]) = 1",
+      "count(//*[ends-with(name(), 'a:Amt')]) = 1",
+      "count(//*[ends-with(local-name(), 'Amt')]) = 1",
+      'count(//*[not(*) and not(normalize-space())]) = 83',
+    ]);
+  });
+
+  it('an absolute path computed once per run is not carried to the next document', () => {
+    const set = compile(["//a:P = '1'", 'count(/a:Root/a:P) = 2'], '/a:Root');
+    const one = runCompiled(set, readXml(DOC));
+    const other = runCompiled(set, readXml('<a:Root xmlns:a="urn:a"><a:P>3</a:P></a:Root>'));
+    expect(one.findings.map((f) => f.message)).toEqual(["//a:P = '1'", 'count(/a:Root/a:P) = 2']);
+    expect(other.findings).toEqual([]);
+  });
+
+  it('contains() against a long constant list answers per value', () => {
+    const list = ` ${Array.from({ length: 40 }, (_, i) => `C${i}`).join(' ')} `;
+    const tests = [`contains('${list}', concat(' ', @n, ' '))`];
+    const found = runCompiled(
+      compile(tests, 'a:L'),
+      readXml(
+        `<a:Root xmlns:a="urn:a"><a:L n="C3"/><a:L n="C99"/><a:L n="C3 C4"/><a:L n="C39"/></a:Root>`,
+      ),
+    ).findings.map((f) => f.location);
+    expect(found).toEqual([
+      "/*:Root[namespace-uri()='urn:a'][1]/*:L[namespace-uri()='urn:a'][1]",
+      "/*:Root[namespace-uri()='urn:a'][1]/*:L[namespace-uri()='urn:a'][3]",
+      "/*:Root[namespace-uri()='urn:a'][1]/*:L[namespace-uri()='urn:a'][4]",
+    ]);
+  });
+
+  it("an xsl:function's result of the wrong count is XTTE0780, as Saxon reports it", () => {
+    const set = compile(['u:f() = 1'], '/a:Root', {
+      ns: { ...NS, u: 'urn:u' },
+      functions: [
+        {
+          name: 'u:f',
+          params: [],
+          as: 'xs:integer',
+          body: [{ op: 'sequence', select: '()' }],
+        },
+      ],
+    });
+    expect(runCompiled(set, readXml(DOC)).error?.code).toBe('XTTE0780');
+  });
+});
