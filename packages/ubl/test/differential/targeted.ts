@@ -534,12 +534,57 @@ function createContext(doc: Located, path: ContextPath, check: TargetCheck): Edi
 }
 
 /** Mutations of one corpus document aimed at `check`, best first (possibly none). */
+/** The paths of `exists(//…)` in a test, in order (balanced parentheses). */
+function existsPaths(test: string): string[] {
+  const paths: string[] = [];
+  let at = 0;
+  for (;;) {
+    const start = test.indexOf('exists(//', at);
+    if (start < 0) return paths;
+    let depth = 0;
+    let end = start + 'exists'.length;
+    for (; end < test.length; end++) {
+      if (test[end] === '(') depth++;
+      else if (test[end] === ')' && --depth === 0) break;
+    }
+    paths.push(test.slice(start + 'exists('.length, end));
+    at = end;
+  }
+}
+
+/**
+ * A document-level combination rule (`exists(//X[…]) and (exists(//Y) or exists(//Z)) or
+ * not(exists(//X[…]))`, EN 16931's VAT category rules): X is made with its predicates' values and
+ * every Y and Z is removed.
+ */
+function combination(doc: Located, check: TargetCheck): Edit[] | undefined {
+  const [first, ...others] = existsPaths(check.test);
+  if (!first || others.length === 0) return undefined;
+  const made = readContext(first)[0];
+  if (!made) return undefined;
+  const created = createContext(doc, { ...made, absolute: false }, { ...check, test: 'exists(.)' });
+  if (!created) return undefined;
+  const edits = [...created];
+  for (const other of others) {
+    for (const path of readContext(other)) {
+      for (const index of matching(doc, path.steps, false)) {
+        edits.push({ from: doc.spans[index]!.start, to: doc.spans[index]!.end, text: '' });
+      }
+    }
+  }
+  return edits;
+}
+
 export function aimAt(
   xml: string,
   doc: Located,
   check: TargetCheck,
 ): { label: string; edits: Edit[]; created: boolean }[] {
   const out: { label: string; edits: Edit[]; created: boolean }[] = [];
+  if (check.test.trimStart().startsWith('(exists(//')) {
+    const edits = combination(doc, check);
+    if (edits) out.push({ label: `target ${check.id}: combination`, edits, created: true });
+  }
   for (const path of readContext(check.context)) {
     const wildcard = path.steps[path.steps.length - 1]!.local === '*';
     const found = wildcard ? [] : matching(doc, path.steps, path.absolute);
