@@ -650,32 +650,42 @@ function nsoScenarios(xml: string, doc: Located): Mutation[] {
       (kind) => `ORD1${valid}${kind}`,
     ),
     'ORD1#2024-13-45#IT01234567890#Accepted',
-    `${valid.slice(1)}Revised`.replace(/^/, '#'),
+    'ORD1#2024-13-45#IT01234567890#Revised',
+    `#2024-01-15#IT01234567897#Revised`,
     `ORD1${valid}Other`,
     'ORD1',
   ];
-  const reference = (id: string): string =>
-    `<cac:OrderDocumentReference${declarations}><cbc:ID>${id}</cbc:ID></cac:OrderDocumentReference>`;
-  const existing = children(doc, 0, 'cac:OrderDocumentReference');
   const root = doc.spans[0]!;
   if (root.selfClosing) return [];
-  const variants = ids.map((id) => {
+  // Orders name the order in OrderDocumentReference, order responses and agreements in
+  // OrderReference.
+  const names = [
+    'OrderDocumentReference',
+    ...(root.local === 'OrderResponse' ? ['OrderReference'] : []),
+  ];
+  const variants: Mutation[] = [];
+  for (const name of names) {
+    const reference = (id: string): string =>
+      `<cac:${name}${declarations}><cbc:ID>${id}</cbc:ID></cac:${name}>`;
+    const existing = children(doc, 0, `cac:${name}`);
     const first = existing[0] === undefined ? undefined : doc.spans[existing[0]]!;
-    return {
-      label: `NSO order reference ${JSON.stringify(id)}`,
-      xml: first
-        ? xml.slice(0, first.start) + reference(id) + xml.slice(first.end)
-        : xml.slice(0, root.openEnd) + reference(id) + xml.slice(root.openEnd),
-    };
-  });
-  variants.push({
-    label: 'NSO two order references',
-    xml:
-      xml.slice(0, root.openEnd) +
-      reference(`ORD1${valid}Accepted`) +
-      reference(`ORD2${valid}Revised`) +
-      xml.slice(root.openEnd),
-  });
+    for (const id of ids) {
+      variants.push({
+        label: `NSO ${name} ${JSON.stringify(id)}`,
+        xml: first
+          ? xml.slice(0, first.start) + reference(id) + xml.slice(first.end)
+          : xml.slice(0, root.openEnd) + reference(id) + xml.slice(root.openEnd),
+      });
+    }
+    variants.push({
+      label: `NSO two ${name}`,
+      xml:
+        xml.slice(0, root.openEnd) +
+        reference(`ORD1${valid}Accepted`) +
+        reference(`ORD2${valid}Revised`) +
+        xml.slice(root.openEnd),
+    });
+  }
   return variants;
 }
 
