@@ -71,7 +71,8 @@ export function stringValue(node: XNode): string {
       const { children } = node;
       if (children.length === 1 && children[0]!.kind === 'text') return children[0]!.value;
       let text = '';
-      for (const child of children) text += child.kind === 'text' ? child.value : stringValue(child);
+      for (const child of children)
+        text += child.kind === 'text' ? child.value : stringValue(child);
       return text;
     }
   }
