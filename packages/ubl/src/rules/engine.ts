@@ -268,12 +268,14 @@ function compileAlternative(ast: Ast, scope: Scope, compiler: Compiler, text: st
     return false;
   };
   const lastIndex = steps.length - 1;
+  const gate = nameGate(last, scope, compiler);
   // A dynamic error while matching a pattern makes it not match (XSLT 3.0 §5.5.4, as Saxon does).
   const hasPredicates = steps.some((step) => step.preds.length > 0);
   return {
     key: stepKey(last.nodeTestAst),
     match: hasPredicates
       ? (node, run) => {
+          if (gate && !gate(node, run)) return false;
           if (!structureFrom(node, lastIndex)) return false;
           try {
             return matchFrom(node, lastIndex, run);
@@ -283,6 +285,83 @@ function compileAlternative(ast: Ast, scope: Scope, compiler: Compiler, text: st
           }
         }
       : (node, run) => matchFrom(node, lastIndex, run),
+  };
+}
+
+/** Functions whose value, given name() / local-name() and string literals, depends on nothing else. */
+const NAME_ONLY_FUNCTIONS = new Set([
+  'not',
+  'ends-with',
+  'starts-with',
+  'contains',
+  'true',
+  'false',
+]);
+
+/** Whether an expression reads nothing but the context node's name() and local-name(). */
+function readsNameOnly(ast: Ast): boolean {
+  switch (ast.t) {
+    case 'literal':
+      return typeof ast.value === 'string';
+    case 'and':
+    case 'or':
+      return readsNameOnly(ast.l) && readsNameOnly(ast.r);
+    case 'call':
+      if (ast.name === 'name' || ast.name === 'local-name') return ast.args.length === 0;
+      return NAME_ONLY_FUNCTIONS.has(ast.name) && ast.args.every(readsNameOnly);
+    default:
+      return false;
+  }
+}
+
+/** The conjuncts of an and-chain, left to right. */
+function conjuncts(ast: Ast): Ast[] {
+  return ast.t === 'and' ? [...conjuncts(ast.l), ...conjuncts(ast.r)] : [ast];
+}
+
+/** Names remembered per gate before its memo starts again (names come from the documents). */
+const NAME_GATE_LIMIT = 4096;
+
+/**
+ * `//*[ends-with(name(), 'Amount') and …]` is tried on every element: the conjuncts of the last
+ * step's first predicate that read only the node's name (they cannot raise an error) are
+ * evaluated once per prefix and local name. A node they reject fails the predicate, hence the
+ * step and the pattern, whatever the other conjuncts and predicates say.
+ */
+function nameGate(
+  step: PatternStep,
+  scope: Scope,
+  compiler: Compiler,
+): ((node: XNode, run: Run) => boolean) | undefined {
+  const first = step.nodeTestAst.preds[0];
+  if (!first || step.preds.some((pred) => pred.positional)) return undefined;
+  const gates = conjuncts(first).filter(readsNameOnly);
+  if (gates.length === 0) return undefined;
+  const test = compiler.compileBoolean(
+    gates.reduce((l, r) => ({ t: 'and', l, r })),
+    scope,
+  );
+  const memo = new Map<string, Map<string, boolean>>();
+  let size = 0;
+  return (node, run) => {
+    if (node.kind !== 'element' && node.kind !== 'attribute') return true;
+    let byLocal = memo.get(node.prefix);
+    let value = byLocal?.get(node.local);
+    if (value === undefined) {
+      value = test({ item: node, pos: 1, size: 1, env: NO_SLOTS, run, current: node });
+      if (size >= NAME_GATE_LIMIT) {
+        memo.clear();
+        size = 0;
+        byLocal = undefined;
+      }
+      if (!byLocal) {
+        byLocal = new Map();
+        memo.set(node.prefix, byLocal);
+      }
+      byLocal.set(node.local, value);
+      size++;
+    }
+    return value;
   };
 }
 
