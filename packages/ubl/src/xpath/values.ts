@@ -243,9 +243,18 @@ export function toNumber(value: Atomic | undefined): number {
 /** Decimals parsed from text, by text (decimal.js values are immutable): amounts repeat a lot. */
 const DECIMALS = new Map<string, Decimal>();
 
+/** Decimals of the small integers (the literals 0, 1, 10, 100 of the rules' arithmetic), made once. */
+const SMALL_DECIMALS: Array<Decimal | undefined> = [];
+const SMALL_LOW = -128n;
+const SMALL_HIGH = 1024n;
+
 export function toDecimal(value: Atomic): Decimal {
   if (value instanceof Decimal) return value;
-  if (typeof value === 'bigint') return new Decimal(value.toString());
+  if (typeof value === 'bigint') {
+    if (value < SMALL_LOW || value >= SMALL_HIGH) return new Decimal(value.toString());
+    const index = Number(value - SMALL_LOW);
+    return (SMALL_DECIMALS[index] ??= new Decimal(value.toString()));
+  }
   if (typeof value === 'number') {
     if (!Number.isFinite(value))
       throw new XPathError('FOCA0002', `cannot convert ${doubleToString(value)} to xs:decimal`);
@@ -501,6 +510,7 @@ export function generalPair(a: Atomic, b: Atomic, op: CompareOp): boolean {
 export type ArithOp = '+' | '-' | '*' | 'div' | 'idiv' | 'mod';
 
 const DIVIDE_PRECISION = 18;
+const DECIMAL_ONE = new Decimal(1);
 
 function decimalScale(value: Decimal): number {
   return Math.max(0, value.decimalPlaces());
@@ -509,7 +519,7 @@ function decimalScale(value: Decimal): number {
 export function decimalDivide(a: Decimal, b: Decimal): Decimal {
   if (b.isZero()) throw new XPathError('FOAR0001', 'decimal divide by zero');
   // Division by one is exact and keeps a's scale: no 400-digit division.
-  if (b.eq(1)) return a;
+  if (b.eq(DECIMAL_ONE)) return a;
   const scale = Math.max(DIVIDE_PRECISION, decimalScale(a), decimalScale(b));
   return a.div(b).toDecimalPlaces(scale, Decimal.ROUND_HALF_DOWN);
 }
