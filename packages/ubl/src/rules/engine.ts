@@ -141,6 +141,8 @@ interface PatternStep {
   test: (node: XNode) => boolean;
   nodeTestAst: Extract<Ast, { t: 'step' }>;
   preds: Pred[];
+  /** Whether a predicate is positional (then the step is evaluated from the parent). */
+  positional: boolean;
   /** How this step relates to the previous one: '/' parent, '//' ancestor. */
   sep: '/' | '//';
 }
@@ -173,11 +175,13 @@ function compileAlternative(ast: Ast, scope: Scope, compiler: Compiler, text: st
     }
     if (step.axis !== 'child' && step.axis !== 'attribute' && step.axis !== 'self')
       throw new XPathError('XTSE0340', `unsupported axis in match pattern: ${text}`);
+    const preds = step.preds.map((pred) => compiler.predicate(pred, scope));
     steps.push({
       axis: step.axis,
       test: compileNodeTest(step.test, step.axis),
       nodeTestAst: step,
-      preds: step.preds.map((pred) => compiler.predicate(pred, scope)),
+      preds,
+      positional: preds.some((pred) => pred.positional),
       sep,
     });
     sep = '/';
@@ -197,7 +201,7 @@ function compileAlternative(ast: Ast, scope: Scope, compiler: Compiler, text: st
     if (step.preds.length === 0) return true;
     const size = frameSize();
     const env = size === 0 ? NO_SLOTS : new Array<Seq | Lazy | undefined>(size);
-    if (!step.preds.some((pred) => pred.positional)) {
+    if (!step.positional) {
       const ctx: Ctx = { item: node, pos: 1, size: 1, env, run, current: node };
       for (const pred of step.preds)
         if (!(pred.test ? pred.test(ctx) : ebv(pred.fn(ctx)))) return false;
@@ -334,7 +338,7 @@ function nameGate(
   compiler: Compiler,
 ): ((node: XNode, run: Run) => boolean) | undefined {
   const first = step.nodeTestAst.preds[0];
-  if (!first || step.preds.some((pred) => pred.positional)) return undefined;
+  if (!first || step.positional) return undefined;
   const gates = conjuncts(first).filter(readsNameOnly);
   if (gates.length === 0) return undefined;
   const test = compiler.compileBoolean(
