@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { errorMessage, nodeIo, parseArgs, type CliIo, type ParsedArgs } from './cli-kit.ts';
 import path from 'node:path';
 import { declaredFormat } from './codec/json-to-xml.ts';
 import type { Finding } from './findings.ts';
@@ -7,21 +7,6 @@ import { parseInvoice } from './parse.ts';
 import { renderHtml, renderPdf } from './render/index.ts';
 import { toXml } from './to-xml.ts';
 import { validateInvoice, type ValidateOptions } from './validate.ts';
-
-/** Where the command line writes and reads; tests pass their own. */
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  readFile: (file: string) => Promise<Uint8Array>;
-  writeFile: (file: string, data: string | Uint8Array) => Promise<void>;
-}
-
-const nodeIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  readFile: async (file) => new Uint8Array(await readFile(file)),
-  writeFile: (file, data) => writeFile(file, data),
-};
 
 const USAGE = `Usage: fatturapa <command> [options]
 
@@ -38,35 +23,11 @@ cannot. --check-identifiers applies the check-digit part of 00300-00306; --field
 field layer (check digits, CAP, provincia, nazione) that the console uses while typing.
 `;
 
-interface ParsedArgs {
-  positional: string[];
-  flags: Map<string, string | true>;
-}
-
 const VALUE_FLAGS = new Set(['--pdf', '--html', '--lang', '--format', '--max-bytes']);
-
-function parseArgs(argv: readonly string[]): ParsedArgs {
-  const positional: string[] = [];
-  const flags = new Map<string, string | true>();
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index] ?? '';
-    if (VALUE_FLAGS.has(arg)) {
-      flags.set(arg, argv[index + 1] ?? '');
-      index += 1;
-    } else if (arg.startsWith('--')) flags.set(arg, true);
-    else positional.push(arg);
-  }
-  return { positional, flags };
-}
 
 function describe(finding: Finding): string {
   const where = finding.propertyPath ? ` ${finding.propertyPath}:` : '';
   return `[${finding.layer} ${finding.code}]${where} ${finding.message}`;
-}
-
-function errorMessage(error: unknown): string {
-  if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return 'file not found';
-  return error instanceof Error ? error.message : String(error);
 }
 
 function maxBytesOption(args: ParsedArgs): { maxBytes?: number } {
@@ -243,9 +204,11 @@ async function renderCommand(args: ParsedArgs, io: CliIo): Promise<number> {
 }
 
 /** Runs the `fatturapa` command line; returns the exit code. Never throws. */
+export type { CliIo };
+
 export async function main(argv: readonly string[], io: CliIo = nodeIo): Promise<number> {
   const [command, ...rest] = argv;
-  const args = parseArgs(rest);
+  const args = parseArgs(rest, VALUE_FLAGS);
   try {
     switch (command) {
       case 'validate':

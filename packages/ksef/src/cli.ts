@@ -1,4 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import {
+  errorMessage,
+  nodeIo,
+  parseArgs,
+  type CliIo,
+  type ParsedArgs,
+} from '@fiscus/fatturapa/cli-kit';
 import path from 'node:path';
 import type { KsefFinding } from './findings.ts';
 import {
@@ -19,21 +25,6 @@ import {
   type KsefRenderOptions,
 } from './index.ts';
 
-/** Where the command line writes and reads; tests pass their own. */
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  readFile: (file: string) => Promise<Uint8Array>;
-  writeFile: (file: string, data: string | Uint8Array) => Promise<void>;
-}
-
-const nodeIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  readFile: async (file) => new Uint8Array(await readFile(file)),
-  writeFile: (file, data) => writeFile(file, data),
-};
-
 const USAGE = `Usage: ksef <command> [options]
 
   validate FILE... [--json] [--accepted-on YYYY-MM-DD]
@@ -52,11 +43,6 @@ const USAGE = `Usage: ksef <command> [options]
   upo FILE [--json]              read a UPO v4-3 (exit 1 when it is refused)
 `;
 
-interface ParsedArgs {
-  positional: string[];
-  flags: Map<string, string | true>;
-}
-
 const VALUE_FLAGS = new Set([
   '--accepted-on',
   '--env',
@@ -71,28 +57,9 @@ const VALUE_FLAGS = new Set([
   '--context',
 ]);
 
-function parseArgs(argv: readonly string[]): ParsedArgs {
-  const positional: string[] = [];
-  const flags = new Map<string, string | true>();
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index] ?? '';
-    if (VALUE_FLAGS.has(arg)) {
-      flags.set(arg, argv[index + 1] ?? '');
-      index += 1;
-    } else if (arg.startsWith('--')) flags.set(arg, true);
-    else positional.push(arg);
-  }
-  return { positional, flags };
-}
-
 function describe(finding: KsefFinding): string {
   const where = finding.path ? ` ${finding.path}:` : '';
   return `[${finding.layer} ${finding.code}]${where} ${finding.message}`;
-}
-
-function errorMessage(error: unknown): string {
-  if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return 'file not found';
-  return error instanceof Error ? error.message : String(error);
 }
 
 function flag(args: ParsedArgs, name: string): string | undefined {
@@ -412,9 +379,11 @@ async function upoCommand(args: ParsedArgs, io: CliIo): Promise<number> {
 }
 
 /** Runs the `ksef` command line; returns the exit code. Never throws. */
+export type { CliIo };
+
 export async function main(argv: readonly string[], io: CliIo = nodeIo): Promise<number> {
   const [command, ...rest] = argv;
-  const args = parseArgs(rest);
+  const args = parseArgs(rest, VALUE_FLAGS);
   try {
     switch (command) {
       case 'validate':

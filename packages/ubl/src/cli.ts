@@ -1,24 +1,15 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import {
+  errorMessage,
+  nodeIo,
+  parseArgs,
+  type CliIo,
+  type ParsedArgs,
+} from '@fiscus/fatturapa/cli-kit';
 import path from 'node:path';
 import { jsonToUbl, ublToJson } from './codec/index.ts';
 import type { Finding } from './findings.ts';
 import { renderHtml, renderPdf, ublLanguages, type UblLang } from './render/index.ts';
 import { validateUbl } from './validate.ts';
-
-/** Where the command line writes and reads; tests pass their own. */
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  readFile: (file: string) => Promise<Uint8Array>;
-  writeFile: (file: string, data: string | Uint8Array) => Promise<void>;
-}
-
-const nodeIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  readFile: async (file) => new Uint8Array(await readFile(file)),
-  writeFile: (file, data) => writeFile(file, data),
-};
 
 const USAGE = `Usage: ubl <command> [options]
 
@@ -35,11 +26,6 @@ const USAGE = `Usage: ubl <command> [options]
 Options: --max-bytes N (largest accepted file, default 100 MB).
 `;
 
-interface ParsedArgs {
-  positional: string[];
-  flags: Map<string, string | true>;
-}
-
 const VALUE_FLAGS = new Set(['--pdf', '--html', '--lang', '--max-bytes']);
 /** The flags each command accepts: anything else is refused with a clear message. */
 const COMMAND_FLAGS: Record<string, readonly string[]> = {
@@ -49,32 +35,9 @@ const COMMAND_FLAGS: Record<string, readonly string[]> = {
   render: ['--pdf', '--html', '--lang', '--max-bytes'],
 };
 
-function parseArgs(argv: readonly string[]): ParsedArgs {
-  const positional: string[] = [];
-  const flags = new Map<string, string | true>();
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index] ?? '';
-    if (VALUE_FLAGS.has(arg)) {
-      flags.set(arg, argv[index + 1] ?? '');
-      index += 1;
-    } else if (arg.startsWith('--')) flags.set(arg, true);
-    else positional.push(arg);
-  }
-  return { positional, flags };
-}
-
 function describe(finding: Finding): string {
   const where = finding.path || finding.location;
   return `[${finding.layer} ${finding.id} ${finding.flag}]${where ? ` ${where}:` : ''} ${finding.message}`;
-}
-
-function errorMessage(error: unknown): string {
-  if (error instanceof Error && 'code' in error) {
-    if (error.code === 'ENOENT') return 'file not found';
-    if (error.code === 'EISDIR') return 'is a directory, not a file';
-    if (error.code === 'EACCES') return 'permission denied';
-  }
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** The --max-bytes option; a bad value is an error message. */
@@ -286,9 +249,11 @@ async function renderCommand(args: ParsedArgs, io: CliIo): Promise<number> {
 }
 
 /** Runs the `ubl` command line; returns the exit code (0 ok, 1 invalid or failed, 2 usage). */
+export type { CliIo };
+
 export async function main(argv: readonly string[], io: CliIo = nodeIo): Promise<number> {
   const [command, ...rest] = argv;
-  const args = parseArgs(rest);
+  const args = parseArgs(rest, VALUE_FLAGS);
   if (command !== undefined && Object.hasOwn(COMMAND_FLAGS, command)) {
     const allowed = COMMAND_FLAGS[command] ?? [];
     const unknown = [...args.flags.keys()].filter((flag) => !allowed.includes(flag));
