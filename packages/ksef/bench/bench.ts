@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { CHECKED_VIEW, runChecks } from '../src/checks/index.ts';
 import { libxml2Root, readLibxml2Tree } from '../src/codec/libxml2-tree.ts';
 import { jsonToKsef, ksefToJson, validateKsef, type KsefJson } from '../src/index.ts';
+import { readNatively, useNativeLane, validationLane } from '../src/schema/native-validate.ts';
 import { freeQuickly, parseQuickly, validQuickly } from '../src/schema/quick-validate.ts';
 import { checkXmlRules } from '../src/xml/xml-rules.ts';
 import { invoiceWithLines } from './generated-invoice.ts';
@@ -201,14 +202,21 @@ async function main(): Promise<void> {
 
   console.log(
     `@fiscus/ksef benchmark: invoices per CPU second (median of ${ROUNDS} rounds, ${SECONDS_PER_MEASURE}s per figure), Node ${process.version}` +
-      (xmllint ? `, xmllint (libxml ${xmllint.version})` : ', xmllint not found'),
+      (xmllint ? `, xmllint (libxml ${xmllint.version})` : ', xmllint not found') +
+      `; validateKsef's lane: ${validationLane()}` +
+      (validationLane() === 'native'
+        ? ' (the machine libxml2, @fiscus/libxml2-native)'
+        : ' (libxml2-wasm)'),
   );
+  const native = validationLane() === 'native';
   const header = [
     'input'.padEnd(30),
     'layer 1'.padStart(8),
     'parse'.padStart(8),
     'XSD'.padStart(8),
     'checks'.padStart(8),
+    'native'.padStart(8),
+    'wasm lane'.padStart(9),
     'validate'.padStart(9),
     'xmllint'.padStart(8),
     'ours ÷ xmllint'.padStart(15),
@@ -241,6 +249,20 @@ async function main(): Promise<void> {
       return json ? runChecks(json, 'FA(3)', ACCEPTED_ON) : [];
     });
     for (const document of documents.values()) freeQuickly(document);
+    const accepted = new Map(
+      group.inputs.map((input) => [input, checkXmlRules(input.bytes).accepted]),
+    );
+    const nativeLane = native
+      ? await perSecond(group.inputs, (input) => {
+          const ok = accepted.get(input);
+          return ok && readNatively(ok, CHECKED_VIEW);
+        })
+      : undefined;
+    useNativeLane(false);
+    const wasmLane = await perSecond(group.inputs, (input) =>
+      validateKsef(input.bytes, { acceptedOn: ACCEPTED_ON }),
+    );
+    useNativeLane(true);
     const validate = await perSecond(group.inputs, (input) =>
       validateKsef(input.bytes, { acceptedOn: ACCEPTED_ON }),
     );
@@ -257,6 +279,8 @@ async function main(): Promise<void> {
       format(parse),
       format(xsd),
       format(checks),
+      format(nativeLane),
+      format(wasmLane),
       format(validate),
       format(lint),
       lint ? `${(lint / validate).toFixed(2)}×` : '-',
@@ -276,9 +300,12 @@ async function main(): Promise<void> {
   }
   console.log(
     '\nInvoices per CPU second. layer 1 = the XML rules of weryfikacja-faktury.md (checkXmlRules);' +
-      ' parse = libxml2 parsing the bytes into its tree (and freeing it); XSD = the official schema on' +
-      ' the parsed tree; checks = the ksef/advisory checks, with the part of the JSON they read;' +
-      ' validate = validateKsef, all of them as used (target: within 1.5× the time of xmllint);' +
+      " parse = libxml2-wasm parsing the bytes into its tree (and freeing it); XSD = libxml2-wasm's" +
+      ' check of the official schema on the parsed tree; checks = the ksef/advisory checks, with the' +
+      " part of the JSON they read (from libxml2-wasm's memory); native = the machine libxml2's" +
+      ' parse, XSD and view of the tree through @fiscus/libxml2-native, decoded to JSON (- when it is' +
+      ' not built); wasm lane = validateKsef with the native lane turned off; validate =' +
+      ' validateKsef as used, on its lane (target: within 1.5× the time of xmllint);' +
       ' xmllint = xmllint --noout --schema on the same files, start-up and schema compilation' +
       ' subtracted (its own parse and validation); ours ÷ xmllint = validate time over xmllint time;' +
       ' µs/line = time per invoice line (flat when linear in size); to-json = ksefToJson (layer 1,' +

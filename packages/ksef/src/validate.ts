@@ -4,6 +4,7 @@ import { libxml2Root, readLibxml2Tree, type TreeView } from './codec/libxml2-tre
 import { xmlTreeToJson } from './codec/xml-to-json.ts';
 import { CHECKED_VIEW, runChecks } from './checks/index.ts';
 import { makeFinding, refuses, type KsefFinding } from './findings.ts';
+import { readNatively, validationLane } from './schema/native-validate.ts';
 import { freeQuickly, parseQuickly, validQuickly } from './schema/quick-validate.ts';
 import { parseInvoice, validateSchema } from './schema/xsd.ts';
 import { checkXmlRules, type AcceptedXml } from './xml/xml-rules.ts';
@@ -96,13 +97,17 @@ export function validateKsef(
   }
   const rules = checkXmlRules(input);
   if (!rules.accepted) return { valid: false, findings: rules.findings };
-  // The usual invoice (well-formed, valid) in one go; the checks see the part they read.
-  const quick = readQuickly(rules.accepted, {
-    validate: true,
-    view: CHECKED_VIEW,
-    ...(options.requireForm ? { requireForm: options.requireForm } : {}),
-  });
-  if (quick) {
+  // The usual invoice (well-formed, valid) in one go, on the machine's libxml2 when the addon
+  // was built, else on libxml2-wasm; the checks see the part they read.
+  const quick =
+    validationLane() === 'native'
+      ? readNatively(rules.accepted, CHECKED_VIEW)
+      : readQuickly(rules.accepted, {
+          validate: true,
+          view: CHECKED_VIEW,
+          ...(options.requireForm ? { requireForm: options.requireForm } : {}),
+        });
+  if (quick && (!options.requireForm || quick.form === options.requireForm)) {
     const findings = runChecks(quick.json, quick.form, acceptedOn);
     return { valid: !findings.some(refuses), form: quick.form, findings };
   }

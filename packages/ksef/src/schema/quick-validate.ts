@@ -22,7 +22,7 @@ const CONTEXT_INPUT_LIMIT = 8 * 1024 * 1024;
  * parseInvoice's options, with COMPACT: short texts stored inside their nodes (fewer allocations
  * to make and free; the same tree to read, the same verdicts).
  */
-const QUICK_PARSE_OPTIONS = PARSE_OPTIONS | ParseOption.XML_PARSE_COMPACT;
+export const QUICK_PARSE_OPTIONS = PARSE_OPTIONS | ParseOption.XML_PARSE_COMPACT;
 /**
  * With NOBLANKS too, for markup of elements only (no comment, CDATA section or processing
  * instruction). libxml2 then drops a blank text node only when a tag follows it and its parent
@@ -31,7 +31,7 @@ const QUICK_PARSE_OPTIONS = PARSE_OPTIONS | ParseOption.XML_PARSE_COMPACT;
  * no mixed content), or of a simple-content element that already has an element child, which
  * the XSD refuses anyway. No value a check reads changes; fewer nodes to make, validate and free.
  */
-const PLAIN_PARSE_OPTIONS = QUICK_PARSE_OPTIONS | ParseOption.XML_PARSE_NOBLANKS;
+export const PLAIN_PARSE_OPTIONS = QUICK_PARSE_OPTIONS | ParseOption.XML_PARSE_NOBLANKS;
 
 /**
  * One parser context per set of options (older libxml2 releases kept NOBLANKS's handler on a

@@ -24,13 +24,14 @@ import { makeFinding, type KsefFinding } from '../findings.ts';
 import { readSchemaFile } from './schema-files.ts';
 
 /** Where the official schemas import the shared MF type libraries from: served locally. */
-const BAZOWE_URL = 'http://crd.gov.pl/xml/schematy/dziedzinowe/mf/2022/01/05/eD/DefinicjeTypy/';
-const BAZOWE = [
+export const BAZOWE_URL =
+  'http://crd.gov.pl/xml/schematy/dziedzinowe/mf/2022/01/05/eD/DefinicjeTypy/';
+export const BAZOWE = [
   'StrukturyDanych_v10-0E.xsd',
   'ElementarneTypyDanych_v10-0E.xsd',
   'KodyKrajow_v10-0E.xsd',
 ];
-const SCHEMA_FILES: Record<KsefForm, string> = {
+export const SCHEMA_FILES: Record<KsefForm, string> = {
   'FA(3)': 'FA/schemat_FA(3)_v1-0E.xsd',
   'FA(2)': 'FA/schemat_FA(2)_v1-0E.xsd',
   'FA_RR(1)': 'RR/schemat_FA_RR(1)_v1-1E.xsd',

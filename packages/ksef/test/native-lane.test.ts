@@ -1,0 +1,91 @@
+/**
+ * The native lane (@fiscus/libxml2-native, the machine's libxml2) against the wasm lane, where
+ * the addon was built (npm ci builds it when libxml2-dev and a compiler are there; elsewhere
+ * validateKsef takes the wasm lane and these comparisons have nothing to compare).
+ */
+import { readFileSync } from 'node:fs';
+import { libxml2Native } from '@fiscus/libxml2-native';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CHECKED_VIEW } from '../src/checks/index.ts';
+import { formOfNamespace, FORMS } from '../src/codec/descriptor.ts';
+import { libxml2Root, readLibxml2Tree } from '../src/codec/libxml2-tree.ts';
+import { readNatively, useNativeLane, validationLane } from '../src/schema/native-validate.ts';
+import { freeQuickly, parseQuickly, validQuickly } from '../src/schema/quick-validate.ts';
+import { validateKsef, type ValidateKsefOptions } from '../src/validate.ts';
+import { checkXmlRules } from '../src/xml/xml-rules.ts';
+import { breaking, cases, formatting } from './mutation-corpus.ts';
+import { invoiceSamples, LATE_ACCEPTANCE, sampleName } from './validate-corpus.ts';
+
+const built = libxml2Native !== undefined;
+
+/** The wasm lane's answer for layer 2: the form and the view's JSON when valid, else undefined. */
+function wasmRead(bytes: Uint8Array, plain: boolean): string | undefined {
+  const document = parseQuickly(bytes, { plain });
+  if (document === 0) return undefined;
+  try {
+    const root = libxml2Root(document);
+    const form = root && formOfNamespace(root.namespace);
+    if (!root || !form || root.name !== FORMS[form].root || !validQuickly(document, form)) {
+      return undefined;
+    }
+    return JSON.stringify([form, readLibxml2Tree(root.root, form, CHECKED_VIEW)]);
+  } finally {
+    freeQuickly(document);
+  }
+}
+
+function nativeRead(bytes: Uint8Array, plain: boolean): string | undefined {
+  const read = readNatively({ text: '', bytes, plain }, CHECKED_VIEW);
+  return read && JSON.stringify([read.form, read.json]);
+}
+
+/** validateKsef on the wasm lane, then on the native lane: the same result. */
+function expectSameVerdicts(xml: string | Uint8Array, options: ValidateKsefOptions): void {
+  useNativeLane(false);
+  const wasm = validateKsef(xml, options);
+  useNativeLane(true);
+  expect(validateKsef(xml, options)).toEqual(wasm);
+}
+
+afterEach(() => useNativeLane(true));
+
+describe.runIf(built)('the native lane answers as the wasm lane', () => {
+  it('validateKsef takes it', () => {
+    expect(validationLane()).toBe('native');
+  });
+
+  const samples = invoiceSamples().map((file) => [sampleName(file), file]);
+  it.each(samples)('%s: the same verdict and view, blanks kept or not', (_name, file) => {
+    const bytes = new Uint8Array(readFileSync(file));
+    const accepted = checkXmlRules(bytes).accepted;
+    if (!accepted) return;
+    for (const plain of accepted.plain === true ? [false, true] : [false]) {
+      expect(nativeRead(accepted.bytes, plain)).toBe(wasmRead(accepted.bytes, plain));
+    }
+    expectSameVerdicts(bytes, { acceptedOn: LATE_ACCEPTANCE });
+    expectSameVerdicts(bytes, { acceptedOn: '2020-01-01', requireForm: 'FA(3)' });
+  });
+
+  it.each([...cases(formatting), ...cases(breaking)])(
+    'mutation %s: %s gets the same findings',
+    (_name, _file, mutation, xml) => {
+      const options = { acceptedOn: LATE_ACCEPTANCE, ...mutation.options?.(xml) };
+      expectSameVerdicts(xml, options);
+      const accepted = checkXmlRules(xml).accepted;
+      if (accepted) {
+        expect(nativeRead(accepted.bytes, accepted.plain === true)).toBe(
+          wasmRead(accepted.bytes, accepted.plain === true),
+        );
+      }
+    },
+  );
+
+  it('refuses to load any file but the schemas: an external entity is never read', () => {
+    // Layer 1 refuses a DOCTYPE before any parser sees it; the addon alone refuses it too.
+    const xxe = new TextEncoder().encode(
+      `<?xml version="1.0"?><!DOCTYPE Faktura [<!ENTITY x SYSTEM "file:///etc/passwd">]><Faktura xmlns="${FORMS['FA(3)'].namespace}">&x;</Faktura>`,
+    );
+    expect(libxml2Native?.validate(xxe, 0)).toBeUndefined();
+    expect(libxml2Native?.validate(new Uint8Array([0x3c, 0xff, 0]), 0)).toBeUndefined();
+  });
+});
