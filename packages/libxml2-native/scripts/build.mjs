@@ -44,10 +44,16 @@ if (!gyp) {
     { cwd: packageRoot, encoding: 'utf8', timeout: 300_000 },
   );
   if (result.status !== 0) {
-    const output = `${result.stderr ?? ''}\n${result.stdout ?? ''}`;
+    // The compiler's or pkg-config's own words rather than node-gyp's log around them.
+    const lines = `${result.stderr ?? ''}\n${result.stdout ?? ''}`
+      .split('\n')
+      .map((text) => text.trim())
+      .filter((text) => text !== '');
     const line =
-      output.split('\n').find((text) => /error/i.test(text)) ?? String(result.error ?? '');
-    reason = line.trim().slice(0, 200) || `node-gyp exited with ${result.status}`;
+      lines.find((text) => !text.startsWith('gyp ') && /error|not found|no such/i.test(text)) ??
+      lines.find((text) => text.startsWith('gyp ERR!')) ??
+      String(result.error ?? '');
+    reason = line.slice(0, 200) || `node-gyp exited with ${result.status}`;
   }
 }
 console.log(
