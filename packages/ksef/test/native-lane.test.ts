@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { libxml2Native } from '@fiscus/libxml2-native';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKED_VIEW } from '../src/checks/index.ts';
 import { formOfNamespace, FORMS } from '../src/codec/descriptor.ts';
@@ -87,5 +88,26 @@ describe.runIf(built)('the native lane answers as the wasm lane', () => {
     );
     expect(libxml2Native?.validate(xxe, 0)).toBeUndefined();
     expect(libxml2Native?.validate(new Uint8Array([0x3c, 0xff, 0]), 0)).toBeUndefined();
+  });
+
+  it('property: the addon alone, any bytes or a sample cut anywhere, with any options', () => {
+    const sample = readFileSync(samples[0]?.[1] ?? '');
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 400 }),
+      fc
+        .tuple(fc.nat(sample.length), fc.nat(sample.length))
+        .map(
+          ([from, to]) => new Uint8Array(sample.subarray(Math.min(from, to), Math.max(from, to))),
+        ),
+    );
+    fc.assert(
+      fc.property(bytes, fc.integer(), (input, options) => {
+        const answer = libxml2Native?.validate(input, options);
+        expect(answer === undefined || (/^\d/.test(answer) && answer.charCodeAt(1) === 1)).toBe(
+          true,
+        );
+      }),
+      { numRuns: 500 },
+    );
   });
 });
