@@ -188,7 +188,11 @@ static xmlSchemaValidCtxtPtr validation_of(Form *form) {
   error_count = 0;
   form->schema = xmlSchemaParse(schema_parser);
   xmlSchemaFreeParserCtxt(schema_parser);
-  if (form->schema == NULL || error_count > 0) return NULL;
+  if (form->schema != NULL && error_count > 0) {
+    xmlSchemaFree(form->schema);
+    form->schema = NULL;
+  }
+  if (form->schema == NULL) return NULL;
   form->valid = xmlSchemaNewValidCtxt(form->schema);
   if (form->valid == NULL) return NULL;
   xmlSchemaSetValidStructuredErrors(form->valid, count_error, NULL);
