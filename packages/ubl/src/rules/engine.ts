@@ -959,6 +959,7 @@ export function runCompiled(ruleSet: CompiledRuleSet, document: XDocument): Engi
   try {
     visit(walk, document, index.root!, 1, 1);
   } catch (error) {
+    forgetLargePaths(index);
     const findings = walk.buckets.flat();
     if (error instanceof XPathError)
       return { findings, error: { code: error.code, message: error.message } };
@@ -966,5 +967,14 @@ export function runCompiled(ruleSet: CompiledRuleSet, document: XDocument): Engi
       return { findings, error: { code: 'RANGE', message: error.message } };
     throw error;
   }
+  forgetLargePaths(index);
   return { findings: walk.buckets.flat() };
+}
+
+/** A document of very many paths (hostile or odd) leaves no large index behind it. */
+function forgetLargePaths(index: PathIndex): void {
+  if (index.size >= PATH_INDEX_LIMIT) {
+    index.root = undefined;
+    index.size = 0;
+  }
 }
