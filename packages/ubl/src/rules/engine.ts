@@ -17,6 +17,7 @@ import {
   Compiler,
   compileNodeTest,
   convertToType,
+  isContextFree,
   Lazy,
   Scope,
   type Ctx,
@@ -454,7 +455,12 @@ interface CompiledPattern {
 
 export interface CompiledRuleSet {
   id: string;
-  globals: Array<{ fn: Fn; frameSize: number }>;
+  globals: Array<{
+    fn: Fn;
+    frameSize: number;
+    /** A value that depends on nothing of the document (a code list): kept once computed. */
+    shared?: { value: Seq | undefined };
+  }>;
   patterns: CompiledPattern[];
 }
 
@@ -593,6 +599,46 @@ function compileFunctionBody(
   };
 }
 
+/** Functions whose value changes from one call to the next without any argument changing. */
+const CLOCK_FUNCTIONS = new Set([
+  'current-date',
+  'current-dateTime',
+  'current-time',
+  'implicit-timezone',
+]);
+
+/** Whether an AST node, or any node below it, satisfies `test`. */
+function anyNode(ast: Ast, test: (node: Ast) => boolean): boolean {
+  if (test(ast)) return true;
+  for (const value of Object.values(ast) as unknown[]) {
+    const entries = Array.isArray(value) ? (value as unknown[]) : [value];
+    for (const entry of entries) {
+      // for/some/every bindings are [name, expression] pairs.
+      const node = Array.isArray(entry) ? (entry as unknown[])[1] : entry;
+      if (node && typeof node === 'object' && 't' in node && anyNode(node as Ast, test))
+        return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether a global variable's expression reads nothing of the document, no clock and only
+ * global variables that read nothing of the document either (`tokenize('AED AFN …', '\s')`,
+ * the code lists): its value is the same in every run.
+ */
+function readsNoDocument(ast: Ast, env: Environment, documentFree: Set<string>): boolean {
+  return (
+    isContextFree(ast) &&
+    !anyNode(
+      ast,
+      (node) =>
+        (node.t === 'call' && CLOCK_FUNCTIONS.has(node.name)) ||
+        (node.t === 'var' && env.global(node.name) !== undefined && !documentFree.has(node.name)),
+    )
+  );
+}
+
 export function compileRuleSet(source: RuleSetSource): CompiledRuleSet {
   const env = new Environment(source.ns);
   const compiler = new Compiler();
@@ -645,16 +691,20 @@ export function compileRuleSet(source: RuleSetSource): CompiledRuleSet {
   }
   pending.forEach((compile) => compile());
 
+  const documentFree = new Set<string>();
   for (const definition of globalDefs) {
     const scope = Scope.root(env);
-    const fn: Fn =
-      definition.value !== undefined
-        ? compiler.compile(parseXPath(definition.value, source.ns), scope)
-        : (
-            (text) => () =>
-              textValue(text)
-          )(definition.text ?? '');
-    globals.push({ fn, frameSize: scope.frameSize });
+    if (definition.value === undefined) {
+      const value = textValue(definition.text ?? '');
+      globals.push({ fn: () => value, frameSize: scope.frameSize });
+      continue;
+    }
+    const ast = parseXPath(definition.value, source.ns);
+    const fn = compiler.compile(ast, scope);
+    if (readsNoDocument(ast, env, documentFree)) {
+      documentFree.add(definition.name);
+      globals.push({ fn, frameSize: scope.frameSize, shared: { value: undefined } });
+    } else globals.push({ fn, frameSize: scope.frameSize });
   }
 
   let ruleIndex = 0;
@@ -938,12 +988,12 @@ function fire(
 export function runCompiled(ruleSet: CompiledRuleSet, document: XDocument): EngineResult {
   const run: Run = { doc: document, globals: [], keys: new Map(), depth: 0 };
   run.globals = ruleSet.globals.map(
-    (global) =>
-      new Lazy(global.fn, {
+    ({ fn, frameSize, shared }) =>
+      new Lazy(shared ? (ctx) => (shared.value ??= fn(ctx)) : fn, {
         item: document,
         pos: 1,
         size: 1,
-        env: new Array(global.frameSize),
+        env: new Array(frameSize),
         run,
         current: document,
       }),

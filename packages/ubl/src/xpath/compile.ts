@@ -1801,7 +1801,7 @@ const FOCUS_WHEN_NO_ARGS = new Set([
 ]);
 
 /** Whether an expression's value does not depend on the focus (context item, position, size). */
-function isContextFree(ast: Ast): boolean {
+export function isContextFree(ast: Ast): boolean {
   switch (ast.t) {
     case 'literal':
     case 'var':

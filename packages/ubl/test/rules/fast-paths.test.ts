@@ -160,6 +160,21 @@ describe('rule engine shortcuts', () => {
       runCompiled(compile(tests.slice(0, 5)), readXml(other)).findings.map((f) => f.id),
     ).toEqual(['T1']);
   });
+  it('global code lists are kept across runs, globals that read the document are not', () => {
+    const set = compile(['$codes = @v', '$first = @v', "$marked = concat(@v, '!')"], '/a:Root', {
+      lets: [
+        { name: 'codes', value: "tokenize('A B C', ' ')" },
+        { name: 'first', value: 'string(/*/@v)' },
+        // No path of its own, but a global that reads the document: it reads the document too.
+        { name: 'marked', value: "concat($first, '!')" },
+      ],
+    });
+    const run = (v: string) =>
+      runCompiled(set, readXml(`<a:Root xmlns:a="urn:a" v="${v}"/>`)).findings.map((f) => f.id);
+    expect(run('B')).toEqual(['T0', 'T1', 'T2']);
+    expect(run('D')).toEqual(['T1', 'T2']);
+    expect(run('C')).toEqual(['T0', 'T1', 'T2']);
+  });
 });
 
 /** A rule set of one pattern whose rules (context, report id) report every node they match. */
