@@ -11,12 +11,13 @@
  *   variables: all lazy, so an error in an unused one never aborts;
  * - an XPath dynamic error aborts the whole run (`error`), as Saxon aborts the transformation.
  */
-import type { XDocument, XElement, XNode } from '../tree/node.ts';
+import type { XAttribute, XDocument, XElement, XNode } from '../tree/node.ts';
 import {
   applyPredicates,
   Compiler,
   compileNodeTest,
   convertToType,
+  isContextFree,
   Lazy,
   Scope,
   type Ctx,
@@ -75,6 +76,14 @@ interface Alternative {
   match: Matcher;
   /** Index key of the last step: 'e:{ns}local', 'a:{ns}local', 'e*', 'a*', 'doc' or 'any'. */
   key: string;
+  /**
+   * The pattern without its predicates: it reads only the kinds and names of the node and its
+   * ancestors, so its answer is the same for every node at the same path of names. A node it
+   * rejects fails `match`.
+   */
+  structure: (node: XNode) => boolean;
+  /** No predicate: `match` is `structure`. */
+  exact: boolean;
 }
 
 function stepKey(step: Extract<Ast, { t: 'step' }>): string {
@@ -111,8 +120,10 @@ function compilePattern(
     ) {
       const inner = compilePattern(alternative.e.items[0]!, scope, compiler, text);
       const preds = alternative.preds.map((pred) => compiler.compile(pred, scope));
-      return inner.map(({ key, match }) => ({
+      return inner.map(({ key, match, structure }) => ({
         key,
+        structure,
+        exact: false,
         match: (node: XNode, run: Run) => {
           if (!match(node, run)) return false;
           const ctx: Ctx = {
@@ -151,7 +162,10 @@ interface PatternStep {
 const NO_SLOTS: Array<Seq | Lazy | undefined> = [];
 
 function compileAlternative(ast: Ast, scope: Scope, compiler: Compiler, text: string): Alternative {
-  if (ast.t === 'root') return { key: 'doc', match: (node) => node.kind === 'document' };
+  if (ast.t === 'root') {
+    const isDocument = (node: XNode): boolean => node.kind === 'document';
+    return { key: 'doc', match: isDocument, structure: isDocument, exact: true };
+  }
   const raw: Ast[] = ast.t === 'path' ? ast.steps : [ast];
   let anchored = false;
   let index = 0;
@@ -277,6 +291,8 @@ function compileAlternative(ast: Ast, scope: Scope, compiler: Compiler, text: st
   const hasPredicates = steps.some((step) => step.preds.length > 0);
   return {
     key: stepKey(last.nodeTestAst),
+    structure: (node) => structureFrom(node, lastIndex),
+    exact: !hasPredicates,
     match: hasPredicates
       ? (node, run) => {
           if (gate && !gate(node, run)) return false;
@@ -439,7 +455,12 @@ interface CompiledPattern {
 
 export interface CompiledRuleSet {
   id: string;
-  globals: Array<{ fn: Fn; frameSize: number }>;
+  globals: Array<{
+    fn: Fn;
+    frameSize: number;
+    /** A value that depends on nothing of the document (a code list): kept once computed. */
+    shared?: { value: Seq | undefined };
+  }>;
   patterns: CompiledPattern[];
 }
 
@@ -578,6 +599,46 @@ function compileFunctionBody(
   };
 }
 
+/** Functions whose value changes from one call to the next without any argument changing. */
+const CLOCK_FUNCTIONS = new Set([
+  'current-date',
+  'current-dateTime',
+  'current-time',
+  'implicit-timezone',
+]);
+
+/** Whether an AST node, or any node below it, satisfies `test`. */
+function anyNode(ast: Ast, test: (node: Ast) => boolean): boolean {
+  if (test(ast)) return true;
+  for (const value of Object.values(ast) as unknown[]) {
+    const entries = Array.isArray(value) ? (value as unknown[]) : [value];
+    for (const entry of entries) {
+      // for/some/every bindings are [name, expression] pairs.
+      const node = Array.isArray(entry) ? (entry as unknown[])[1] : entry;
+      if (node && typeof node === 'object' && 't' in node && anyNode(node as Ast, test))
+        return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether a global variable's expression reads nothing of the document, no clock and only
+ * global variables that read nothing of the document either (`tokenize('AED AFN …', '\s')`,
+ * the code lists): its value is the same in every run.
+ */
+function readsNoDocument(ast: Ast, env: Environment, documentFree: Set<string>): boolean {
+  return (
+    isContextFree(ast) &&
+    !anyNode(
+      ast,
+      (node) =>
+        (node.t === 'call' && CLOCK_FUNCTIONS.has(node.name)) ||
+        (node.t === 'var' && env.global(node.name) !== undefined && !documentFree.has(node.name)),
+    )
+  );
+}
+
 export function compileRuleSet(source: RuleSetSource): CompiledRuleSet {
   const env = new Environment(source.ns);
   const compiler = new Compiler();
@@ -630,16 +691,20 @@ export function compileRuleSet(source: RuleSetSource): CompiledRuleSet {
   }
   pending.forEach((compile) => compile());
 
+  const documentFree = new Set<string>();
   for (const definition of globalDefs) {
     const scope = Scope.root(env);
-    const fn: Fn =
-      definition.value !== undefined
-        ? compiler.compile(parseXPath(definition.value, source.ns), scope)
-        : (
-            (text) => () =>
-              textValue(text)
-          )(definition.text ?? '');
-    globals.push({ fn, frameSize: scope.frameSize });
+    if (definition.value === undefined) {
+      const value = textValue(definition.text ?? '');
+      globals.push({ fn: () => value, frameSize: scope.frameSize });
+      continue;
+    }
+    const ast = parseXPath(definition.value, source.ns);
+    const fn = compiler.compile(ast, scope);
+    if (readsNoDocument(ast, env, documentFree)) {
+      documentFree.add(definition.name);
+      globals.push({ fn, frameSize: scope.frameSize, shared: { value: undefined } });
+    } else globals.push({ fn, frameSize: scope.frameSize });
   }
 
   let ruleIndex = 0;
@@ -699,54 +764,89 @@ function nodeKey(node: XNode): string {
   }
 }
 
-type Candidates = Array<{ rule: CompiledRule; alternatives: Alternative[] }>;
-/** The patterns with candidate rules for a node name: [pattern index, candidates]. */
-type PatternCandidates = Array<[number, Candidates]>;
-/** Per rule set: elements' and attributes' candidates by namespace then local name, others by kind. */
-interface CandidateIndex {
-  element: Map<string, Map<string, PatternCandidates>>;
-  attribute: Map<string, Map<string, PatternCandidates>>;
-  other: Map<string, PatternCandidates>;
+/**
+ * A rule that can match the nodes at one path of names: only the alternatives whose names and
+ * kinds fit the path; `exact` when one of them has no predicate (the rule matches every node at
+ * the path, and no later rule of its pattern is tried).
+ */
+interface PathCandidate {
+  rule: CompiledRule;
+  alternatives: Alternative[];
+  exact: boolean;
 }
-const NODE_CANDIDATES = new WeakMap<CompiledRuleSet, CandidateIndex>();
 
-function computeCandidates(ruleSet: CompiledRuleSet, node: XNode): PatternCandidates {
+/**
+ * The nodes of one path of names from the document node (each step an element or attribute's
+ * namespace and local name): per pattern (by index), the rules that can match them, in priority
+ * order, and the paths one step further.
+ */
+interface PathEntry {
+  perPattern: Array<[number, PathCandidate[]]>;
+  elements: Map<string, Map<string, PathEntry>> | undefined;
+  attributes: Map<string, Map<string, PathEntry>> | undefined;
+}
+
+/** Every entry gets the same properties in the same order: one shape for the traversal. */
+function pathEntry(ruleSet: CompiledRuleSet, node: XNode): PathEntry {
+  return { perPattern: pathCandidates(ruleSet, node), elements: undefined, attributes: undefined };
+}
+
+/** Per rule set: the tree of the paths met so far, kept across documents up to a size. */
+interface PathIndex {
+  root: PathEntry | undefined;
+  size: number;
+}
+const PATH_INDEX = new WeakMap<CompiledRuleSet, PathIndex>();
+/** Paths remembered per rule set before the index starts again (paths come from the documents). */
+const PATH_INDEX_LIMIT = 20_000;
+
+/** The rules of each pattern that can match a node, decided by its path of names alone. */
+function pathCandidates(ruleSet: CompiledRuleSet, node: XNode): PathEntry['perPattern'] {
   const key = nodeKey(node);
-  const list: PatternCandidates = [];
+  const list: PathEntry['perPattern'] = [];
   for (let p = 0; p < ruleSet.patterns.length; p++) {
-    const candidates = candidatesFor(ruleSet.patterns[p]!, key, node);
-    if (candidates.length) list.push([p, candidates]);
+    const out: PathCandidate[] = [];
+    for (const { rule, alternatives } of candidatesFor(ruleSet.patterns[p]!, key, node)) {
+      const fitting = alternatives.filter((alternative) => alternative.structure(node));
+      if (fitting.length === 0) continue;
+      const exact = fitting.some((alternative) => alternative.exact);
+      out.push({ rule, alternatives: exact ? [] : fitting, exact });
+      if (exact) break;
+    }
+    if (out.length) list.push([p, out]);
   }
   return list;
 }
 
-/** Each pattern's candidate rules for a node's kind and name (memoized per rule set). */
-function candidatesByNode(ruleSet: CompiledRuleSet, node: XNode): PatternCandidates {
-  let index = NODE_CANDIDATES.get(ruleSet);
+function pathIndex(ruleSet: CompiledRuleSet, document: XDocument): PathIndex {
+  let index = PATH_INDEX.get(ruleSet);
   if (!index) {
-    index = { element: new Map(), attribute: new Map(), other: new Map() };
-    NODE_CANDIDATES.set(ruleSet, index);
+    index = { root: undefined, size: 0 };
+    PATH_INDEX.set(ruleSet, index);
   }
-  if (node.kind === 'element' || node.kind === 'attribute') {
-    const byNs = node.kind === 'element' ? index.element : index.attribute;
-    let byLocal = byNs.get(node.ns);
-    if (!byLocal) {
-      byLocal = new Map();
-      byNs.set(node.ns, byLocal);
-    }
-    let list = byLocal.get(node.local);
-    if (!list) {
-      list = computeCandidates(ruleSet, node);
-      byLocal.set(node.local, list);
-    }
-    return list;
+  if (!index.root || index.size >= PATH_INDEX_LIMIT) {
+    index.root = pathEntry(ruleSet, document);
+    index.size = 1;
   }
-  let list = index.other.get(node.kind);
-  if (!list) {
-    list = computeCandidates(ruleSet, node);
-    index.other.set(node.kind, list);
+  return index;
+}
+
+/** The entry of a child element or attribute of a node at `parent`. */
+function childEntry(walk: Walk, parent: PathEntry, node: XElement | XAttribute): PathEntry {
+  const byNs =
+    node.kind === 'element' ? (parent.elements ??= new Map()) : (parent.attributes ??= new Map());
+  let byLocal = byNs.get(node.ns);
+  if (!byLocal) {
+    byLocal = new Map();
+    byNs.set(node.ns, byLocal);
   }
-  return list;
+  let entry = byLocal.get(node.local);
+  if (!entry) {
+    entry = pathEntry(walk.ruleSet, node);
+    byLocal.set(node.local, entry);
+    walk.index.size++;
+  }
+  return entry;
 }
 
 function candidatesFor(
@@ -792,90 +892,139 @@ function messageText(check: CompiledCheck, ctx: Ctx): string {
   return text;
 }
 
+/** One run of a rule set over one document, as the traversal sees it. */
+interface Walk {
+  ruleSet: CompiledRuleSet;
+  index: PathIndex;
+  run: Run;
+  /** Findings per pattern, in document order within each. */
+  buckets: EngineFinding[][];
+  locations: Map<XNode, string>;
+}
+
+function locationIn(walk: Walk, node: XNode): string {
+  let value = walk.locations.get(node);
+  if (value === undefined) {
+    value = locationOf(node);
+    walk.locations.set(node, value);
+  }
+  return value;
+}
+
+/**
+ * The rules of every pattern on one node, then on its attributes and child elements. One
+ * function for every run (not a closure per run): the JIT optimizes it once.
+ */
+function visit(walk: Walk, node: XNode, entry: PathEntry, pos: number, size: number): void {
+  const perPattern = entry.perPattern;
+  for (let i = 0; i < perPattern.length; i++) {
+    const [p, candidates] = perPattern[i]!;
+    for (let c = 0; c < candidates.length; c++) {
+      const candidate = candidates[c]!;
+      if (candidate.exact || matchesAny(candidate.alternatives, node, walk.run)) {
+        fire(walk, candidate.rule, p, node, pos, size);
+        break;
+      }
+    }
+  }
+  if (node.kind === 'document') {
+    if (node.root) visit(walk, node.root, childEntry(walk, entry, node.root), 1, 1);
+    return;
+  }
+  if (node.kind !== 'element') return;
+  const { attrs, children } = node;
+  let count = attrs.length;
+  for (let c = 0; c < children.length; c++) if (children[c]!.kind === 'element') count++;
+  let i = 0;
+  for (let a = 0; a < attrs.length; a++) {
+    const attribute = attrs[a]!;
+    visit(walk, attribute, childEntry(walk, entry, attribute), ++i, count);
+  }
+  for (let c = 0; c < children.length; c++) {
+    const child = children[c]!;
+    if (child.kind === 'element') visit(walk, child, childEntry(walk, entry, child), ++i, count);
+  }
+}
+
+function matchesAny(alternatives: Alternative[], node: XNode, run: Run): boolean {
+  for (let a = 0; a < alternatives.length; a++) if (alternatives[a]!.match(node, run)) return true;
+  return false;
+}
+
+/** A rule that matched a node: its lets (lazy), then its checks in order. */
+function fire(
+  walk: Walk,
+  rule: CompiledRule,
+  p: number,
+  node: XNode,
+  pos: number,
+  size: number,
+): void {
+  const env = new Array<Seq | Lazy | undefined>(rule.frameSize);
+  const ctx: Ctx = { item: node, pos, size, env, run: walk.run, current: node };
+  for (const { slot, fn } of rule.lets) env[slot] = new Lazy(fn, ctx);
+  for (const check of rule.checks) {
+    let value: boolean;
+    try {
+      value = check.test(ctx);
+    } catch (error) {
+      if (error instanceof XPathError)
+        throw new XPathError(error.code, `${error.message} (in ${check.id || 'a check'})`);
+      throw error;
+    }
+    if (check.kind === 'assert' ? !value : value) {
+      walk.buckets[p]!.push({
+        id: check.id,
+        flag: check.flag,
+        message: messageText(check, ctx),
+        location: locationIn(walk, node),
+        node,
+        kind: check.kind,
+      });
+    }
+  }
+}
+
 export function runCompiled(ruleSet: CompiledRuleSet, document: XDocument): EngineResult {
   const run: Run = { doc: document, globals: [], keys: new Map(), depth: 0 };
   run.globals = ruleSet.globals.map(
-    (global) =>
-      new Lazy(global.fn, {
+    ({ fn, frameSize, shared }) =>
+      new Lazy(shared ? (ctx) => (shared.value ??= fn(ctx)) : fn, {
         item: document,
         pos: 1,
         size: 1,
-        env: new Array(global.frameSize),
+        env: new Array(frameSize),
         run,
         current: document,
       }),
   );
-  const buckets: EngineFinding[][] = ruleSet.patterns.map(() => []);
-  const locations = new Map<XNode, string>();
-  const location = (node: XNode): string => {
-    let value = locations.get(node);
-    if (value === undefined) {
-      value = locationOf(node);
-      locations.set(node, value);
-    }
-    return value;
+  const index = pathIndex(ruleSet, document);
+  const walk: Walk = {
+    ruleSet,
+    index,
+    run,
+    buckets: ruleSet.patterns.map(() => []),
+    locations: new Map(),
   };
-
-  const visit = (node: XNode, pos: number, size: number): void => {
-    const perPattern = candidatesByNode(ruleSet, node);
-    for (let i = 0; i < perPattern.length; i++) {
-      const [p, candidates] = perPattern[i]!;
-      for (const { rule, alternatives } of candidates) {
-        let matched = false;
-        for (const alternative of alternatives) {
-          if (alternative.match(node, run)) {
-            matched = true;
-            break;
-          }
-        }
-        if (!matched) continue;
-        const env = new Array<Seq | Lazy | undefined>(rule.frameSize);
-        const ctx: Ctx = { item: node, pos, size, env, run, current: node };
-        for (const { slot, fn } of rule.lets) env[slot] = new Lazy(fn, ctx);
-        for (const check of rule.checks) {
-          let value: boolean;
-          try {
-            value = check.test(ctx);
-          } catch (error) {
-            if (error instanceof XPathError)
-              throw new XPathError(error.code, `${error.message} (in ${check.id || 'a check'})`);
-            throw error;
-          }
-          if (check.kind === 'assert' ? !value : value) {
-            buckets[p]!.push({
-              id: check.id,
-              flag: check.flag,
-              message: messageText(check, ctx),
-              location: location(node),
-              node,
-              kind: check.kind,
-            });
-          }
-        }
-        break;
-      }
-    }
-    if (node.kind === 'document') {
-      if (node.root) visit(node.root, 1, 1);
-      return;
-    }
-    if (node.kind !== 'element') return;
-    let count = node.attrs.length;
-    for (const child of node.children) if (child.kind === 'element') count++;
-    let i = 0;
-    for (const attribute of node.attrs) visit(attribute, ++i, count);
-    for (const child of node.children) if (child.kind === 'element') visit(child, ++i, count);
-  };
-
   try {
-    visit(document, 1, 1);
+    visit(walk, document, index.root!, 1, 1);
   } catch (error) {
-    const findings = buckets.flat();
+    forgetLargePaths(index);
+    const findings = walk.buckets.flat();
     if (error instanceof XPathError)
       return { findings, error: { code: error.code, message: error.message } };
     if (error instanceof RangeError)
       return { findings, error: { code: 'RANGE', message: error.message } };
     throw error;
   }
-  return { findings: buckets.flat() };
+  forgetLargePaths(index);
+  return { findings: walk.buckets.flat() };
+}
+
+/** A document of very many paths (hostile or odd) leaves no large index behind it. */
+function forgetLargePaths(index: PathIndex): void {
+  if (index.size >= PATH_INDEX_LIMIT) {
+    index.root = undefined;
+    index.size = 0;
+  }
 }

@@ -84,6 +84,8 @@ export interface Run {
   attributesByName?: Map<string, XAttribute[]>;
   /** Values of absolute paths that depend on nothing but the document (see focusFree). */
   memo?: Map<string, Seq>;
+  /** Per memoized predicate (by its id): its value per context node (see Compiler.predicate). */
+  predicates?: Array<Map<XNode, boolean> | undefined>;
 }
 
 function attributesByName(run: Run): Map<string, XAttribute[]> {
@@ -881,6 +883,45 @@ function focusFree(ast: Ast, scope: Scope): boolean {
   }
 }
 
+/** The predicates worth remembering, by memoKey: an id and how many places spell them. */
+const PREDICATE_IDS = new Map<string, { id: number; spellings: number }>();
+
+/**
+ * A non-positional boolean predicate that reads nothing but its context node, the document and
+ * global variables (`[cac:TaxScheme/normalize-space(upper-case(cbc:ID)) = 'VAT']`) has one value
+ * per node in a run. One spelled in more than one place (the VAT category rules test the same
+ * predicates on the same lines) is remembered per node, shared by every place that spells it;
+ * one spelled once is not (mostly tried once per node: the memo would only cost). An error is
+ * not remembered: the next evaluation raises it again.
+ */
+function memoizedPredicate(ast: Ast, test: (ctx: Ctx) => boolean): (ctx: Ctx) => boolean {
+  const key = memoKey(ast);
+  let shared = PREDICATE_IDS.get(key);
+  if (shared === undefined) {
+    shared = { id: PREDICATE_IDS.size, spellings: 0 };
+    PREDICATE_IDS.set(key, shared);
+  }
+  shared.spellings++;
+  const info = shared;
+  const slot = shared.id;
+  return (ctx) => {
+    const item = ctx.item;
+    if (info.spellings < 2 || item === undefined || !isNode(item)) return test(ctx);
+    const memos = (ctx.run.predicates ??= []);
+    let memo = memos[slot];
+    if (memo === undefined) {
+      memo = new Map();
+      memos[slot] = memo;
+    }
+    let value = memo.get(item);
+    if (value === undefined) {
+      value = test(ctx);
+      memo.set(item, value);
+    }
+    return value;
+  };
+}
+
 /** A text that tells expressions apart, literals' types included. */
 function memoKey(ast: Ast): string {
   return JSON.stringify(ast, function (this: Record<string, unknown>, key: string, value) {
@@ -1417,11 +1458,9 @@ export class Compiler {
     }
     const positional = isPositionalPredicate(ast);
     const fn = this.compile(ast, scope);
-    return {
-      fn,
-      positional,
-      test: !positional && isBooleanValued(ast) ? this.compileBoolean(ast, scope) : undefined,
-    };
+    let test = !positional && isBooleanValued(ast) ? this.compileBoolean(ast, scope) : undefined;
+    if (test && !simpleExists(ast) && focusFree(ast, scope)) test = memoizedPredicate(ast, test);
+    return { fn, positional, test };
   }
 
   /** An axis step as (node, ctx) → nodes in document order. */
@@ -1762,7 +1801,7 @@ const FOCUS_WHEN_NO_ARGS = new Set([
 ]);
 
 /** Whether an expression's value does not depend on the focus (context item, position, size). */
-function isContextFree(ast: Ast): boolean {
+export function isContextFree(ast: Ast): boolean {
   switch (ast.t) {
     case 'literal':
     case 'var':

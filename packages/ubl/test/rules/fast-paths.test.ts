@@ -1,7 +1,8 @@
 /**
  * The engine's shortcuts (name index read backwards, preceding:: from the index, absolute paths
- * computed once per run, boolean predicates, normalize-space and name() tests) give the answers
- * XPath defines, also in the corner cases the shortcuts could get wrong.
+ * computed once per run, boolean predicates, normalize-space and name() tests, predicates
+ * remembered per node, rules chosen by the path of names) give the answers XPath defines, also
+ * in the corner cases the shortcuts could get wrong.
  */
 import { describe, expect, it } from 'vitest';
 import { compileRuleSet, runCompiled, type RuleSetSource } from '../../src/rules/engine.ts';
@@ -134,5 +135,114 @@ describe('rule engine shortcuts', () => {
       ],
     });
     expect(runCompiled(set, readXml(DOC)).error?.code).toBe('XTTE0780');
+  });
+
+  it('predicates spelled in several places each keep their own answer per node', () => {
+    const one = "a:P[normalize-space(.) = '1']";
+    const two = "a:P[normalize-space(.) = '2']";
+    const numeric = 'a:P[normalize-space(.) = 1]';
+    const tests = [
+      `count(//${one}) = 2`,
+      `count(//${two}) = 1`,
+      `count(/a:Root/${one}) = 2`,
+      `count(/a:Root/${two}) = 0`,
+      `count(//a:Q/${two}) = 1`,
+      `count(//${numeric}) = 0`,
+    ];
+    // normalize-space(.) = 1 compares a string with a number: an error, as Saxon raises it.
+    expect(runCompiled(compile(tests.slice(0, 5)), readXml(DOC)).findings.map((f) => f.id)).toEqual(
+      ['T0', 'T1', 'T2', 'T3', 'T4'],
+    );
+    expect(runCompiled(compile(tests), readXml(DOC)).error?.code).toBe('XPTY0004');
+    // The next document's nodes get their own answers.
+    const other = '<a:Root xmlns:a="urn:a"><a:P>2</a:P><a:Q><a:P>1</a:P></a:Q></a:Root>';
+    expect(
+      runCompiled(compile(tests.slice(0, 5)), readXml(other)).findings.map((f) => f.id),
+    ).toEqual(['T1']);
+  });
+  it('global code lists are kept across runs, globals that read the document are not', () => {
+    const set = compile(['$codes = @v', '$first = @v', "$marked = concat(@v, '!')"], '/a:Root', {
+      lets: [
+        { name: 'codes', value: "tokenize('A B C', ' ')" },
+        { name: 'first', value: 'string(/*/@v)' },
+        // No path of its own, but a global that reads the document: it reads the document too.
+        { name: 'marked', value: "concat($first, '!')" },
+      ],
+    });
+    const run = (v: string) =>
+      runCompiled(set, readXml(`<a:Root xmlns:a="urn:a" v="${v}"/>`)).findings.map((f) => f.id);
+    expect(run('B')).toEqual(['T0', 'T1', 'T2']);
+    expect(run('D')).toEqual(['T1', 'T2']);
+    expect(run('C')).toEqual(['T0', 'T1', 'T2']);
+  });
+});
+
+/** A rule set of one pattern whose rules (context, report id) report every node they match. */
+function patternOf(rules: Array<[context: string, id: string]>) {
+  return compileRuleSet({
+    id: 'paths',
+    ns: NS,
+    lets: [],
+    functions: [],
+    keys: [],
+    patterns: [
+      {
+        lets: [],
+        rules: rules.map(([context, id]) => ({
+          context,
+          lets: [],
+          checks: [{ kind: 'report' as const, id, flag: 'fatal', test: 'true()', message: [id] }],
+        })),
+      },
+    ],
+  });
+}
+
+function fired(set: ReturnType<typeof patternOf>, xml: string): string[] {
+  return runCompiled(set, readXml(xml)).findings.map((f) => `${f.id} ${f.location}`);
+}
+
+describe('rules chosen by the path of names', () => {
+  const set = patternOf([
+    ['a:X/a:B[a:C]', 'XB-with-C'],
+    ['a:X/a:B', 'XB'],
+    ['a:Z/a:B | a:Q/a:B', 'ZB-or-QB'],
+    ['a:B', 'any-B'],
+    ['//a:C', 'C'],
+    ['/a:Root/a:B/@n', 'root-B-n'],
+    ['@n', 'n'],
+  ]);
+  const at = (path: string): string =>
+    path
+      .split('/')
+      .map((step) =>
+        step.startsWith('@') ? step : `*:${step.replace(/\[/, "[namespace-uri()='urn:a'][")}`,
+      )
+      .join('/');
+
+  it('the first rule of the pattern that matches wins, the same name at other paths included', () => {
+    const xml =
+      '<a:Root xmlns:a="urn:a"><a:X><a:B><a:C/></a:B><a:B/></a:X><a:Y><a:Z><a:B/></a:Z></a:Y><a:B n="1"/><a:Q><a:B n="2"/></a:Q></a:Root>';
+    expect(fired(set, xml)).toEqual([
+      `XB-with-C /${at('Root[1]/X[1]/B[1]')}`,
+      `C /${at('Root[1]/X[1]/B[1]/C[1]')}`,
+      `XB /${at('Root[1]/X[1]/B[2]')}`,
+      `ZB-or-QB /${at('Root[1]/Y[1]/Z[1]/B[1]')}`,
+      `any-B /${at('Root[1]/B[1]')}`,
+      `root-B-n /${at('Root[1]/B[1]')}/@n`,
+      `ZB-or-QB /${at('Root[1]/Q[1]/B[1]')}`,
+      `n /${at('Root[1]/Q[1]/B[1]')}/@n`,
+    ]);
+  });
+
+  it('paths met in one document do not decide for the next', () => {
+    const first = '<a:Root xmlns:a="urn:a"><a:X><a:B/></a:X></a:Root>';
+    const second = '<a:X xmlns:a="urn:a"><a:B><a:C/></a:B></a:X>';
+    expect(fired(set, first)).toEqual([`XB /${at('Root[1]/X[1]/B[1]')}`]);
+    // a:X is the root element here: a:X/a:B still matches, the predicate decides per node.
+    expect(fired(set, second)).toEqual([
+      `XB-with-C /${at('X[1]/B[1]')}`,
+      `C /${at('X[1]/B[1]/C[1]')}`,
+    ]);
   });
 });
