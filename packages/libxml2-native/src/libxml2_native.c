@@ -23,10 +23,12 @@
  * The whole tree's encoding of an element (forms with `whole`, see encode_whole): \x01 NAME LINE,
  * then \x05 prefix \x07 uri for each namespace declaration, \x03 NAME value for each attribute
  * (file order), then its children: elements, and \x08 text for each run of text and CDATA
- * (comments and processing instructions end a run and are left out), then \x02. NAME is one
- * character, the code point 0x20 + n for the document's n-th distinct name, or, where a name is
- * first used, \x06 uri \x07 prefix \x07 local \x07 (it is then the next n). LINE is two
- * characters, 0x20 + the high and the low byte of libxml2's 16-bit line of the start tag.
+ * (comments and processing instructions end a run and are left out), then \x02. NAME is, for
+ * the document's n-th distinct name, the character 0x20 + n when n < 0xe0, else \x04 and three
+ * characters 0x20 + 6 bits of n (high bits first); or, where a name is first used, \x06 uri \x07
+ * prefix \x07 local \x07 (it is then the next n). LINE is three characters, 0x20 + 6 bits
+ * each of libxml2's 16-bit line of the start tag. So the encoding of a document in Latin-1 is
+ * Latin-1 too, and JavaScript keeps it (and the names and texts cut from it) one byte a character.
  *
  * These control bytes cannot occur in an XML 1.0 document; a text holding one makes the answer
  * "not sure", as do more distinct names than NAME can number.
@@ -148,20 +150,13 @@ static void append_text(Buffer *buffer, const xmlChar *text) {
   append(buffer, (const char *)text, length);
 }
 
-/* A code point (below 0x10000, not a surrogate) in UTF-8. */
+/* A code point below 0x100 in UTF-8. */
 static void append_code(Buffer *buffer, unsigned code) {
-  char bytes[3];
   if (code < 0x80) {
     append_byte(buffer, (char)code);
-  } else if (code < 0x800) {
-    bytes[0] = (char)(0xc0 | (code >> 6));
-    bytes[1] = (char)(0x80 | (code & 0x3f));
-    append(buffer, bytes, 2);
   } else {
-    bytes[0] = (char)(0xe0 | (code >> 12));
-    bytes[1] = (char)(0x80 | ((code >> 6) & 0x3f));
-    bytes[2] = (char)(0x80 | (code & 0x3f));
-    append(buffer, bytes, 3);
+    char bytes[2] = {(char)(0xc0 | (code >> 6)), (char)(0x80 | (code & 0x3f))};
+    append(buffer, bytes, 2);
   }
 }
 
@@ -232,9 +227,10 @@ typedef struct {
   unsigned count;
 } NameTable;
 
-/* NAME numbers names from 0x20 up to the last code point below the surrogates. */
+/* NAME: one character for the first 0xe0 names, then \x04 and three of 6 bits. */
 #define NAME_BASE 0x20u
-#define MAX_NAMES (0xd800u - NAME_BASE)
+#define SHORT_NAMES 0xe0u
+#define MAX_NAMES (SHORT_NAMES + (1u << 18))
 
 static size_t name_hash(const xmlChar *local, const xmlNs *ns, size_t capacity) {
   uint64_t key = (uint64_t)(uintptr_t)local * 0x9e3779b97f4a7c15ull ^ (uint64_t)(uintptr_t)ns;
@@ -266,6 +262,13 @@ static int grow_names(NameTable *table) {
   free(table->slots);
   *table = grown;
   return 1;
+}
+
+/* An 18-bit number as three characters 0x20 + 6 bits, high bits first. */
+static void append_sixes(Buffer *buffer, unsigned value) {
+  append_byte(buffer, (char)(0x20 + ((value >> 12) & 0x3f)));
+  append_byte(buffer, (char)(0x20 + ((value >> 6) & 0x3f)));
+  append_byte(buffer, (char)(0x20 + (value & 0x3f)));
 }
 
 /* NAME for an element's or attribute's name: its number, defined where first used. */
@@ -300,7 +303,12 @@ static void append_name(Buffer *buffer, NameTable *names, const xmlChar *local, 
     append_byte(buffer, '\x07');
     return;
   }
-  append_code(buffer, NAME_BASE + slot->id);
+  if (slot->id < SHORT_NAMES) {
+    append_code(buffer, NAME_BASE + slot->id);
+  } else {
+    append_byte(buffer, '\x04');
+    append_sixes(buffer, slot->id - SHORT_NAMES);
+  }
 }
 
 static void encode_whole(Buffer *buffer, NameTable *names, xmlNodePtr node, int depth) {
@@ -310,8 +318,7 @@ static void encode_whole(Buffer *buffer, NameTable *names, xmlNodePtr node, int 
   }
   append_byte(buffer, '\x01');
   append_name(buffer, names, node->name, node->ns);
-  append_code(buffer, 0x20u + (node->line >> 8));
-  append_code(buffer, 0x20u + (node->line & 0xff));
+  append_sixes(buffer, node->line);
   for (xmlNsPtr declaration = node->nsDef; declaration != NULL; declaration = declaration->next) {
     append_byte(buffer, '\x05');
     append_text(buffer, declaration->prefix);

@@ -11,14 +11,25 @@ import { NO_ATTRIBUTES } from './tree-reader.ts';
 const OPEN = 1;
 const CLOSE = 2;
 const ATTRIBUTE = 3;
+const LONG_NAME = 4;
 const DECLARATION = 5;
 const NAME = 6;
 const SEPARATOR = 7;
 const TEXT = 8;
-/** The first code point that numbers a name, and that of a line's byte. */
+/** The first code point that numbers a name, or gives 6 bits of a number. */
 const BASE = 0x20;
+/** Names numbered in one character. */
+const SHORT_NAMES = 0xe0;
 /** libxml2 keeps 65535 in its 16-bit line field for any later line. */
 const LINE_UNKNOWN = 0xffff;
+
+/** Indentation strings by length × 2 (+ 1 for tabs), shared by every document. */
+const indentations: string[] = [];
+
+/** `text` as V8's internalized string (one copy per process, compared by pointer). */
+function interned(text: string): string {
+  return Object.keys({ [text]: 0 })[0] ?? text;
+}
 
 interface Name {
   ns: string;
@@ -68,28 +79,66 @@ class Decoder {
       this.expect(SEPARATOR);
       const local = this.run();
       this.expect(SEPARATOR);
-      const name = { ns, prefix, local };
+      const name = { ns: interned(ns), prefix: interned(prefix), local: interned(local) };
       this.names.push(name);
       return name;
     }
-    const name = this.names[code - BASE];
-    if (name === undefined) throw new Malformed();
+    let number = code - BASE;
     this.at += 1;
+    if (code === LONG_NAME) number = SHORT_NAMES + this.sixes();
+    const name = this.names[number];
+    if (name === undefined) throw new Malformed();
     return name;
   }
 
-  private lineByte(): number {
-    const byte = this.encoded.charCodeAt(this.at) - BASE;
-    if (!(byte >= 0 && byte <= 0xff)) throw new Malformed();
-    this.at += 1;
-    return byte;
+  /** A number in three characters of 6 bits. */
+  private sixes(): number {
+    const encoded = this.encoded;
+    const at = this.at;
+    const high = encoded.charCodeAt(at) - BASE;
+    const middle = encoded.charCodeAt(at + 1) - BASE;
+    const low = encoded.charCodeAt(at + 2) - BASE;
+    if (!(high >= 0 && high < 64 && middle >= 0 && middle < 64 && low >= 0 && low < 64)) {
+      throw new Malformed();
+    }
+    this.at = at + 3;
+    return (high << 12) | (middle << 6) | low;
+  }
+
+  /**
+   * A text: up to the next mark. Indentation (a line feed, then spaces or tabs) is most text
+   * nodes: one shared string for each, as tree-reader.ts does.
+   */
+  private text(): string {
+    const encoded = this.encoded;
+    const start = this.at;
+    if (encoded.charCodeAt(start) === 0x0a) {
+      const first = encoded.charCodeAt(start + 1);
+      if (first === 0x20 || first === 0x09) {
+        let end = start + 2;
+        while (encoded.charCodeAt(end) === first) end += 1;
+        const next = encoded.charCodeAt(end);
+        if (next < BASE && next !== 0x0a && next !== 0x09 && next !== 0x0d) {
+          this.at = end;
+          const key = (end - start) * 2 + (first === 0x09 ? 1 : 0);
+          let indentation = indentations[key];
+          if (indentation === undefined) {
+            // Not cut from this document's string, which it would keep alive.
+            indentation = `\n${String.fromCharCode(first).repeat(end - start - 1)}`;
+            indentations[key] = indentation;
+          }
+          return indentation;
+        }
+      }
+    }
+    return this.run();
   }
 
   /** An element after its \x01: as tree-reader's Reader.element reads it. */
   element(parent: XElement | XDocument): XElement {
     const order = this.order++;
     const { ns, prefix, local } = this.name();
-    const line = this.lineByte() * 256 + this.lineByte();
+    const line = this.sixes();
     const encoded = this.encoded;
     let nsDecls: Array<readonly [string, string]> | undefined;
     while (encoded.charCodeAt(this.at) === DECLARATION) {
@@ -135,7 +184,7 @@ class Decoder {
         const text: XText = {
           kind: 'text',
           order: this.order++,
-          value: this.run(),
+          value: this.text(),
           parent: element,
         };
         children.push(text);
