@@ -2,10 +2,10 @@
  * @fiscus/libxml2-native: the machine's libxml2 through Node-API, for the fast lanes of
  * @fiscus/ksef's validateKsef and @fiscus/ubl's validateUbl. It answers only "valid against the
  * form's XSD, and here is the tree (or the part of it the checks read)" or "not sure"
- * (undefined): the caller then takes the full
- * path (libxml2 in WebAssembly), which words the findings. A crash here would kill the whole
- * process, so every input is bounded, every allocation checked and freed on every path, and
- * nothing but the registered schema files is ever loaded (no network, no other file).
+ * (undefined): the caller then takes the full path (libxml2 in WebAssembly), which words the
+ * findings. A crash here would kill the whole process, so every input is bounded, every
+ * allocation checked and freed on every path, and nothing but the registered schema files is
+ * ever loaded (no network, no other file).
  *
  * JavaScript calls, in this order:
  *   allowFile(url, path)             a schema file the XSDs may load, and its local copy

@@ -26,9 +26,23 @@ const LINE_UNKNOWN = 0xffff;
 /** Indentation strings by length × 2 (+ 1 for tabs), shared by every document. */
 const indentations: string[] = [];
 
-/** `text` as V8's internalized string (one copy per process, compared by pointer). */
+/** Names met so far, each as V8's internalized string; emptied when it grows past the limit. */
+const internedNames = new Map<string, string>();
+const INTERNED_LIMIT = 10_000;
+
+/**
+ * `text` as V8's internalized string (one copy per process, compared by pointer, the rules
+ * engine's comparisons with its constants are quicker), and not a cut of the document's
+ * encoding, which it would keep alive.
+ */
 function interned(text: string): string {
-  return Object.keys({ [text]: 0 })[0] ?? text;
+  let name = internedNames.get(text);
+  if (name === undefined) {
+    name = Object.keys({ [text]: 0 })[0] ?? text;
+    if (internedNames.size >= INTERNED_LIMIT) internedNames.clear();
+    internedNames.set(name, name);
+  }
+  return name;
 }
 
 interface Name {
