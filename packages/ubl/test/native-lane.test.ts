@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { libxml2Native } from '@fiscus/libxml2-native';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkXsd } from '../src/schema/xsd.ts';
 import type { XDocument } from '../src/tree/node.ts';
@@ -158,6 +159,47 @@ describe.runIf(built)('the native lane answers as the wasm lane', () => {
   it.each(documents)('%s: the same verdict, tree and findings', (_name, file) => {
     const bytes = new Uint8Array(readFileSync(file));
     expectSameLanes(bytes);
+  });
+
+  it('property: any cut of the base example or any insertion in it, both lanes alike', () => {
+    const fragment = fc.oneof(
+      fc.constantFrom(
+        '<!--x-->',
+        '<![CDATA[a]]>',
+        '&amp;',
+        '<?p?>',
+        '\r\n',
+        'é€𝄞',
+        '<cbc:Note>n</cbc:Note>',
+      ),
+      fc.string({ unit: 'binary', maxLength: 12 }),
+    );
+    fc.assert(
+      fc.property(fc.nat({ max: base.length }), fc.nat({ max: 40 }), fragment, (at, cut, text) => {
+        expectSameLanes(base.slice(0, at) + text + base.slice(at + cut));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('property: the addon alone, on any bytes and any parse options, answers or says "not sure"', () => {
+    const addon = libxml2Native!;
+    validationLane();
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.uint8Array({ maxLength: 300 }),
+          fc.nat({ max: base.length }).map((at) => new TextEncoder().encode(base.slice(0, at))),
+        ),
+        fc.integer({ min: 0, max: 0x7fffffff }),
+        fc.constantFrom(undefined, 'utf-8', 'ISO-8859-1', 'no-such-encoding'),
+        (bytes, options, encoding) => {
+          const answer = addon.validate(bytes, options, encoding);
+          expect(answer === undefined || typeof answer === 'string').toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('thousands of mutations of the corpus: the same verdicts, trees and findings', () => {
