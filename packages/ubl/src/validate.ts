@@ -120,8 +120,8 @@ function readWithXsd(utf8: Uint8Array): ParsedUbl & { xsd?: Finding[] } {
  *
  * Layers 1 and 2 have two lanes with the same results: where @fiscus/libxml2-native was built,
  * a document the machine's libxml2 finds valid against its XSD comes with its tree from there
- * (xml/native-validate.ts); anything else (and everything without the addon) takes the lane
- * below on libxml2-wasm, which words the findings.
+ * (xml/native-validate.ts); anything else (and everything without the addon) takes
+ * readWithXsd's lane on libxml2-wasm, which words the findings.
  */
 export function validateUbl(input: string | Uint8Array, options: ParseOptions = {}): UblValidation {
   const accepted = acceptInput(input, options);
