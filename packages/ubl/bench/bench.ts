@@ -77,8 +77,10 @@ async function perSecond(input: Input, run: (input: Input) => unknown): Promise<
 
 function xsdOnly(input: Input): void {
   // The lane validateUbl takes: a valid document's tree from the machine's libxml2, if built.
-  const accepted = acceptInput(input.bytes);
-  if ('utf8' in accepted && readNatively(accepted.utf8)) return;
+  if (validationLane() === 'native') {
+    const accepted = acceptInput(input.bytes);
+    if ('utf8' in accepted && readNatively(accepted.utf8)) return;
+  }
   const parsed = parseKeepingLibxml2(input.bytes);
   try {
     const root = parsed.document?.root?.local as UblRoot | undefined;
