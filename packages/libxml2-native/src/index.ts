@@ -21,6 +21,12 @@ export interface Libxml2Native {
    * index (the character '0' + index) and the encoded tree or view (see the C file).
    */
   validate(bytes: Uint8Array, options: number, encoding?: string): string | undefined;
+  /**
+   * KSeF's layer-1 quick scan of `bytes` (markup_scan.c, the same steps as
+   * packages/ksef/src/xml/quick-scan.ts): 0 not sure, 1 accepted, 2 accepted with markup of
+   * elements only. Absent in an addon built from older sources.
+   */
+  scanMarkup?(bytes: Uint8Array, maxDepth: number, maxName: number): number;
 }
 
 function load(): Libxml2Native | undefined {

@@ -39,6 +39,8 @@
 #include <libxml/xmlerror.h>
 #include <libxml/xmlschemas.h>
 #include <node_api.h>
+
+#include "markup_scan.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -585,6 +587,34 @@ static napi_value validate(napi_env env, napi_callback_info info) {
   return result;
 }
 
+/* scanMarkup(bytes, maxDepth, maxName): KSeF's layer-1 quick scan (markup_scan.c), 0, 1 or 2. */
+static napi_value scan_markup(napi_env env, napi_callback_info info) {
+  size_t argc = 3;
+  napi_value argv[3];
+  napi_value result;
+  napi_create_int32(env, 0, &result);
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 3) return result;
+  bool is_typed_array = false;
+  napi_is_typedarray(env, argv[0], &is_typed_array);
+  if (!is_typed_array) return result;
+  napi_typedarray_type type;
+  size_t length = 0;
+  void *data = NULL;
+  if (napi_get_typedarray_info(env, argv[0], &type, &length, &data, NULL, NULL) != napi_ok ||
+      type != napi_uint8_array || (data == NULL && length > 0)) {
+    return result;
+  }
+  int32_t max_depth = 0;
+  int32_t max_name = 0;
+  if (napi_get_value_int32(env, argv[1], &max_depth) != napi_ok ||
+      napi_get_value_int32(env, argv[2], &max_name) != napi_ok) {
+    return result;
+  }
+  int answer = length == 0 ? 2 : fiscus_markup_scan(data, length, max_depth, max_name);
+  napi_create_int32(env, answer, &result);
+  return result;
+}
+
 /* One JavaScript environment only (libxml2's error counting and this state are shared). */
 static int claimed = 0;
 
@@ -598,6 +628,7 @@ NAPI_MODULE_INIT() {
       {"addForm", NULL, add_form, NULL, NULL, NULL, napi_default, NULL},
       {"setView", NULL, set_view, NULL, NULL, NULL, napi_default, NULL},
       {"validate", NULL, validate, NULL, NULL, NULL, napi_default, NULL},
+      {"scanMarkup", NULL, scan_markup, NULL, NULL, NULL, napi_default, NULL},
   };
   napi_define_properties(env, exports, sizeof methods / sizeof methods[0], methods);
   return exports;
