@@ -13,6 +13,8 @@ import { libxml2Root, readLibxml2Tree } from '../src/codec/libxml2-tree.ts';
 import { readNatively, useNativeLane, validationLane } from '../src/schema/native-validate.ts';
 import { freeQuickly, parseQuickly, validQuickly } from '../src/schema/quick-validate.ts';
 import { validateKsef, type ValidateKsefOptions } from '../src/validate.ts';
+import { MAX_XML_DEPTH, MAX_XML_NAME_LENGTH } from '@fiscus/fatturapa/xml-markup-limits';
+import { markupAllowed, markupAllowedInJs } from '../src/xml/quick-scan.ts';
 import { checkXmlRules } from '../src/xml/xml-rules.ts';
 import { breaking, cases, formatting } from './mutation-corpus.ts';
 import { invoiceSamples, LATE_ACCEPTANCE, sampleName } from './validate-corpus.ts';
@@ -109,5 +111,118 @@ describe.runIf(built)('the native lane answers as the wasm lane', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  describe("layer 1's quick scan in C answers as the TypeScript one", () => {
+    const encoder = new TextEncoder();
+    const expectSameScan = (bytes: Uint8Array): void => {
+      expect(markupAllowed(bytes)).toBe(markupAllowedInJs(bytes));
+    };
+
+    it('on every sample, every mutation and every cut of a sample', () => {
+      expect(libxml2Native?.scanMarkup).toBeTypeOf('function');
+      const files = invoiceSamples();
+      for (const file of files) expectSameScan(new Uint8Array(readFileSync(file)));
+      for (const [, , , xml] of [...cases(formatting), ...cases(breaking)]) {
+        expectSameScan(typeof xml === 'string' ? encoder.encode(xml) : xml);
+      }
+      const sample = new Uint8Array(readFileSync(files[0] ?? ''));
+      for (let cut = 0; cut < sample.length; cut += 7) {
+        expectSameScan(sample.subarray(0, cut));
+        expectSameScan(sample.subarray(cut));
+      }
+    });
+
+    it('at the depth and name-length limits, and on tricky markup', () => {
+      const name = (length: number): string => 'a'.repeat(length);
+      const nested = (depth: number): string => '<a>'.repeat(depth) + '</a>'.repeat(depth);
+      const tricky = [
+        nested(MAX_XML_DEPTH),
+        nested(MAX_XML_DEPTH + 1),
+        `<${name(MAX_XML_NAME_LENGTH)}/>`,
+        `<${name(MAX_XML_NAME_LENGTH + 1)}/>`,
+        `<p:${name(MAX_XML_NAME_LENGTH)}/>`,
+        `<${name(MAX_XML_NAME_LENGTH + 1)}:b/>`,
+        `<a ${name(MAX_XML_NAME_LENGTH + 1)}="1"/>`,
+        `<a></${name(MAX_XML_NAME_LENGTH + 1)}>`,
+        '<a b="<"/>',
+        '<a b=\'x\' c = "y" />',
+        '<a b=x/>',
+        '<a b',
+        '<a b=',
+        '<a b="',
+        '<',
+        '<a><',
+        '<!---->',
+        '<!-->',
+        '<!--->',
+        '<a><!-- x --></a>',
+        '<a><![CDATA[<x>]]></a>',
+        '<a><![CDATA[',
+        '<!DOCTYPE a><a/>',
+        '<?xml version="1.0"?><a/>',
+        '<?xml?><a/>',
+        '<?xml',
+        '<?xmlx?><a/>',
+        '<a/><?pi x?>',
+        '<a>\u0085</a>',
+        '<a>\ufffe\ufdd0\uffff</a>',
+        '<a>ąę€😀</a>',
+        '<a>\u0001</a>',
+      ];
+      for (const text of tricky) expectSameScan(encoder.encode(text));
+      for (const raw of [
+        [0x3c, 0x61, 0x3e, 0xff],
+        [0x3c, 0x61, 0x3e, 0xed, 0xa0, 0x80],
+        [0xc0, 0x80],
+      ]) {
+        expectSameScan(new Uint8Array(raw));
+      }
+    });
+
+    it('property: any bytes, and any string of markup pieces', () => {
+      const pieces = fc.constantFrom(
+        '<',
+        '>',
+        '/',
+        '=',
+        '"',
+        "'",
+        ' ',
+        '\n',
+        'a',
+        'b:c',
+        'ą',
+        '€',
+        '😀',
+        '\u0085',
+        '\ufffe',
+        '<!--',
+        '-->',
+        '<![CDATA[',
+        ']]>',
+        '<?xml ',
+        '<?',
+        '?>',
+        '<!DOCTYPE',
+        '<a>',
+        '</a>',
+        '<b x="1">',
+        '</b>',
+        '<c/>',
+        '\u0000',
+        '\t',
+      );
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            fc.uint8Array({ maxLength: 300 }),
+            fc.array(pieces, { maxLength: 60 }).map((parts) => encoder.encode(parts.join(''))),
+          ),
+          (bytes) => expectSameScan(bytes),
+        ),
+        { numRuns: 3000 },
+      );
+    });
   });
 });

@@ -1,6 +1,6 @@
 // Builds the addon at install time (npm runs this package's `install` script for the workspace).
 // It never fails the install: without a compiler or libxml2-dev it prints one line and
-// @fiscus/ksef validates with libxml2-wasm instead.
+// @fiscus/ksef and @fiscus/ubl validate with libxml2-wasm instead.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -58,6 +58,6 @@ if (!gyp) {
 }
 console.log(
   reason
-    ? `@fiscus/libxml2-native not built (${reason}): KSeF validation uses libxml2-wasm`
-    : '@fiscus/libxml2-native built: KSeF validation uses the machine libxml2',
+    ? `@fiscus/libxml2-native not built (${reason}): KSeF and UBL validation use libxml2-wasm`
+    : '@fiscus/libxml2-native built: KSeF and UBL validation use the machine libxml2',
 );

@@ -8,15 +8,25 @@ import { createRequire } from 'node:module';
 export interface Libxml2Native {
   /** A schema file the XSDs may load (by URL or path) and its local copy. */
   allowFile(url: string, path: string): boolean;
-  /** A form: the namespace and name of its root element, and its XSD (compiled on first use). */
-  addForm(namespace: string, root: string, schemaPath: string): boolean;
-  /** Which elements `validate` hands back: lines `name parent child` (see the C file). */
+  /**
+   * A form: the namespace and name of its root element, its XSD (compiled on first use) and
+   * whether `validate` hands back its whole tree (else the view). Its index, or -1.
+   */
+  addForm(namespace: string, root: string, schemaPath: string, whole?: boolean): number;
+  /** Which elements `validate` hands back for forms without `whole`: lines `name parent child`. */
   setView(spec: string): boolean;
   /**
-   * Parses `bytes` with libxml2's `options` and validates them against their form's XSD:
-   * undefined for any error or doubt, else the form's index (one digit) and the encoded view.
+   * Parses `bytes` with libxml2's `options` (in `encoding`, else as the document declares) and
+   * validates them against their form's XSD: undefined for any error or doubt, else the form's
+   * index (the character '0' + index) and the encoded tree or view (see the C file).
    */
-  validate(bytes: Uint8Array, options: number): string | undefined;
+  validate(bytes: Uint8Array, options: number, encoding?: string): string | undefined;
+  /**
+   * KSeF's layer-1 quick scan of `bytes` (markup_scan.c, the same steps as
+   * packages/ksef/src/xml/quick-scan.ts): 0 not sure, 1 accepted, 2 accepted with markup of
+   * elements only. Absent in an addon built from older sources.
+   */
+  scanMarkup?(bytes: Uint8Array, maxDepth: number, maxName: number): number;
 }
 
 function load(): Libxml2Native | undefined {

@@ -4,7 +4,14 @@ import { runRuleSet, type RuleSetId } from './rules/index.ts';
 import { checkXsd, errorNodes, xsdFindings, type XsdCheck } from './schema/xsd.ts';
 import { stringValue, type XAttribute, type XElement } from './tree/node.ts';
 import { transactionOf, ruleSetsFor, type TransactionId } from './transaction.ts';
-import { parseLibxml2, readParsed, type ParsedUbl, type ParseOptions } from './xml/parse.ts';
+import { readNatively } from './xml/native-validate.ts';
+import {
+  acceptInput,
+  parseAccepted,
+  readParsed,
+  type ParsedUbl,
+  type ParseOptions,
+} from './xml/parse.ts';
 import { rootOf } from './xml/tree-reader.ts';
 import { CBC_NS, isUblRoot } from './xml/roots.ts';
 
@@ -82,22 +89,17 @@ function runRules(id: RuleSetId, document: Parameters<typeof runRuleSet>[1]): Fi
 }
 
 /**
- * Validates a UBL document in layers over ONE parse: (1) XML safety and well-formedness, (2)
- * the UBL 2.1 XSD of its document type on libxml2's document, (3) the business rules of its
- * transaction (read from CustomizationID) on the tree read from that same document. Layer 1
- * stops everything. The rules run even when the XSD fails, as the official validators do (the
- * Saxon reference runs the XSLT regardless) and as an access point reports both. An unknown
- * CustomizationID is fatal (UBL-TRANSACTION). Never throws for bad input.
+ * The wasm lane of layers 1 and 2: libxml2-wasm's parse, the XSD on its document, then the tree
+ * read once, finding the nodes of the XSD's errors (if any) on the way. `xsd`: the XSD's
+ * findings, missing when the document was not parsed or is no UBL document this engine reads.
  */
-export function validateUbl(input: string | Uint8Array, options: ParseOptions = {}): UblValidation {
-  const raw = parseLibxml2(input, options);
-  if (raw.pointer === 0) return { valid: false, findings: raw.findings };
+function readWithXsd(utf8: Uint8Array): ParsedUbl & { xsd?: Finding[] } {
+  const raw = parseAccepted(utf8);
+  if (raw.pointer === 0) return { findings: raw.findings };
   let parsed: ParsedUbl;
   let check: XsdCheck | undefined;
   const found = new Map<number, XElement | XAttribute>();
   try {
-    // The XSD first, on libxml2's document: the tree is then read once, finding the nodes of
-    // the XSD's errors (if any) on the way.
     const [ns, local] = rootOf(raw.pointer) ?? ['', ''];
     check = isUblRoot(ns, local) ? checkXsd(raw.pointer, local) : undefined;
     const wanted = check ? errorNodes(check) : undefined;
@@ -105,13 +107,34 @@ export function validateUbl(input: string | Uint8Array, options: ParseOptions = 
   } finally {
     raw.release();
   }
+  return check ? { ...parsed, xsd: xsdFindings(check, found) } : parsed;
+}
+
+/**
+ * Validates a UBL document in layers over ONE parse: (1) XML safety and well-formedness, (2)
+ * the UBL 2.1 XSD of its document type on libxml2's document, (3) the business rules of its
+ * transaction (read from CustomizationID) on the tree read from that same document. Layer 1
+ * stops everything. The rules run even when the XSD fails, as the official validators do (the
+ * Saxon reference runs the XSLT regardless) and as an access point reports both. An unknown
+ * CustomizationID is fatal (UBL-TRANSACTION). Never throws for bad input.
+ *
+ * Layers 1 and 2 have two lanes with the same results: where @fiscus/libxml2-native was built,
+ * a document the machine's libxml2 finds valid against its XSD comes with its tree from there
+ * (xml/native-validate.ts); anything else (and everything without the addon) takes
+ * readWithXsd's lane on libxml2-wasm, which words the findings.
+ */
+export function validateUbl(input: string | Uint8Array, options: ParseOptions = {}): UblValidation {
+  const accepted = acceptInput(input, options);
+  if ('findings' in accepted) return { valid: false, findings: accepted.findings };
+  const native = readNatively(accepted.utf8);
+  const parsed = native ? { document: native, findings: [], xsd: [] } : readWithXsd(accepted.utf8);
   const { document } = parsed;
   const findings = [...parsed.findings];
   const root = document?.root;
-  if (!document || !root || hasFatal(findings) || !check) {
+  if (!document || !root || hasFatal(findings) || !parsed.xsd) {
     return { valid: false, ...(root ? { documentType: root.local } : {}), findings };
   }
-  findings.push(...xsdFindings(check, found));
+  findings.push(...parsed.xsd);
   const documentType = root.local;
   const customizationId = childText(root, 'CustomizationID');
   const profileId = childText(root, 'ProfileID');

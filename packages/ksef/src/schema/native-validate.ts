@@ -16,8 +16,10 @@ import { BAZOWE, BAZOWE_URL, SCHEMA_FILES } from './xsd.ts';
  * or "not sure"; the full path on libxml2-wasm words the findings.
  */
 
-/** The forms in the order the addon numbers them. */
+/** The forms registered with the addon. */
 const NATIVE_FORMS = Object.keys(SCHEMA_FILES) as KsefForm[];
+/** The forms by the index the addon gave them (other packages may register forms too). */
+const formsByIndex: KsefForm[] = [];
 
 let enabled = true;
 let ready: boolean | undefined;
@@ -33,10 +35,12 @@ function setUp(): boolean {
     ) &&
     NATIVE_FORMS.every((form) => {
       const schema = schemaFilePath(SCHEMA_FILES[form]);
-      return (
-        addon.allowFile(schema, schema) &&
-        addon.addForm(FORMS[form].namespace, FORMS[form].root, schema)
-      );
+      if (!addon.allowFile(schema, schema)) return false;
+      const index = addon.addForm(FORMS[form].namespace, FORMS[form].root, schema);
+      // A number from this addon (an older build answered true: it must be rebuilt).
+      if (typeof index !== 'number' || index < 0) return false;
+      formsByIndex[index] = form;
+      return true;
     });
   return ready;
 }
@@ -67,7 +71,7 @@ export function readNatively(
   }
   const options = accepted.plain === true ? PLAIN_PARSE_OPTIONS : QUICK_PARSE_OPTIONS;
   const encoded = addon.validate(accepted.bytes, options);
-  const form = encoded === undefined ? undefined : NATIVE_FORMS[encoded.charCodeAt(0) - 48];
+  const form = encoded === undefined ? undefined : formsByIndex[encoded.charCodeAt(0) - 48];
   if (encoded === undefined || form === undefined) return undefined;
   const json = decodeNativeTree(encoded, form, FORMS[form].root, view);
   return json && { json, form };

@@ -29,3 +29,20 @@ export function readSchemaFiles(): Record<string, Uint8Array> {
 export function maindocSchema(root: string): string {
   return `${SCHEMA_BASE}maindoc/UBL-${root}-2.1.xsd`;
 }
+
+/** The absolute paths of every file of `common/` and `maindoc/` (for the native lane). */
+export function schemaFilePaths(): string[] {
+  const paths: string[] = [];
+  for (const folder of ['common', 'maindoc']) {
+    const directory = fileURLToPath(new URL(`${folder}/`, XSD_DIRECTORY));
+    for (const name of readdirSync(directory)) {
+      if (name.endsWith('.xsd')) paths.push(`${directory}${name}`);
+    }
+  }
+  return paths;
+}
+
+/** The absolute path of the maindoc schema of the document whose root element is `root`. */
+export function maindocSchemaPath(root: string): string {
+  return fileURLToPath(new URL(`maindoc/UBL-${root}-2.1.xsd`, XSD_DIRECTORY));
+}

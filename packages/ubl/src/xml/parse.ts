@@ -66,25 +66,32 @@ function failed(findings: Finding[]): Libxml2Parse {
   return { findings, pointer: 0, release: nothing };
 }
 
-/** Layer 1 and libxml2's parse of `input`; no tree yet (see readParsed). */
-export function parseLibxml2(input: string | Uint8Array, options: ParseOptions = {}): RawParse {
+/** What layer 1 let through: the document's UTF-8 bytes; or the findings that stop everything. */
+export type AcceptedInput = { utf8: Uint8Array } | { findings: Finding[] };
+
+/** Layer 1 on `input`: size, encoding and the XML-safety checks, before any parser. */
+export function acceptInput(input: string | Uint8Array, options: ParseOptions = {}): AcceptedInput {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   let text: string;
   let utf8: Uint8Array | undefined;
   if (typeof input === 'string') {
     const size = oversize(input, maxBytes);
-    if (size > 0) return failed([tooLargeFinding(size, maxBytes)]);
+    if (size > 0) return { findings: [tooLargeFinding(size, maxBytes)] };
     text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   } else {
-    if (input.length > maxBytes) return failed([tooLargeFinding(input.length, maxBytes)]);
+    if (input.length > maxBytes) return { findings: [tooLargeFinding(input.length, maxBytes)] };
     const decoded = decodeInput(input);
-    if ('layer' in decoded) return failed([decoded]);
+    if ('layer' in decoded) return { findings: [decoded] };
     text = decoded.text;
     utf8 = decoded.utf8;
   }
   const unsafe = checkXmlSafety(text);
-  if (unsafe.length > 0) return failed(unsafe);
-  utf8 ??= encoder.encode(text);
+  if (unsafe.length > 0) return { findings: unsafe };
+  return { utf8: utf8 ?? encoder.encode(text) };
+}
+
+/** libxml2-wasm's parse of bytes layer 1 accepted; no tree yet (see readParsed). */
+export function parseAccepted(utf8: Uint8Array): RawParse {
   if (!libxml2) {
     throw new Error('libxml2-wasm 0.7.2 is required (its internal bindings are missing)');
   }
@@ -103,6 +110,12 @@ export function parseLibxml2(input: string | Uint8Array, options: ParseOptions =
   }
   if (pointer === 0) return failed([malformedFinding(utf8)]);
   return { findings: [], pointer, release: () => api.xmlFreeDoc(pointer) };
+}
+
+/** Layer 1 and libxml2's parse of `input`; no tree yet (see readParsed). */
+export function parseLibxml2(input: string | Uint8Array, options: ParseOptions = {}): RawParse {
+  const accepted = acceptInput(input, options);
+  return 'findings' in accepted ? failed(accepted.findings) : parseAccepted(accepted.utf8);
 }
 
 /** The XML-ROOT finding for a root element this engine does not read, if it is one. */

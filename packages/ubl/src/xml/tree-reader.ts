@@ -34,7 +34,7 @@ const LINE_UNKNOWN = 0xffff;
  * The attributes of every element that has none: one frozen array instead of an empty one per
  * element (a large document has hundreds of thousands); pushing onto it throws.
  */
-const NO_ATTRIBUTES = Object.freeze([]) as unknown as XAttribute[];
+export const NO_ATTRIBUTES = Object.freeze([]) as unknown as XAttribute[];
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 /** Indentation strings by length × 2 (+ 1 for tabs), shared by every document. */

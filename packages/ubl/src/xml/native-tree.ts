@@ -1,0 +1,231 @@
+import type { XAttribute, XChild, XDocument, XElement, XText } from '../tree/node.ts';
+import { NO_ATTRIBUTES } from './tree-reader.ts';
+
+/**
+ * The tree of a document that @fiscus/libxml2-native hands back whole, encoded in one string
+ * (its C file, encode_whole, says how), built exactly as tree-reader.ts builds it from
+ * libxml2-wasm's memory: the same nodes with the same properties in the same order, numbered
+ * in the same document order, the same lines, namespace declarations and shared NO_ATTRIBUTES.
+ */
+
+const OPEN = 1;
+const CLOSE = 2;
+const ATTRIBUTE = 3;
+const LONG_NAME = 4;
+const DECLARATION = 5;
+const NAME = 6;
+const SEPARATOR = 7;
+const TEXT = 8;
+/** The first code point that numbers a name, or gives 6 bits of a number. */
+const BASE = 0x20;
+/** Names numbered in one character. */
+const SHORT_NAMES = 0xe0;
+/** libxml2 keeps 65535 in its 16-bit line field for any later line. */
+const LINE_UNKNOWN = 0xffff;
+
+/** Indentation strings by length × 2 (+ 1 for tabs), shared by every document. */
+const indentations: string[] = [];
+
+/** Names met so far, each as V8's internalized string; emptied when it grows past the limit. */
+const internedNames = new Map<string, string>();
+const INTERNED_LIMIT = 10_000;
+
+/**
+ * `text` as V8's internalized string (one copy per process, compared by pointer, the rules
+ * engine's comparisons with its constants are quicker), and not a cut of the document's
+ * encoding, which it would keep alive.
+ */
+function interned(text: string): string {
+  let name = internedNames.get(text);
+  if (name === undefined) {
+    name = Object.keys({ [text]: 0 })[0] ?? text;
+    if (internedNames.size >= INTERNED_LIMIT) internedNames.clear();
+    internedNames.set(name, name);
+  }
+  return name;
+}
+
+interface Name {
+  ns: string;
+  prefix: string;
+  local: string;
+}
+
+/** The encoding says what it holds in its own order: anything else is a broken string. */
+class Malformed extends Error {}
+
+class Decoder {
+  /** After the form's digit. */
+  private at = 1;
+  private order = 1;
+  private readonly names: Name[] = [];
+
+  constructor(private readonly encoded: string) {}
+
+  private expect(code: number): void {
+    if (this.encoded.charCodeAt(this.at) !== code) throw new Malformed();
+    this.at += 1;
+  }
+
+  /** Up to the next mark of the encoding (a control character other than tab, LF and CR). */
+  private run(): string {
+    const encoded = this.encoded;
+    const start = this.at;
+    let end = start;
+    for (;;) {
+      const code = encoded.charCodeAt(end);
+      // NaN past the end: the loop stops there.
+      if (!(code >= BASE || code === 0x0a || code === 0x09 || code === 0x0d)) break;
+      end += 1;
+    }
+    this.at = end;
+    return encoded.slice(start, end);
+  }
+
+  /** A name: a number, or its definition where first used. */
+  private name(): Name {
+    const code = this.encoded.charCodeAt(this.at);
+    if (code === NAME) {
+      this.at += 1;
+      const ns = this.run();
+      this.expect(SEPARATOR);
+      const prefix = this.run();
+      this.expect(SEPARATOR);
+      const local = this.run();
+      this.expect(SEPARATOR);
+      const name = { ns: interned(ns), prefix: interned(prefix), local: interned(local) };
+      this.names.push(name);
+      return name;
+    }
+    let number = code - BASE;
+    this.at += 1;
+    if (code === LONG_NAME) number = SHORT_NAMES + this.sixes();
+    const name = this.names[number];
+    if (name === undefined) throw new Malformed();
+    return name;
+  }
+
+  /** A number in three characters of 6 bits. */
+  private sixes(): number {
+    const encoded = this.encoded;
+    const at = this.at;
+    const high = encoded.charCodeAt(at) - BASE;
+    const middle = encoded.charCodeAt(at + 1) - BASE;
+    const low = encoded.charCodeAt(at + 2) - BASE;
+    if (!(high >= 0 && high < 64 && middle >= 0 && middle < 64 && low >= 0 && low < 64)) {
+      throw new Malformed();
+    }
+    this.at = at + 3;
+    return (high << 12) | (middle << 6) | low;
+  }
+
+  /**
+   * A text: up to the next mark. Indentation (a line feed, then spaces or tabs) is most text
+   * nodes: one shared string for each, as tree-reader.ts does.
+   */
+  private text(): string {
+    const encoded = this.encoded;
+    const start = this.at;
+    if (encoded.charCodeAt(start) === 0x0a) {
+      const first = encoded.charCodeAt(start + 1);
+      if (first === 0x20 || first === 0x09) {
+        let end = start + 2;
+        while (encoded.charCodeAt(end) === first) end += 1;
+        const next = encoded.charCodeAt(end);
+        if (next < BASE && next !== 0x0a && next !== 0x09 && next !== 0x0d) {
+          this.at = end;
+          const key = (end - start) * 2 + (first === 0x09 ? 1 : 0);
+          let indentation = indentations[key];
+          if (indentation === undefined) {
+            // Not cut from this document's string, which it would keep alive.
+            indentation = `\n${String.fromCharCode(first).repeat(end - start - 1)}`;
+            indentations[key] = indentation;
+          }
+          return indentation;
+        }
+      }
+    }
+    return this.run();
+  }
+
+  /** An element after its \x01: as tree-reader's Reader.element reads it. */
+  element(parent: XElement | XDocument): XElement {
+    const order = this.order++;
+    const { ns, prefix, local } = this.name();
+    const line = this.sixes();
+    const encoded = this.encoded;
+    let nsDecls: Array<readonly [string, string]> | undefined;
+    while (encoded.charCodeAt(this.at) === DECLARATION) {
+      this.at += 1;
+      const declared = this.run();
+      this.expect(SEPARATOR);
+      (nsDecls ??= []).push([declared, this.run()]);
+    }
+    // Every element gets the same properties in the same order: one shape for the engine.
+    const element: XElement = {
+      kind: 'element',
+      order,
+      ns,
+      local,
+      prefix,
+      attrs: encoded.charCodeAt(this.at) === ATTRIBUTE ? [] : NO_ATTRIBUTES,
+      children: [],
+      parent,
+      line: line !== 0 && line !== LINE_UNKNOWN ? line : undefined,
+      nsDecls,
+    };
+    while (encoded.charCodeAt(this.at) === ATTRIBUTE) {
+      this.at += 1;
+      const name = this.name();
+      const attribute: XAttribute = {
+        kind: 'attribute',
+        order: this.order++,
+        ns: name.ns,
+        local: name.local,
+        prefix: name.prefix,
+        value: this.run(),
+        parent: element,
+      };
+      element.attrs.push(attribute);
+    }
+    const children: XChild[] = element.children;
+    for (;;) {
+      const code = encoded.charCodeAt(this.at);
+      this.at += 1;
+      if (code === OPEN) {
+        children.push(this.element(element));
+      } else if (code === TEXT) {
+        const text: XText = {
+          kind: 'text',
+          order: this.order++,
+          value: this.text(),
+          parent: element,
+        };
+        children.push(text);
+      } else if (code === CLOSE) {
+        return element;
+      } else {
+        throw new Malformed();
+      }
+    }
+  }
+
+  document(): XDocument {
+    const tree: XDocument = { kind: 'document', order: 0, root: undefined, children: [] };
+    this.expect(OPEN);
+    tree.root = this.element(tree);
+    tree.children = [tree.root];
+    if (this.at !== this.encoded.length) throw new Malformed();
+    return tree;
+  }
+}
+
+/** The tree of the encoded document (after the form's digit), or undefined when malformed. */
+export function decodeNativeTree(encoded: string): XDocument | undefined {
+  try {
+    return new Decoder(encoded).document();
+  } catch (error) {
+    if (error instanceof Malformed) return undefined;
+    throw error;
+  }
+}
