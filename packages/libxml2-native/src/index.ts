@@ -24,9 +24,11 @@ export interface Libxml2Native {
   /**
    * KSeF's layer-1 quick scan of `bytes` (markup_scan.c, the same steps as
    * packages/ksef/src/xml/quick-scan.ts): 0 not sure, 1 accepted, 2 accepted with markup of
-   * elements only. Absent in an addon built from older sources.
+   * elements only. With `maxMarkup` (above 0), UBL's quick layer 1: also "not sure" past that
+   * many "<" and "=" or for "<!" followed by D or E anywhere. Absent in an addon built from
+   * older sources.
    */
-  scanMarkup?(bytes: Uint8Array, maxDepth: number, maxName: number): number;
+  scanMarkup?(bytes: Uint8Array, maxDepth: number, maxName: number, maxMarkup?: number): number;
 }
 
 function load(): Libxml2Native | undefined {

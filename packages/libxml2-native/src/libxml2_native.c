@@ -587,10 +587,13 @@ static napi_value validate(napi_env env, napi_callback_info info) {
   return result;
 }
 
-/* scanMarkup(bytes, maxDepth, maxName): KSeF's layer-1 quick scan (markup_scan.c), 0, 1 or 2. */
+/*
+ * scanMarkup(bytes, maxDepth, maxName, maxMarkup?): the layer-1 quick scan of KSeF, or of UBL
+ * with maxMarkup (markup_scan.c): 0, 1 or 2.
+ */
 static napi_value scan_markup(napi_env env, napi_callback_info info) {
-  size_t argc = 3;
-  napi_value argv[3];
+  size_t argc = 4;
+  napi_value argv[4];
   napi_value result;
   napi_create_int32(env, 0, &result);
   if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 3) return result;
@@ -610,7 +613,10 @@ static napi_value scan_markup(napi_env env, napi_callback_info info) {
       napi_get_value_int32(env, argv[2], &max_name) != napi_ok) {
     return result;
   }
-  int answer = length == 0 ? 2 : fiscus_markup_scan(data, length, max_depth, max_name);
+  int32_t max_markup = 0;
+  if (argc >= 4 && napi_get_value_int32(env, argv[3], &max_markup) != napi_ok) return result;
+  int answer = length == 0 ? (max_markup > 0 ? 0 : 2)
+                           : fiscus_markup_scan(data, length, max_depth, max_name, max_markup);
   napi_create_int32(env, answer, &result);
   return result;
 }

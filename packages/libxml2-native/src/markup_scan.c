@@ -4,7 +4,8 @@
  * TypeScript answers (packages/ksef/test/native-lane.test.ts compares the two on every sample,
  * mutation, cut and random input). It is a conservative "certainly accepted": 0 (not sure: the
  * full rules decide), 1 (accepted), 2 (accepted, and the markup is elements only). Reading
- * past the end gives 0, as `bytes[index] ?? 0` does in TypeScript.
+ * past the end gives 0, as `bytes[index] ?? 0` does in TypeScript. With `max_markup` above 0
+ * it is UBL's quick layer 1 too (packages/ubl/src/xml/quick-accept.ts): see ubl_extras_allowed.
  */
 #include "markup_scan.h"
 
@@ -142,7 +143,31 @@ static long skip_past(const Scan *scan, const char *sequence, long from) {
   return scan->length;
 }
 
-int fiscus_markup_scan(const unsigned char *bytes, size_t size, long max_depth, long max_name) {
+/*
+ * The extra checks of UBL's layer 1 (packages/ubl/src/xml/safety.ts), conservatively: more
+ * than `max_markup` "<" and "=" in all (its XML-TOO-MANY-NODES), and "<!" followed by D or E in
+ * any case anywhere, comments and CDATA included (its DTD test is a search of the whole text).
+ */
+static int ubl_extras_allowed(const unsigned char *bytes, size_t size, long max_markup) {
+  long markup = 0;
+  for (size_t index = 0; index < size; index += 1) {
+    unsigned char byte = bytes[index];
+    if (byte == '=') {
+      markup += 1;
+    } else if (byte == '<') {
+      markup += 1;
+      if (index + 2 < size && bytes[index + 1] == '!') {
+        unsigned char third = bytes[index + 2] | 0x20;
+        if (third == 'd' || third == 'e') return 0;
+      }
+    }
+  }
+  return markup <= max_markup;
+}
+
+int fiscus_markup_scan(const unsigned char *bytes, size_t size, long max_depth, long max_name,
+                       long max_markup) {
+  if (max_markup > 0 && !ubl_extras_allowed(bytes, size, max_markup)) return 0;
   Scan scan = {bytes, (long)size, max_name};
   long length = scan.length;
   long depth = 0;

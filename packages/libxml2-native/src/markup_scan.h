@@ -3,7 +3,11 @@
 
 #include <stddef.h>
 
-/* KSeF's layer-1 quick scan (see markup_scan.c): 0 not sure, 1 accepted, 2 accepted and plain. */
-int fiscus_markup_scan(const unsigned char *bytes, size_t size, long max_depth, long max_name);
+/*
+ * The layer-1 quick scan of KSeF (max_markup 0) or UBL (max_markup > 0): 0 not sure, 1
+ * accepted, 2 accepted and plain (see markup_scan.c).
+ */
+int fiscus_markup_scan(const unsigned char *bytes, size_t size, long max_depth, long max_name,
+                       long max_markup);
 
 #endif

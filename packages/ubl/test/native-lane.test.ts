@@ -14,7 +14,8 @@ import { checkXsd } from '../src/schema/xsd.ts';
 import type { XDocument } from '../src/tree/node.ts';
 import { validateUbl } from '../src/validate.ts';
 import { readNatively, useNativeLane, validationLane } from '../src/xml/native-validate.ts';
-import { acceptInput, parseLibxml2, readParsed } from '../src/xml/parse.ts';
+import { acceptInput, acceptInputFully, parseLibxml2, readParsed } from '../src/xml/parse.ts';
+import { acceptQuickly } from '../src/xml/quick-accept.ts';
 import { isUblRoot } from '../src/xml/roots.ts';
 import { rootOf } from '../src/xml/tree-reader.ts';
 import { loadCorpus } from './differential/corpus.ts';
@@ -217,4 +218,114 @@ describe.runIf(built)('the native lane answers as the wasm lane', () => {
     expect(valid).toBeGreaterThan(count / 10);
     expect(count - valid).toBeGreaterThan(count / 10);
   }, 600_000);
+
+  describe("layer 1's quick scan in C accepts only what the full checks accept", () => {
+    const encoder = new TextEncoder();
+    let quick = 0;
+    /** acceptInput (quick scan first) and acceptInputFully answer alike; whether it was quick. */
+    const expectSameLayer1 = (bytes: Uint8Array): void => {
+      const full = acceptInputFully(bytes);
+      if (acceptQuickly(bytes) !== undefined) {
+        quick += 1;
+        expect('utf8' in full && Buffer.from(full.utf8).equals(Buffer.from(bytes))).toBe(true);
+      }
+      const answer = acceptInput(bytes);
+      if (!isDeepStrictEqual(answer, full)) expect(answer).toEqual(full);
+    };
+
+    it('on every document, variant and mutation of the corpus, and on tricky layer-1 input', () => {
+      expect(libxml2Native?.scanMarkup).toBeTypeOf('function');
+      for (const [, file] of documents) expectSameLayer1(new Uint8Array(readFileSync(file)));
+      for (const [, xml] of variants) expectSameLayer1(encoder.encode(xml));
+      const { files } = loadCorpus();
+      files.slice(0, 60).forEach((file, index) => {
+        for (const mutation of mutate(file.xml, 6, 7_001 + index)) {
+          expectSameLayer1(encoder.encode(mutation.xml));
+        }
+      });
+      const tricky = [
+        base.replace('<cbc:Note>', '<!-- <!DOCTYPE x> --><cbc:Note>'),
+        base.replace('<cbc:Note>', '<!-- <!entity x> --><cbc:Note>'),
+        base.replace('<cbc:Note>', '<cbc:Note><![CDATA[<!Doctype]]>'),
+        base.replace('<cbc:Note>', '<!-- <!Other --><cbc:Note>'),
+        `\ufeff${base}`,
+        base.replace('<cbc:Note>', '<cbc:Note>\ufffe'),
+        base.replace('<cbc:Note>', '<cbc:Note>\u0000'),
+        base.replace('<cbc:Note>', '<cbc:Note>\u0085\u00a0'),
+        base.replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="utf-8"?>'),
+        base.replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="UTF8"?>'),
+        base.replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="windows-1252"?>'),
+        `\u00a0${base}`,
+        `  \n${base}`,
+        'not xml',
+        '   ',
+        '<a>'.repeat(257) + '</a>'.repeat(257),
+        '<a>'.repeat(256) + '</a>'.repeat(256),
+        `<${'n'.repeat(257)}/>`,
+        `<${'n'.repeat(256)}/>`,
+      ];
+      for (const xml of tricky) expectSameLayer1(encoder.encode(xml));
+      expectSameLayer1(
+        new Uint8Array([0xff, 0xfe, 0x3c, 0x00, 0x61, 0x00, 0x2f, 0x00, 0x3e, 0x00]),
+      );
+      expectSameLayer1(new Uint8Array([0x3c, 0x61, 0x3e, 0xc3, 0x28, 0x3c, 0x2f, 0x61, 0x3e]));
+      // Most of the corpus takes the quick lane: the comparison above is not empty.
+      expect(quick).toBeGreaterThan(documents.length / 2);
+    });
+
+    it('counts "<" and "=" against the markup limit', () => {
+      const scan = (xml: string, limit: number): number | undefined =>
+        libxml2Native?.scanMarkup?.(encoder.encode(xml), 256, 256, limit);
+      expect(scan('<r a="1"><b/></r>', 4)).not.toBe(0);
+      expect(scan('<r a="1"><b/></r>', 3)).toBe(0);
+      expect(scan('<r>a=b</r>', 3)).not.toBe(0);
+      expect(scan('<r>a=b</r>', 2)).toBe(0);
+    });
+
+    it('property: any string of markup pieces, any bytes', () => {
+      const pieces = fc.constantFrom(
+        '<',
+        '>',
+        '/',
+        '=',
+        '"',
+        ' ',
+        '\n',
+        'a',
+        'b:c',
+        'ü',
+        '€',
+        '𝄞',
+        '\u0085',
+        '\ufffe',
+        '<!--',
+        '-->',
+        '<![CDATA[',
+        ']]>',
+        '<?xml ',
+        '<?',
+        '?>',
+        '<!DOCTYPE',
+        '<!e',
+        '<a>',
+        '</a>',
+        '<b x="1">',
+        '</b>',
+        '<c/>',
+        '\u0000',
+        '\t',
+        'encoding="latin1"',
+      );
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            fc.uint8Array({ maxLength: 200 }),
+            fc.array(pieces, { maxLength: 50 }).map((parts) => encoder.encode(parts.join(''))),
+          ),
+          (bytes) => expectSameLayer1(bytes),
+        ),
+        { numRuns: 3000 },
+      );
+    });
+  });
 });

@@ -11,7 +11,7 @@ const DECLARATION_WINDOW = 256;
 const encodingAttribute = /encoding\s*=\s*["']([\w.:-]{1,40})["']/;
 
 /** The encoding the XML declaration at the start of `bytes` names, if any. */
-function declaredEncoding(bytes: Uint8Array): string | undefined {
+export function declaredEncoding(bytes: Uint8Array): string | undefined {
   if (bytes[0] !== 0x3c || bytes[1] !== 0x3f) return undefined;
   let head = '';
   const end = Math.min(bytes.length, DECLARATION_WINDOW);

@@ -10,6 +10,7 @@ import { xmlFinding, type Finding } from '../findings.ts';
 import type { XAttribute, XDocument, XElement } from '../tree/node.ts';
 import { decodeInput } from './decode.ts';
 import { DEFAULT_MAX_BYTES } from './limits.ts';
+import { acceptQuickly } from './quick-accept.ts';
 import { isUblRoot, UBL_ROOTS } from './roots.ts';
 import { checkXmlSafety, oversize, tooLargeFinding } from './safety.ts';
 import { readTree, type NodePointers } from './tree-reader.ts';
@@ -69,8 +70,24 @@ function failed(findings: Finding[]): Libxml2Parse {
 /** What layer 1 let through: the document's UTF-8 bytes; or the findings that stop everything. */
 export type AcceptedInput = { utf8: Uint8Array } | { findings: Finding[] };
 
-/** Layer 1 on `input`: size, encoding and the XML-safety checks, before any parser. */
+/**
+ * Layer 1 on `input`: size, encoding and the XML-safety checks, before any parser. Bytes the
+ * quick scan certainly accepts (quick-accept.ts, where the native addon is built) skip the rest.
+ */
 export function acceptInput(input: string | Uint8Array, options: ParseOptions = {}): AcceptedInput {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (typeof input !== 'string' && input.length <= maxBytes) {
+    const utf8 = acceptQuickly(input);
+    if (utf8) return { utf8 };
+  }
+  return acceptInputFully(input, options);
+}
+
+/** Layer 1 in full: what acceptInput answers, always worded; its quick scan never runs. */
+export function acceptInputFully(
+  input: string | Uint8Array,
+  options: ParseOptions = {},
+): AcceptedInput {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   let text: string;
   let utf8: Uint8Array | undefined;
