@@ -266,6 +266,16 @@ export function seededReceivedInvoices(
   return invoices;
 }
 
+/**
+ * The demo customers SDI delivers to (a reachable channel that does not fail): a seeded rejection
+ * is a mistyped VAT number, so once recovered and fixed its invoice is delivered, whatever the
+ * fiscal id. The unreachable (MC) and failing (FAIL…) channels are rehearsed with invoices of
+ * their own, not through a recovery.
+ */
+const DELIVERABLE_CUSTOMERS = DEMO_CUSTOMERS.filter(
+  (customer) => customer.reachable && !customer.recipientCode.startsWith('FAIL'),
+);
+
 /** The VAT number with its last digit changed: SDI refuses it (00305). */
 function mistyped(vat: string): string {
   const last = Number(vat.at(-1) ?? '0');
@@ -298,7 +308,7 @@ export function seededRejections(
     const sentAt = romeInstant(year, month, day, 9 + ((hash[3] ?? 0) % 8), (hash[4] ?? 0) % 50);
     const rejectedAt = new Date(sentAt.getTime() + (3 + ((hash[6] ?? 0) % 20)) * 60_000);
     if (!inRange(rejectedAt, range)) continue;
-    const customer = pick(DEMO_CUSTOMERS, hash[1] ?? 0);
+    const customer = pick(DELIVERABLE_CUSTOMERS, hash[1] ?? 0);
     const sdiId = seededSdiId(hash);
     const fileName = `IT${fiscalId}_${progressive(hash)}.xml`;
     const xml = invoiceXml({

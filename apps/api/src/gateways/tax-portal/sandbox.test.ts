@@ -1,6 +1,7 @@
 import { validateInvoice } from '@fiscus/fatturapa';
 import { parseSdiMessage, validateSdiMessage, verifySdiMessage } from '@fiscus/sdi-messages';
 import { describe, expect, it } from 'vitest';
+import { DEMO_CUSTOMERS } from '../sdi/registries/index.ts';
 import { createSandboxSigner } from '../sdi/sandbox.ts';
 import { DEMO_FISCONLINE_CREDENTIALS } from './fisconline-demo.ts';
 import { romeInstant } from './cassetto-history.ts';
@@ -139,6 +140,24 @@ describe('sandbox tax portal', () => {
     }
     // A person's cassetto has no seeded rejections (no VAT number to invoice with).
     expect(await portal().rejectedInvoices('RSSMRA80A01F205X', year2025)).toEqual([]);
+  });
+
+  it('seeds rejections only to customers SDI delivers to, so a recovered fix is delivered', async () => {
+    const deliverable = new Set(
+      DEMO_CUSTOMERS.filter((c) => c.reachable && !c.recipientCode.startsWith('FAIL')).map(
+        (c) => c.recipientCode,
+      ),
+    );
+    const codes = new Set<string>();
+    for (let index = 0; index < 40; index += 1) {
+      const fiscalId = `7${String(123_456_789 + index * 7_919).padStart(9, '0')}${index % 10}`;
+      for (const rejection of await portal().rejectedInvoices(fiscalId, year2025)) {
+        const code = /<CodiceDestinatario>([^<]+)</.exec(rejection.xml.toString())?.[1] ?? '';
+        codes.add(code);
+      }
+    }
+    expect(codes.size).toBeGreaterThan(1);
+    for (const code of codes) expect(deliverable).toContain(code);
   });
 
   it("gives a person's cassetto supplier invoices addressed to the codice fiscale", async () => {
