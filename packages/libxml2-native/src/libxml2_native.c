@@ -548,22 +548,27 @@ static napi_value set_view(napi_env env, napi_callback_info info) {
   return boolean(env, ok);
 }
 
+/* A Uint8Array argument's bytes (NULL only when it is empty); 0 when it is none. */
+static int bytes_argument(napi_env env, napi_value value, void **data, size_t *length) {
+  bool is_typed_array = false;
+  if (napi_is_typedarray(env, value, &is_typed_array) != napi_ok || !is_typed_array) return 0;
+  napi_typedarray_type type;
+  if (napi_get_typedarray_info(env, value, &type, length, data, NULL, NULL) != napi_ok ||
+      type != napi_uint8_array) {
+    return 0;
+  }
+  return *data != NULL || *length == 0;
+}
+
 static napi_value validate(napi_env env, napi_callback_info info) {
   size_t argc = 3;
   napi_value argv[3];
   napi_value result;
   napi_get_undefined(env, &result);
   if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 2) return result;
-  bool is_typed_array = false;
-  napi_is_typedarray(env, argv[0], &is_typed_array);
-  if (!is_typed_array) return result;
-  napi_typedarray_type type;
   size_t length = 0;
   void *data = NULL;
-  if (napi_get_typedarray_info(env, argv[0], &type, &length, &data, NULL, NULL) != napi_ok ||
-      type != napi_uint8_array || data == NULL) {
-    return result;
-  }
+  if (!bytes_argument(env, argv[0], &data, &length) || length == 0) return result;
   int32_t options = 0;
   if (napi_get_value_int32(env, argv[1], &options) != napi_ok) return result;
   /* Never anything that reaches out: no network, no DTD, no entity substitution. */
@@ -597,16 +602,9 @@ static napi_value scan_markup(napi_env env, napi_callback_info info) {
   napi_value result;
   napi_create_int32(env, 0, &result);
   if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 3) return result;
-  bool is_typed_array = false;
-  napi_is_typedarray(env, argv[0], &is_typed_array);
-  if (!is_typed_array) return result;
-  napi_typedarray_type type;
   size_t length = 0;
   void *data = NULL;
-  if (napi_get_typedarray_info(env, argv[0], &type, &length, &data, NULL, NULL) != napi_ok ||
-      type != napi_uint8_array || (data == NULL && length > 0)) {
-    return result;
-  }
+  if (!bytes_argument(env, argv[0], &data, &length)) return result;
   int32_t max_depth = 0;
   int32_t max_name = 0;
   if (napi_get_value_int32(env, argv[1], &max_depth) != napi_ok ||
