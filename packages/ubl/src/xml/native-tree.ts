@@ -26,6 +26,9 @@ const LINE_UNKNOWN = 0xffff;
 /** Indentation strings by length × 2 (+ 1 for tabs), shared by every document. */
 const indentations: string[] = [];
 
+/** A placeholder until an element's children are read: never left in a tree. */
+const NO_CHILDREN = Object.freeze([]) as unknown as XChild[];
+
 /** Names met so far, each as V8's internalized string; emptied when it grows past the limit. */
 const internedNames = new Map<string, string>();
 const INTERNED_LIMIT = 10_000;
@@ -59,6 +62,9 @@ class Decoder {
   private at = 1;
   private order = 1;
   private readonly names: Name[] = [];
+  /** Children of the elements being read, innermost last (see element). */
+  private readonly pending: XChild[] = [];
+  private top = 0;
 
   constructor(private readonly encoded: string) {}
 
@@ -168,12 +174,65 @@ class Decoder {
       ns,
       local,
       prefix,
-      attrs: encoded.charCodeAt(this.at) === ATTRIBUTE ? [] : NO_ATTRIBUTES,
-      children: [],
+      attrs: NO_ATTRIBUTES,
+      children: NO_CHILDREN,
       parent,
       line: line !== 0 && line !== LINE_UNKNOWN ? line : undefined,
       nsDecls,
     };
+    if (encoded.charCodeAt(this.at) === ATTRIBUTE) element.attrs = this.attributes(element);
+    // Most elements hold one text or a few children: each array is built at its exact size
+    // (an array grown by push has room for 17).
+    let code = encoded.charCodeAt(this.at);
+    this.at += 1;
+    if (code === CLOSE) {
+      element.children = [];
+      return element;
+    }
+    let first: XChild | undefined;
+    if (code === TEXT) {
+      first = { kind: 'text', order: this.order++, value: this.text(), parent: element };
+      code = encoded.charCodeAt(this.at);
+      this.at += 1;
+      if (code === CLOSE) {
+        element.children = [first];
+        return element;
+      }
+    }
+    const pending = this.pending;
+    const base = this.top;
+    let top = base;
+    if (first !== undefined) pending[top++] = first;
+    for (;;) {
+      if (code === OPEN) {
+        // The child's children go above this element's.
+        this.top = top;
+        const child = this.element(element);
+        pending[top++] = child;
+      } else if (code === TEXT) {
+        const text: XText = {
+          kind: 'text',
+          order: this.order++,
+          value: this.text(),
+          parent: element,
+        };
+        pending[top++] = text;
+      } else if (code === CLOSE) {
+        element.children = pending.slice(base, top);
+        this.top = base;
+        return element;
+      } else {
+        throw new Malformed();
+      }
+      code = encoded.charCodeAt(this.at);
+      this.at += 1;
+    }
+  }
+
+  /** The attributes of `element`, at the first \x03. */
+  private attributes(element: XElement): XAttribute[] {
+    const encoded = this.encoded;
+    let attributes: XAttribute[] | undefined;
     while (encoded.charCodeAt(this.at) === ATTRIBUTE) {
       this.at += 1;
       const name = this.name();
@@ -186,28 +245,11 @@ class Decoder {
         value: this.run(),
         parent: element,
       };
-      element.attrs.push(attribute);
+      // Most elements with attributes have one: an array of one.
+      if (attributes === undefined) attributes = [attribute];
+      else attributes.push(attribute);
     }
-    const children: XChild[] = element.children;
-    for (;;) {
-      const code = encoded.charCodeAt(this.at);
-      this.at += 1;
-      if (code === OPEN) {
-        children.push(this.element(element));
-      } else if (code === TEXT) {
-        const text: XText = {
-          kind: 'text',
-          order: this.order++,
-          value: this.text(),
-          parent: element,
-        };
-        children.push(text);
-      } else if (code === CLOSE) {
-        return element;
-      } else {
-        throw new Malformed();
-      }
-    }
+    return attributes ?? [];
   }
 
   document(): XDocument {
