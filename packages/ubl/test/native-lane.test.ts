@@ -11,13 +11,20 @@ import { libxml2Native } from '@fiscus/libxml2-native';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkXsd } from '../src/schema/xsd.ts';
-import type { XDocument } from '../src/tree/node.ts';
+import type { XDocument, XNode } from '../src/tree/node.ts';
 import { validateUbl } from '../src/validate.ts';
-import { readNatively, useNativeLane, validationLane } from '../src/xml/native-validate.ts';
+import { decodeNativeTree } from '../src/xml/native-tree.ts';
+import {
+  readNatively,
+  useNativeLane,
+  validateNatively,
+  validationLane,
+} from '../src/xml/native-validate.ts';
 import { acceptInput, acceptInputFully, parseLibxml2, readParsed } from '../src/xml/parse.ts';
 import { acceptQuickly } from '../src/xml/quick-accept.ts';
 import { isUblRoot } from '../src/xml/roots.ts';
 import { rootOf } from '../src/xml/tree-reader.ts';
+import { nameIndexes, type NameIndexes } from '../src/xpath/compile.ts';
 import { loadCorpus } from './differential/corpus.ts';
 import { mutate } from './differential/mutations.ts';
 import { peppolDocuments, specName } from './xml-support/corpus.ts';
@@ -61,6 +68,16 @@ function expectSameLanes(xml: string | Uint8Array): boolean {
     expect(nativeValidation).toEqual(wasmValidation);
   }
   return wasm !== undefined;
+}
+
+/** The nodes of name indexes (each index's keys in order, then its lists), in one list. */
+function indexedNodes({ elements, attributes }: NameIndexes): Array<string | XNode> {
+  const nodes: Array<string | XNode> = [];
+  for (const [local, byNs] of elements) {
+    for (const [ns, list] of byNs) nodes.push(`element ${local} ${ns}`, ...list);
+  }
+  for (const [key, list] of attributes) nodes.push(`attribute ${key}`, ...list);
+  return nodes;
 }
 
 afterEach(() => useNativeLane(true));
@@ -132,6 +149,13 @@ const variants: Array<[string, string]> = [
       'xmlns="urn:wrong"',
     ),
   ],
+  [
+    'xsi:schemaLocation on the root (an attribute in a namespace)',
+    base.replace(
+      '<Invoice ',
+      '<Invoice xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2 UBL-Invoice-2.1.xsd" ',
+    ),
+  ],
   ['not well-formed', base.replace('</cbc:IssueDate>', '</cbc:IssueDat>')],
 ];
 
@@ -155,6 +179,32 @@ describe.runIf(built)('the native lane answers as the wasm lane', () => {
       ]),
     );
     expect(valid).not.toContain('a foreign attribute (XSD error)');
+  });
+
+  it('the name indexes the decoder builds are the ones the rules engine builds itself', () => {
+    let compared = 0;
+    const inputs = [
+      ...documents.map(([, file]) => new Uint8Array(readFileSync(file))),
+      ...variants.map(([, xml]) => new TextEncoder().encode(xml)),
+    ];
+    for (const input of inputs) {
+      const accepted = acceptInput(input);
+      const encoded = 'utf8' in accepted ? validateNatively(accepted.utf8) : undefined;
+      if (encoded === undefined) continue;
+      const tree = decodeNativeTree(encoded)!;
+      // decodeNativeTree leaves the adoption to readNatively: here the engine builds its own.
+      const decoded = indexedNodes(tree.indexes);
+      const own = indexedNodes(nameIndexes(tree.document));
+      const same = decoded.length === own.length && decoded.every((node, i) => node === own[i]);
+      if (!same) {
+        const described = (nodes: Array<string | XNode>) =>
+          nodes.map((node) => (typeof node === 'string' ? node : node.order));
+        expect(described(decoded)).toEqual(described(own));
+      }
+      expect(same).toBe(true);
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(inputs.length / 2);
   });
 
   it.each(documents)('%s: the same verdict, tree and findings', (_name, file) => {

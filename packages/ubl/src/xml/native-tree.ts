@@ -1,4 +1,5 @@
 import type { XAttribute, XChild, XDocument, XElement, XText } from '../tree/node.ts';
+import type { NameIndexes } from '../xpath/compile.ts';
 import { NO_ATTRIBUTES } from './tree-reader.ts';
 
 /**
@@ -52,6 +53,10 @@ interface Name {
   ns: string;
   prefix: string;
   local: string;
+  /** The list of the element index that elements of this name go to, once one has. */
+  elements: XElement[] | undefined;
+  /** The same for attributes. */
+  attributes: XAttribute[] | undefined;
 }
 
 /** The encoding says what it holds in its own order: anything else is a broken string. */
@@ -65,6 +70,11 @@ class Decoder {
   /** Children of the elements being read, innermost last (see element). */
   private readonly pending: XChild[] = [];
   private top = 0;
+  /**
+   * The rules engine's name indexes (see nameIndexes in compile.ts), filled as the nodes are met
+   * in document order: the engine does not walk the tree again to build them.
+   */
+  readonly indexes: NameIndexes = { elements: new Map(), attributes: new Map() };
 
   constructor(private readonly encoded: string) {}
 
@@ -99,7 +109,13 @@ class Decoder {
       this.expect(SEPARATOR);
       const local = this.run();
       this.expect(SEPARATOR);
-      const name = { ns: interned(ns), prefix: interned(prefix), local: interned(local) };
+      const name: Name = {
+        ns: interned(ns),
+        prefix: interned(prefix),
+        local: interned(local),
+        elements: undefined,
+        attributes: undefined,
+      };
       this.names.push(name);
       return name;
     }
@@ -157,7 +173,8 @@ class Decoder {
   /** An element after its \x01: as tree-reader's Reader.element reads it. */
   element(parent: XElement | XDocument): XElement {
     const order = this.order++;
-    const { ns, prefix, local } = this.name();
+    const name = this.name();
+    const { ns, prefix, local } = name;
     const line = this.sixes();
     const encoded = this.encoded;
     let nsDecls: Array<readonly [string, string]> | undefined;
@@ -180,6 +197,7 @@ class Decoder {
       line: line !== 0 && line !== LINE_UNKNOWN ? line : undefined,
       nsDecls,
     };
+    (name.elements ?? this.elementList(name)).push(element);
     if (encoded.charCodeAt(this.at) === ATTRIBUTE) element.attrs = this.attributes(element);
     // Most elements hold one text or a few children: each array is built at its exact size
     // (an array grown by push has room for 17).
@@ -229,6 +247,36 @@ class Decoder {
     }
   }
 
+  /** The element index's list for elements of `name` (local name, then namespace). */
+  private elementList(name: Name): XElement[] {
+    const index = this.indexes.elements;
+    let byNs = index.get(name.local);
+    if (byNs === undefined) {
+      byNs = new Map();
+      index.set(name.local, byNs);
+    }
+    let list = byNs.get(name.ns);
+    if (list === undefined) {
+      list = [];
+      byNs.set(name.ns, list);
+    }
+    name.elements = list;
+    return list;
+  }
+
+  /** The attribute index's list for attributes of `name`: by local name, or '{ns}local'. */
+  private attributeList(name: Name): XAttribute[] {
+    const index = this.indexes.attributes;
+    const key = name.ns === '' ? name.local : `{${name.ns}}${name.local}`;
+    let list = index.get(key);
+    if (list === undefined) {
+      list = [];
+      index.set(key, list);
+    }
+    name.attributes = list;
+    return list;
+  }
+
   /** The attributes of `element`, at the first \x03. */
   private attributes(element: XElement): XAttribute[] {
     const encoded = this.encoded;
@@ -245,6 +293,7 @@ class Decoder {
         value: this.run(),
         parent: element,
       };
+      (name.attributes ?? this.attributeList(name)).push(attribute);
       // Most elements with attributes have one: an array of one.
       if (attributes === undefined) attributes = [attribute];
       else attributes.push(attribute);
@@ -262,10 +311,20 @@ class Decoder {
   }
 }
 
-/** The tree of the encoded document (after the form's digit), or undefined when malformed. */
-export function decodeNativeTree(encoded: string): XDocument | undefined {
+/** A decoded tree and the rules engine's name indexes of it. */
+export interface NativeTree {
+  document: XDocument;
+  indexes: NameIndexes;
+}
+
+/**
+ * The tree of the encoded document (after the form's digit) and its name indexes, built on the
+ * way (for nameIndexes in compile.ts); undefined when the encoding is malformed.
+ */
+export function decodeNativeTree(encoded: string): NativeTree | undefined {
   try {
-    return new Decoder(encoded).document();
+    const decoder = new Decoder(encoded);
+    return { document: decoder.document(), indexes: decoder.indexes };
   } catch (error) {
     if (error instanceof Malformed) return undefined;
     throw error;

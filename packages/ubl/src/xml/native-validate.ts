@@ -3,6 +3,7 @@ import { libxml2Native } from '@fiscus/libxml2-native';
 import { ParseOption } from 'libxml2-wasm';
 import { maindocSchemaPath, schemaFilePaths } from '../schema/schema-files.ts';
 import type { XDocument } from '../tree/node.ts';
+import { nameIndexes } from '../xpath/compile.ts';
 import { decodeNativeTree } from './native-tree.ts';
 import { rootNamespace, UBL_ROOTS, type UblRoot } from './roots.ts';
 
@@ -53,15 +54,29 @@ export function useNativeLane(use: boolean): void {
 }
 
 /**
- * The tree of `utf8` (bytes layer 1 accepted) when the machine's libxml2 finds it well-formed
- * and valid against the UBL 2.1 XSD of its document type; undefined for anything else.
+ * The addon's encoding of the tree of `utf8` (bytes layer 1 accepted) when the machine's libxml2
+ * finds it well-formed and valid against the UBL 2.1 XSD of its document type (see
+ * native-tree.ts); undefined for anything else.
  */
-export function readNatively(utf8: Uint8Array): XDocument | undefined {
+export function validateNatively(utf8: Uint8Array): string | undefined {
   const addon = libxml2Native;
   if (!addon || !enabled || !setUp()) return undefined;
   const encoded = addon.validate(utf8, NATIVE_OPTIONS, PARSE_ENCODING);
   if (encoded === undefined || rootsByIndex[encoded.charCodeAt(0) - 48] === undefined) {
     return undefined;
   }
-  return decodeNativeTree(encoded);
+  return encoded;
+}
+
+/**
+ * The tree of `utf8` (bytes layer 1 accepted) when the machine's libxml2 finds it well-formed
+ * and valid against the UBL 2.1 XSD of its document type; undefined for anything else. The
+ * rules engine adopts the name indexes the decoder built, instead of walking the tree for them.
+ */
+export function readNatively(utf8: Uint8Array): XDocument | undefined {
+  const encoded = validateNatively(utf8);
+  const tree = encoded === undefined ? undefined : decodeNativeTree(encoded);
+  if (tree === undefined) return undefined;
+  nameIndexes(tree.document, tree.indexes);
+  return tree.document;
 }

@@ -158,6 +158,28 @@ function namedChildren(element: XElement, ns: string, local: string, run: Run): 
 const ELEMENT_INDEX = new WeakMap<XDocument, Map<string, Map<string, XElement[]>>>();
 const ATTRIBUTE_INDEX = new WeakMap<XDocument, Map<string, XAttribute[]>>();
 
+/** A document's name indexes, as elementsByName and attributesByName build them. */
+export interface NameIndexes {
+  elements: Map<string, Map<string, XElement[]>>;
+  attributes: Map<string, XAttribute[]>;
+}
+
+/**
+ * With `built`: adopts the name indexes a tree reader built on its way through `doc`
+ * (native-tree.ts does), so that no rule set walks the tree again for them; they must be exactly
+ * what elementsByName and attributesByName build. Either way, the indexes `doc` has (built now if
+ * it had none): test/native-lane.test.ts compares the two.
+ */
+export function nameIndexes(doc: XDocument, built?: NameIndexes): NameIndexes {
+  if (built) {
+    ELEMENT_INDEX.set(doc, built.elements);
+    ATTRIBUTE_INDEX.set(doc, built.attributes);
+    return built;
+  }
+  const run: Run = { doc, globals: [], keys: new Map(), depth: 0 };
+  return { elements: elementsByName(run), attributes: attributesByName(run) };
+}
+
 function elementsByName(run: Run): Map<string, Map<string, XElement[]>> {
   if (run.byName) return run.byName;
   const shared = ELEMENT_INDEX.get(run.doc);
