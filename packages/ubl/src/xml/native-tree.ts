@@ -49,15 +49,26 @@ function interned(text: string): string {
   return name;
 }
 
-interface Name {
+interface QName {
   ns: string;
   prefix: string;
   local: string;
+}
+
+interface Name extends QName {
   /** The list of the element index that elements of this name go to, once one has. */
   elements: XElement[] | undefined;
   /** The same for attributes. */
   attributes: XAttribute[] | undefined;
 }
+
+/**
+ * The names of the last documents by number: documents of one kind number the same names alike,
+ * and comparing a definition with the name last defined under its number is cheaper than
+ * reading it and finding its interned strings.
+ */
+const knownNames: QName[] = [];
+const KNOWN_LIMIT = 1024;
 
 /** The encoding says what it holds in its own order: anything else is a broken string. */
 class Malformed extends Error {}
@@ -103,6 +114,19 @@ class Decoder {
     const code = this.encoded.charCodeAt(this.at);
     if (code === NAME) {
       this.at += 1;
+      const number = this.names.length;
+      const known = knownNames[number];
+      if (known !== undefined && this.defines(known)) {
+        const name: Name = {
+          ns: known.ns,
+          prefix: known.prefix,
+          local: known.local,
+          elements: undefined,
+          attributes: undefined,
+        };
+        this.names.push(name);
+        return name;
+      }
       const ns = this.run();
       this.expect(SEPARATOR);
       const prefix = this.run();
@@ -117,6 +141,9 @@ class Decoder {
         attributes: undefined,
       };
       this.names.push(name);
+      // Not the Name itself, whose lists would keep this document alive.
+      if (number < KNOWN_LIMIT)
+        knownNames[number] = { ns: name.ns, prefix: name.prefix, local: name.local };
       return name;
     }
     let number = code - BASE;
@@ -125,6 +152,25 @@ class Decoder {
     const name = this.names[number];
     if (name === undefined) throw new Malformed();
     return name;
+  }
+
+  /** Whether the definition at `at` is of `name` (then past it). */
+  private defines(name: QName): boolean {
+    const encoded = this.encoded;
+    let at = this.at;
+    if (!encoded.startsWith(name.ns, at)) return false;
+    at += name.ns.length;
+    if (encoded.charCodeAt(at) !== SEPARATOR || !encoded.startsWith(name.prefix, at + 1)) {
+      return false;
+    }
+    at += 1 + name.prefix.length;
+    if (encoded.charCodeAt(at) !== SEPARATOR || !encoded.startsWith(name.local, at + 1)) {
+      return false;
+    }
+    at += 1 + name.local.length;
+    if (encoded.charCodeAt(at) !== SEPARATOR) return false;
+    this.at = at + 1;
+    return true;
   }
 
   /** A number in three characters of 6 bits. */
