@@ -726,7 +726,7 @@ export function compileRuleSet(source: RuleSetSource): CompiledRuleSet {
         kind: check.kind,
         id: check.id,
         flag: check.flag,
-        test: compiler.compileBoolean(parseXPath(check.test, source.ns), scope),
+        test: compiler.compileCheck(parseXPath(check.test, source.ns), scope),
         message: check.message.map((part: MessagePart) => {
           if (typeof part === 'string') return part;
           if ('select' in part) return compiler.compile(parseXPath(part.select, source.ns), scope);

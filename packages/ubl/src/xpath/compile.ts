@@ -86,6 +86,20 @@ export interface Run {
   memo?: Map<string, Seq>;
   /** Per memoized predicate (by its id): its value per context node (see Compiler.predicate). */
   predicates?: Array<Map<XNode, boolean> | undefined>;
+  /** Per repeated sub-expression of a check (by its id): its last value (see Compiler.compileCheck). */
+  repeats?: Array<LastValue | undefined>;
+}
+
+/** A sub-expression's last value and the dynamic context it was computed in. */
+interface LastValue {
+  ctx: Ctx;
+  item: Item | undefined;
+  pos: number;
+  size: number;
+  current: Item | undefined;
+  /** The values of the local variables it reads, by identity. */
+  locals: Array<Seq | Lazy | undefined>;
+  value: Seq;
 }
 
 function attributesByName(run: Run): Map<string, XAttribute[]> {
@@ -979,8 +993,134 @@ function containsPositionCall(ast: Ast): boolean {
   return false;
 }
 
+/** Ids of Run.repeats, unique across compilers (a run may meet expressions of several). */
+const REPEAT_IDS = { count: 0 };
+
+/** Aggregates and filtered paths: the sub-expressions worth computing once when spelled twice. */
+function isCostly(ast: Ast): boolean {
+  if (ast.t === 'call') return ['sum', 'count', 'avg', 'min', 'max'].includes(ast.name);
+  if (ast.t === 'filter') return true;
+  return ast.t === 'path' && ast.steps.some((step) => step.t === 'step' && step.preds.length > 0);
+}
+
+/** Each sub-expression of `ast`, the root included. */
+function eachSubexpression(ast: Ast, visit: (ast: Ast) => void): void {
+  visit(ast);
+  for (const value of Object.values(ast)) {
+    if (!Array.isArray(value)) {
+      if (value && typeof value === 'object' && 't' in value)
+        eachSubexpression(value as Ast, visit);
+      continue;
+    }
+    for (const entry of value) {
+      const sub: unknown = Array.isArray(entry) ? entry[1] : entry;
+      if (sub && typeof sub === 'object' && 't' in sub) eachSubexpression(sub as Ast, visit);
+    }
+  }
+}
+
+/** The memoKeys of the costly sub-expressions `ast` spells more than once. */
+function repeatedSubexpressions(ast: Ast): Set<string> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  eachSubexpression(ast, (sub) => {
+    if (!isCostly(sub)) return;
+    const key = memoKey(sub);
+    if (seen.has(key)) repeated.add(key);
+    seen.add(key);
+  });
+  return repeated;
+}
+
+/** The names of the variables an expression reads. */
+function variableNames(ast: Ast): Set<string> {
+  const names = new Set<string>();
+  eachSubexpression(ast, (sub) => {
+    if (sub.t === 'var') names.add(sub.name);
+  });
+  return names;
+}
+
 export class Compiler {
+  /** The costly sub-expressions the check being compiled spells more than once (by memoKey). */
+  private repeated: Set<string> | undefined;
+  /** Per repeated sub-expression and the local slots it reads: its id in Run.repeats. */
+  private repeatIds = new Map<string, number>();
+
+  /**
+   * A check's test. A costly sub-expression it spells twice (BR-S-08 compares the same three
+   * sums with the taxable amount - 1 and + 1) is computed once: each place remembers the last
+   * value of the run with the dynamic context it was computed in (context item, position, size,
+   * current(), the values of the local variables it reads), and a place meeting the same context
+   * again takes that value. An error is not remembered: the next evaluation raises it again.
+   */
+  compileCheck(ast: Ast, scope: Scope): (ctx: Ctx) => boolean {
+    const repeated = repeatedSubexpressions(ast);
+    this.repeated = repeated.size > 0 ? repeated : undefined;
+    try {
+      return this.compileBoolean(ast, scope);
+    } finally {
+      this.repeated = undefined;
+      this.repeatIds = new Map();
+    }
+  }
+
   compile(ast: Ast, scope: Scope): Fn {
+    const repeated = this.repeated;
+    if (repeated !== undefined && isCostly(ast) && repeated.has(memoKey(ast))) {
+      return this.computedOnce(memoKey(ast), ast, this.compileAny(ast, scope), scope);
+    }
+    return this.compileAny(ast, scope);
+  }
+
+  private computedOnce(key: string, ast: Ast, fn: Fn, scope: Scope): Fn {
+    const slots: number[] = [];
+    for (const name of variableNames(ast)) {
+      const slot = scope.lookup(name);
+      if (slot !== undefined) slots.push(slot);
+    }
+    // The places that spell it in one check, reading the same slots, share one id.
+    const group = `${slots.join(',')} ${key}`;
+    let id = this.repeatIds.get(group);
+    if (id === undefined) {
+      id = REPEAT_IDS.count++;
+      this.repeatIds.set(group, id);
+    }
+    return (ctx) => {
+      const memos = (ctx.run.repeats ??= []);
+      const last = memos[id];
+      if (
+        last !== undefined &&
+        last.ctx === ctx &&
+        last.item === ctx.item &&
+        last.pos === ctx.pos &&
+        last.size === ctx.size &&
+        last.current === ctx.current
+      ) {
+        let same = true;
+        for (let i = 0; i < slots.length; i++) {
+          if (last.locals[i] !== ctx.env[slots[i]!]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return last.value;
+      }
+      const value = fn(ctx);
+      memos[id] = {
+        ctx,
+        item: ctx.item,
+        pos: ctx.pos,
+        size: ctx.size,
+        current: ctx.current,
+        locals: slots.map((slot) => ctx.env[slot]),
+        value,
+      };
+      return value;
+    };
+  }
+
+  private compileAny(ast: Ast, scope: Scope): Fn {
     switch (ast.t) {
       case 'literal': {
         const result: Seq = [ast.value];
@@ -1264,6 +1404,8 @@ export class Compiler {
         return (ctx) => !inner(ctx);
       }
       if (name === 'boolean') return this.compileBoolean(arg, scope);
+      const some = this.someFiltered(arg, scope);
+      if (some) return name === 'exists' ? some : (ctx) => !some(ctx);
       const fn = this.compile(arg, scope);
       return name === 'exists' ? (ctx) => fn(ctx).length > 0 : (ctx) => fn(ctx).length === 0;
     }
@@ -1449,6 +1591,50 @@ export class Compiler {
       const stop = loop(ctx, 0, out);
       if (kind === 'for') return out;
       return [stop ?? kind === 'every'];
+    };
+  }
+
+  /**
+   * `exists(//cac:InvoiceLine[p][q])`, predicates boolean and not positional: whether a node
+   * passes them all, tried node by node in document order up to the first that does, without
+   * building the filtered sequence (as Saxon, which evaluates exists() lazily).
+   */
+  private someFiltered(ast: Ast, scope: Scope): ((ctx: Ctx) => boolean) | undefined {
+    const last = ast.t === 'path' ? ast.steps[ast.steps.length - 1] : ast;
+    if (last?.t !== 'step' || last.preds.length === 0) return undefined;
+    if (
+      !last.preds.every(
+        (pred) =>
+          !isPositionalPredicate(pred) && isBooleanValued(pred) && !containsPositionCall(pred),
+      )
+    )
+      return undefined;
+    const tests = last.preds.map((pred) => this.predicate(pred, scope).test);
+    if (!tests.every((test) => test !== undefined)) return undefined;
+    const bare: Ast = { ...last, preds: [] };
+    const candidates = this.compile(
+      ast.t === 'path' ? { t: 'path', steps: [...ast.steps.slice(0, -1), bare] } : bare,
+      scope,
+    );
+    return (ctx) => {
+      const nodes = candidates(ctx);
+      const size = nodes.length;
+      if (size === 0) return false;
+      const itemCtx: Ctx = {
+        item: undefined,
+        pos: 0,
+        size,
+        env: ctx.env,
+        run: ctx.run,
+        current: ctx.current,
+      };
+      next: for (let i = 0; i < size; i++) {
+        itemCtx.item = nodes[i];
+        itemCtx.pos = i + 1;
+        for (let t = 0; t < tests.length; t++) if (!tests[t]!(itemCtx)) continue next;
+        return true;
+      }
+      return false;
     };
   }
 

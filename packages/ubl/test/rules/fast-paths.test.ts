@@ -160,6 +160,42 @@ describe('rule engine shortcuts', () => {
       runCompiled(compile(tests.slice(0, 5)), readXml(other)).findings.map((f) => f.id),
     ).toEqual(['T1']);
   });
+  it('a sum spelled twice in a check is computed once per binding, focus and document', () => {
+    const values = '<a:V r="1">1.10</a:V><a:V r="2">2.20</a:V><a:V r="1">3.30</a:V>';
+    const doc = `<a:Root xmlns:a="urn:a">${values}</a:Root>`;
+    const perRate =
+      'every $r in (1, 2) satisfies sum(//a:V[@r = $r]) > 0 and ' +
+      'sum(//a:V[@r = $r]) = (if ($r = 1) then 4.40 else 2.20)';
+    const perNode =
+      'sum(../a:V[@r = current()/@r]) > 0 and ' +
+      "sum(../a:V[@r = current()/@r]) = (if (@r = '1') then 4.40 else 2.20)";
+    // The same filtered path inside a predicate (each a:V its focus) and outside it.
+    const perFocus = 'count(../a:V[count(a:V[@r]) = 0]) = 3 and count(../a:V[@r]) = 3';
+    expect(trueTests([perRate, perNode, perFocus, 'false()'], doc, '/a:Root/a:V')).toEqual([
+      ...[perRate, perNode, perFocus],
+      ...[perRate, perNode, perFocus],
+      ...[perRate, perNode, perFocus],
+    ]);
+    const set = compile(['sum(a:V) = 6.6 and sum(a:V) > 6.5', 'sum(a:V) = 3 and sum(a:V) = 3']);
+    const run = (xml: string) => runCompiled(set, readXml(xml)).findings.map((f) => f.id);
+    expect(run(doc)).toEqual(['T0']);
+    expect(run('<a:Root xmlns:a="urn:a"><a:V>1</a:V><a:V>2</a:V></a:Root>')).toEqual(['T1']);
+  });
+  it('exists() of a filtered path stops at the first node that passes, positional ones aside', () => {
+    const doc =
+      '<a:Root xmlns:a="urn:a"><a:V r="1">1.10</a:V><a:V r="2">2.20</a:V><a:V r="1">3.30</a:V></a:Root>';
+    const tests = [
+      "exists(//a:V[@r = '2'][. > 2])",
+      "exists(//a:V[@r = '2'][. > 3])",
+      "empty(//a:V[@r = '1'][. = 3.30])",
+      "not(exists(/a:Root/a:V[@r = '3']))",
+      "exists(//a:V[2][@r = '1'])",
+      "exists(//a:V[@r = '1'][2])",
+      "exists(//a:V[last()][@r = '1'])",
+      "exists(//a:V[@r = '1'][position() = 3])",
+    ];
+    expect(trueTests(tests, doc)).toEqual([tests[0], tests[3], tests[5], tests[6]]);
+  });
   it('global code lists are kept across runs, globals that read the document are not', () => {
     const set = compile(['$codes = @v', '$first = @v', "$marked = concat(@v, '!')"], '/a:Root', {
       lets: [
