@@ -12,7 +12,7 @@ import {
   type XNode,
   type XText,
 } from '../tree/node.ts';
-import { callBuiltin, BUILTIN_ARITY } from './functions.ts';
+import { callBuiltin, BUILTIN_ARITY, normalizeSpace } from './functions.ts';
 import {
   parseXPath,
   XS_NS,
@@ -84,6 +84,8 @@ export interface Run {
   attributesByName?: Map<string, XAttribute[]>;
   /** Values of absolute paths that depend on nothing but the document (see focusFree). */
   memo?: Map<string, Seq>;
+  /** Nodes of such paths by normalized string value (see Compiler.groupedPath). */
+  groups?: Map<string, Map<string, XNode[]>>;
   /** Per memoized predicate (by its id): its value per context node (see Compiler.predicate). */
   predicates?: Array<Map<XNode, boolean> | undefined>;
   /** Per repeated sub-expression of a check (by its id): its last value (see Compiler.compileCheck). */
@@ -1041,6 +1043,39 @@ function variableNames(ast: Ast): Set<string> {
   return names;
 }
 
+/** `normalize-space(.)` or `normalize-space()`. */
+function isNormalizedContext(ast: Ast): boolean {
+  return (
+    ast.t === 'call' &&
+    ast.name === 'normalize-space' &&
+    (ast.args.length === 0 || (ast.args.length === 1 && ast.args[0]!.t === 'context'))
+  );
+}
+
+/**
+ * An absolute path that reads no focus and no local variable, whose last step is an axis step
+ * with one predicate `normalize-space(.) = 'literal'` (either side): its nodes are those of the
+ * path without that predicate whose normalized string value is the literal.
+ */
+function groupable(ast: Ast, scope: Scope): { bare: Ast; literal: string } | undefined {
+  if (ast.t !== 'path' || ast.steps.length < 2 || ast.steps[0]!.t !== 'root') return undefined;
+  const last = ast.steps[ast.steps.length - 1]!;
+  if (last.t !== 'step' || last.preds.length !== 1) return undefined;
+  const pred = last.preds[0]!;
+  if (pred.t !== 'compare' || pred.kind !== 'general' || pred.op !== 'eq') return undefined;
+  const literal = isNormalizedContext(pred.l)
+    ? pred.r
+    : isNormalizedContext(pred.r)
+      ? pred.l
+      : undefined;
+  if (literal?.t !== 'literal' || typeof literal.value !== 'string') return undefined;
+  if (!focusFree(ast, scope)) return undefined;
+  return {
+    bare: { t: 'path', steps: [...ast.steps.slice(0, -1), { ...last, preds: [] }] },
+    literal: literal.value,
+  };
+}
+
 export class Compiler {
   /** The costly sub-expressions the check being compiled spells more than once (by memoKey). */
   private repeated: Set<string> | undefined;
@@ -1316,6 +1351,8 @@ export class Compiler {
         };
       }
       case 'path': {
+        const grouped = this.groupedPath(ast, scope);
+        if (grouped) return grouped;
         const fn = this.path(ast.steps, scope);
         if (ast.steps[0]?.t !== 'root' || !focusFree(ast, scope)) return fn;
         // An absolute path that reads no focus and no local variable has one value per run:
@@ -1595,6 +1632,39 @@ export class Compiler {
   }
 
   /**
+   * `//cac:ClassifiedTaxCategory[…]/cbc:ID[normalize-space(.) = 'AE']` (see groupable): the
+   * path without its last predicate is computed once per run (an absolute path, see compileAny),
+   * its nodes grouped once by their normalized string value; each literal then reads its group
+   * (in document order, as the filter keeps them). The VAT category rules spell the same path for
+   * each category code: the groups are built once for all of them.
+   */
+  private groupedPath(ast: Extract<Ast, { t: 'path' }>, scope: Scope): Fn | undefined {
+    const grouping = groupable(ast, scope);
+    if (!grouping) return undefined;
+    const general = this.path(ast.steps, scope);
+    const candidates = this.compile(grouping.bare, scope);
+    const key = memoKey(grouping.bare);
+    const literal = grouping.literal;
+    return (ctx) => {
+      const item = ctx.item;
+      if (item === undefined || !isNode(item) || rootOf(item) !== ctx.run.doc) return general(ctx);
+      const groups = (ctx.run.groups ??= new Map());
+      let byValue = groups.get(key);
+      if (byValue === undefined) {
+        byValue = new Map();
+        for (const node of candidates(ctx) as XNode[]) {
+          const value = normalizeSpace(stringValue(node));
+          const list = byValue.get(value);
+          if (list) list.push(node);
+          else byValue.set(value, [node]);
+        }
+        groups.set(key, byValue);
+      }
+      return byValue.get(literal) ?? EMPTY;
+    };
+  }
+
+  /**
    * `exists(//cac:InvoiceLine[p][q])`, predicates boolean and not positional: whether a node
    * passes them all, tried node by node in document order up to the first that does, without
    * building the filtered sequence (as Saxon, which evaluates exists() lazily).
@@ -1602,6 +1672,7 @@ export class Compiler {
   private someFiltered(ast: Ast, scope: Scope): ((ctx: Ctx) => boolean) | undefined {
     const last = ast.t === 'path' ? ast.steps[ast.steps.length - 1] : ast;
     if (last?.t !== 'step' || last.preds.length === 0) return undefined;
+    if (groupable(ast, scope)) return undefined;
     if (
       !last.preds.every(
         (pred) =>

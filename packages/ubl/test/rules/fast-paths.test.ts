@@ -196,6 +196,27 @@ describe('rule engine shortcuts', () => {
     ];
     expect(trueTests(tests, doc)).toEqual([tests[0], tests[3], tests[5], tests[6]]);
   });
+  it("an absolute path filtered by normalize-space(.) = 'code' reads the groups of its nodes", () => {
+    // The string values of the a:C are ' AE ', 'AE', 'A E', '\nAE\t', 'AE' (mixed content), ''.
+    const doc =
+      '<a:Root xmlns:a="urn:a"><a:Q><a:C> AE </a:C><a:C>AE</a:C></a:Q><a:C>A E</a:C>' +
+      '<a:Q><a:C>\nAE\t</a:C><a:C>A<a:X>E</a:X></a:C><a:C/></a:Q></a:Root>';
+    // Each grouped form (`@` → '') agrees with the general form (`@` → ' and true()').
+    const pairs: Array<[string, string]> = [
+      ["count(//a:C[normalize-space(.) = 'AE'@])", '4'],
+      ["count(//a:C['A E' = normalize-space()@])", '1'],
+      ["count(/a:Root/a:Q/a:C[normalize-space(.) = ''@])", '1'],
+      ["count(//a:C[normalize-space(.) = ' AE'@])", '0'],
+      ["(//a:C[normalize-space(.) = 'AE'@])[3]/../a:C[1] is (//a:Q)[2]/a:C[1]", 'true'],
+      ["exists(//a:Q/a:C[normalize-space(.) = 'A E'@])", 'false'],
+      ["not(//a:C[normalize-space() = 'AE'@])", 'false'],
+    ];
+    const tests = pairs.flatMap(([test, value]) =>
+      ['', ' and true()'].map((rest) => `string(${test.replace('@', rest)}) = '${value}'`),
+    );
+    expect(new Set(tests).size).toBe(pairs.length * 2);
+    expect(trueTests(tests, doc)).toEqual(tests);
+  });
   it('global code lists are kept across runs, globals that read the document are not', () => {
     const set = compile(['$codes = @v', '$first = @v', "$marked = concat(@v, '!')"], '/a:Root', {
       lets: [
