@@ -590,6 +590,17 @@ export function convertToType(
   if (!type) return seq;
   const { item, occurrence } = type;
   let out: Seq = seq;
+  if ('atomic' in item && seq.length === 1) {
+    // One atomic value already of the type (u:slack's decimals): the sequence as it is, as any
+    // occurrence indicator allows one item.
+    const value = seq[0]!;
+    if (
+      !isNode(value) &&
+      !(value instanceof Untyped) &&
+      matchesAtomic(value, item.atomic) === value
+    )
+      return seq;
+  }
   if ('atomic' in item) {
     out = seq.map((entry) => {
       const value = atomize(entry);
@@ -1942,10 +1953,9 @@ export class Compiler {
         if (ctx.run.depth > 2000) throw new XPathError('XTDE0000', 'function recursion too deep');
         ctx.run.depth++;
         try {
-          return fn.call(
-            ctx,
-            args.map((arg) => arg(ctx)),
-          );
+          const values = new Array<Seq>(args.length);
+          for (let i = 0; i < args.length; i++) values[i] = args[i]!(ctx);
+          return fn.call(ctx, values);
         } finally {
           ctx.run.depth--;
         }

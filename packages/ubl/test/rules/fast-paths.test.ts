@@ -137,6 +137,45 @@ describe('rule engine shortcuts', () => {
     expect(runCompiled(set, readXml(DOC)).error?.code).toBe('XTTE0780');
   });
 
+  it("an xsl:function's parameters keep a value of their type and convert the others", () => {
+    const tests = [
+      'u:decimal(3) instance of xs:integer',
+      'u:decimal(3.5) instance of xs:decimal',
+      'u:decimal(/a:Root/a:Amt) instance of xs:integer',
+      'u:decimal(/a:Root/a:Amt) = 5',
+      'u:double(2) instance of xs:double',
+      'u:double(2.5) instance of xs:double',
+      'u:double(2.5e0) = 2.5',
+      'u:string(/a:Root/a:Amt) instance of xs:string',
+      "u:string('x') = 'x'",
+      'u:any(3) instance of xs:integer',
+    ];
+    const identity = (name: string, as?: string) => ({
+      name,
+      params: [{ name: 'v', ...(as ? { as } : {}) }],
+      body: [{ op: 'sequence' as const, select: '$v' }],
+    });
+    const set = compile(tests, '/a:Root', {
+      ns: { ...NS, u: 'urn:u' },
+      functions: [
+        identity('u:decimal', 'xs:decimal'),
+        identity('u:double', 'xs:double'),
+        identity('u:string', 'xs:string'),
+        identity('u:any'),
+      ],
+    });
+    const result = runCompiled(set, readXml(DOC));
+    expect(result.error).toBeUndefined();
+    // An untyped value is cast to xs:decimal (not xs:integer); an integer is promoted to xs:double.
+    expect(result.findings.map((f) => f.message)).toEqual(tests.filter((_, i) => i !== 2));
+    // A double is not an xs:decimal: XPTY0004, as Saxon raises it.
+    const wrong = compile(['u:decimal(2.5e0) = 2.5'], '/a:Root', {
+      ns: { ...NS, u: 'urn:u' },
+      functions: [identity('u:decimal', 'xs:decimal')],
+    });
+    expect(runCompiled(wrong, readXml(DOC)).error?.code).toBe('XPTY0004');
+  });
+
   it('predicates spelled in several places each keep their own answer per node', () => {
     const one = "a:P[normalize-space(.) = '1']";
     const two = "a:P[normalize-space(.) = '2']";
