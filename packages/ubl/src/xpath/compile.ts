@@ -87,7 +87,9 @@ export interface Run {
   /** Nodes of such paths by normalized string value (see Compiler.groupedPath). */
   groups?: Map<string, Map<string, XNode[]>>;
   /** Per memoized predicate (by its id): its value per context node (see Compiler.predicate). */
-  predicates?: Array<Map<XNode, boolean> | undefined>;
+  predicates?: Array<Map<XNode, boolean> | Int8Array | undefined>;
+  /** The number of nodes of the document (orders 0 to nodeCount - 1), counted on first use. */
+  nodeCount?: number;
   /** Per repeated sub-expression of a check (by its id): its last value (see Compiler.compileCheck). */
   repeats?: Array<LastValue | undefined>;
 }
@@ -910,6 +912,12 @@ function focusFree(ast: Ast, scope: Scope): boolean {
   }
 }
 
+/**
+ * Nodes of a document from which a remembered predicate keeps its answers in an array by
+ * document order (one byte a node): cheaper than a Map of as many entries, dearer to make.
+ */
+const LARGE_DOCUMENT = 4096;
+
 /** The predicates worth remembering, by memoKey: an id and how many places spell them. */
 const PREDICATE_IDS = new Map<string, { id: number; spellings: number }>();
 
@@ -934,17 +942,29 @@ function memoizedPredicate(ast: Ast, test: (ctx: Ctx) => boolean): (ctx: Ctx) =>
   return (ctx) => {
     const item = ctx.item;
     if (info.spellings < 2 || item === undefined || !isNode(item)) return test(ctx);
-    const memos = (ctx.run.predicates ??= []);
+    const run = ctx.run;
+    const memos = (run.predicates ??= []);
     let memo = memos[slot];
     if (memo === undefined) {
-      memo = new Map();
+      run.nodeCount ??= lastDescendantOrder(run.doc) + 1;
+      memo = run.nodeCount >= LARGE_DOCUMENT ? new Int8Array(run.nodeCount) : new Map();
       memos[slot] = memo;
     }
-    let value = memo.get(item);
-    if (value === undefined) {
-      value = test(ctx);
-      memo.set(item, value);
+    if (memo instanceof Map) {
+      let value = memo.get(item);
+      if (value === undefined) {
+        value = test(ctx);
+        memo.set(item, value);
+      }
+      return value;
     }
+    // By document order: 0 not known yet, 1 false, 2 true. Every node of a run is of its
+    // document (no function makes or reads another tree); one beyond its orders is not kept.
+    const order = item.order;
+    const known = order < memo.length ? memo[order]! : -1;
+    if (known > 0) return known === 2;
+    const value = test(ctx);
+    if (known === 0) memo[order] = value ? 2 : 1;
     return value;
   };
 }

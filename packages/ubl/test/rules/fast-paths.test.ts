@@ -220,6 +220,19 @@ describe('rule engine shortcuts', () => {
     expect(run(doc)).toEqual(['T0']);
     expect(run('<a:Root xmlns:a="urn:a"><a:V>1</a:V><a:V>2</a:V></a:Root>')).toEqual(['T1']);
   });
+  it('predicates remembered per node of a large document (by document order) keep each answer', () => {
+    // 3,000 a:P (6,000 nodes with their texts): the answers are kept in an array by order.
+    const values = Array.from({ length: 3000 }, (_, i) => (i % 3 === 1 ? '1' : `${i}`));
+    const doc = `<a:Root xmlns:a="urn:a">${values.map((v, i) => `<a:P n="${i}">${v}</a:P>`).join('')}</a:Root>`;
+    const tests = [
+      "count(//a:P[. = '1']) = 1000",
+      "count(/a:Root/a:P[. = '1']) = 1000",
+      "(/a:Root/a:P[. = '1'])[1]/@n = '1' and (//a:P[. = '1'])[last()]/@n = '2998'",
+      "count(/a:Root/a:P[. = '1']/following-sibling::a:P[1][. = '1']) = 0",
+      "every $p in /a:Root/a:P[. = '1'] satisfies $p/@n mod 3 = 1",
+    ];
+    expect(trueTests(tests, doc)).toEqual(tests);
+  });
   it('exists() of a filtered path stops at the first node that passes, positional ones aside', () => {
     const doc =
       '<a:Root xmlns:a="urn:a"><a:V r="1">1.10</a:V><a:V r="2">2.20</a:V><a:V r="1">3.30</a:V></a:Root>';
