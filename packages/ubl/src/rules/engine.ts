@@ -657,6 +657,11 @@ export function compileRuleSet(source: RuleSetSource): CompiledRuleSet {
       paramTypes.push(param.as ? parseSequenceType(param.as, source.ns) : undefined);
     }
     const resultType = definition.as ? parseSequenceType(definition.as, source.ns) : undefined;
+    // The texts of the errors, made once (not per call).
+    const argumentNames = definition.params.map(
+      (_, i) => `argument ${i + 1} of ${definition.name}()`,
+    );
+    const resultName = `the result of ${definition.name}()`;
     let body: ((ctx: Ctx) => Seq) | undefined;
     pending.push(() => {
       body = compileFunctionBody(definition.body, scope, compiler);
@@ -664,9 +669,10 @@ export function compileRuleSet(source: RuleSetSource): CompiledRuleSet {
     env.functions.set(`${name}#${definition.params.length}`, {
       call(ctx: Ctx, args: Seq[]): Seq {
         const frame = new Array<Seq | Lazy | undefined>(scope.frameSize);
-        args.forEach((arg, i) => {
-          frame[i] = convertToType(arg, paramTypes[i], `argument ${i + 1} of ${definition.name}()`);
-        });
+        for (let i = 0; i < args.length; i++) {
+          const type = paramTypes[i];
+          frame[i] = type ? convertToType(args[i]!, type, argumentNames[i]!) : args[i];
+        }
         const result = body!({
           item: undefined,
           pos: 0,
@@ -675,7 +681,7 @@ export function compileRuleSet(source: RuleSetSource): CompiledRuleSet {
           run: ctx.run,
           current: undefined,
         });
-        return convertToType(result, resultType, `the result of ${definition.name}()`, 'XTTE0780');
+        return convertToType(result, resultType, resultName, 'XTTE0780');
       },
     });
   }
@@ -726,7 +732,7 @@ export function compileRuleSet(source: RuleSetSource): CompiledRuleSet {
         kind: check.kind,
         id: check.id,
         flag: check.flag,
-        test: compiler.compileBoolean(parseXPath(check.test, source.ns), scope),
+        test: compiler.compileCheck(parseXPath(check.test, source.ns), scope),
         message: check.message.map((part: MessagePart) => {
           if (typeof part === 'string') return part;
           if ('select' in part) return compiler.compile(parseXPath(part.select, source.ns), scope);

@@ -12,7 +12,7 @@ import {
   type XNode,
   type XText,
 } from '../tree/node.ts';
-import { callBuiltin, BUILTIN_ARITY } from './functions.ts';
+import { callBuiltin, BUILTIN_ARITY, normalizeSpace } from './functions.ts';
 import {
   parseXPath,
   XS_NS,
@@ -84,8 +84,26 @@ export interface Run {
   attributesByName?: Map<string, XAttribute[]>;
   /** Values of absolute paths that depend on nothing but the document (see focusFree). */
   memo?: Map<string, Seq>;
+  /** Nodes of such paths by normalized string value (see Compiler.groupedPath). */
+  groups?: Map<string, Map<string, XNode[]>>;
   /** Per memoized predicate (by its id): its value per context node (see Compiler.predicate). */
-  predicates?: Array<Map<XNode, boolean> | undefined>;
+  predicates?: Array<Map<XNode, boolean> | Int8Array | undefined>;
+  /** The number of nodes of the document (orders 0 to nodeCount - 1), counted on first use. */
+  nodeCount?: number;
+  /** Per repeated sub-expression of a check (by its id): its last value (see Compiler.compileCheck). */
+  repeats?: Array<LastValue | undefined>;
+}
+
+/** A sub-expression's last value and the dynamic context it was computed in. */
+interface LastValue {
+  ctx: Ctx;
+  item: Item | undefined;
+  pos: number;
+  size: number;
+  current: Item | undefined;
+  /** The values of the local variables it reads, by identity. */
+  locals: Array<Seq | Lazy | undefined>;
+  value: Seq;
 }
 
 function attributesByName(run: Run): Map<string, XAttribute[]> {
@@ -596,6 +614,17 @@ export function convertToType(
   if (!type) return seq;
   const { item, occurrence } = type;
   let out: Seq = seq;
+  if ('atomic' in item && seq.length === 1) {
+    // One atomic value already of the type (u:slack's decimals): the sequence as it is, as any
+    // occurrence indicator allows one item.
+    const value = seq[0]!;
+    if (
+      !isNode(value) &&
+      !(value instanceof Untyped) &&
+      matchesAtomic(value, item.atomic) === value
+    )
+      return seq;
+  }
   if ('atomic' in item) {
     out = seq.map((entry) => {
       const value = atomize(entry);
@@ -905,6 +934,12 @@ function focusFree(ast: Ast, scope: Scope): boolean {
   }
 }
 
+/**
+ * Nodes of a document from which a remembered predicate keeps its answers in an array by
+ * document order (one byte a node): cheaper than a Map of as many entries, dearer to make.
+ */
+const LARGE_DOCUMENT = 4096;
+
 /** The predicates worth remembering, by memoKey: an id and how many places spell them. */
 const PREDICATE_IDS = new Map<string, { id: number; spellings: number }>();
 
@@ -929,17 +964,29 @@ function memoizedPredicate(ast: Ast, test: (ctx: Ctx) => boolean): (ctx: Ctx) =>
   return (ctx) => {
     const item = ctx.item;
     if (info.spellings < 2 || item === undefined || !isNode(item)) return test(ctx);
-    const memos = (ctx.run.predicates ??= []);
+    const run = ctx.run;
+    const memos = (run.predicates ??= []);
     let memo = memos[slot];
     if (memo === undefined) {
-      memo = new Map();
+      run.nodeCount ??= lastDescendantOrder(run.doc) + 1;
+      memo = run.nodeCount >= LARGE_DOCUMENT ? new Int8Array(run.nodeCount) : new Map();
       memos[slot] = memo;
     }
-    let value = memo.get(item);
-    if (value === undefined) {
-      value = test(ctx);
-      memo.set(item, value);
+    if (memo instanceof Map) {
+      let value = memo.get(item);
+      if (value === undefined) {
+        value = test(ctx);
+        memo.set(item, value);
+      }
+      return value;
     }
+    // By document order: 0 not known yet, 1 false, 2 true. Every node of a run is of its
+    // document (no function makes or reads another tree); one beyond its orders is not kept.
+    const order = item.order;
+    const known = order < memo.length ? memo[order]! : -1;
+    if (known > 0) return known === 2;
+    const value = test(ctx);
+    if (known === 0) memo[order] = value ? 2 : 1;
     return value;
   };
 }
@@ -1001,8 +1048,167 @@ function containsPositionCall(ast: Ast): boolean {
   return false;
 }
 
+/** Ids of Run.repeats, unique across compilers (a run may meet expressions of several). */
+const REPEAT_IDS = { count: 0 };
+
+/** Aggregates and filtered paths: the sub-expressions worth computing once when spelled twice. */
+function isCostly(ast: Ast): boolean {
+  if (ast.t === 'call') return ['sum', 'count', 'avg', 'min', 'max'].includes(ast.name);
+  if (ast.t === 'filter') return true;
+  return ast.t === 'path' && ast.steps.some((step) => step.t === 'step' && step.preds.length > 0);
+}
+
+/** Each sub-expression of `ast`, the root included. */
+function eachSubexpression(ast: Ast, visit: (ast: Ast) => void): void {
+  visit(ast);
+  for (const value of Object.values(ast)) {
+    if (!Array.isArray(value)) {
+      if (value && typeof value === 'object' && 't' in value)
+        eachSubexpression(value as Ast, visit);
+      continue;
+    }
+    for (const entry of value) {
+      const sub: unknown = Array.isArray(entry) ? entry[1] : entry;
+      if (sub && typeof sub === 'object' && 't' in sub) eachSubexpression(sub as Ast, visit);
+    }
+  }
+}
+
+/** The memoKeys of the costly sub-expressions `ast` spells more than once. */
+function repeatedSubexpressions(ast: Ast): Set<string> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  eachSubexpression(ast, (sub) => {
+    if (!isCostly(sub)) return;
+    const key = memoKey(sub);
+    if (seen.has(key)) repeated.add(key);
+    seen.add(key);
+  });
+  return repeated;
+}
+
+/** The names of the variables an expression reads. */
+function variableNames(ast: Ast): Set<string> {
+  const names = new Set<string>();
+  eachSubexpression(ast, (sub) => {
+    if (sub.t === 'var') names.add(sub.name);
+  });
+  return names;
+}
+
+/** `normalize-space(.)` or `normalize-space()`. */
+function isNormalizedContext(ast: Ast): boolean {
+  return (
+    ast.t === 'call' &&
+    ast.name === 'normalize-space' &&
+    (ast.args.length === 0 || (ast.args.length === 1 && ast.args[0]!.t === 'context'))
+  );
+}
+
+/**
+ * An absolute path that reads no focus and no local variable, whose last step is an axis step
+ * with one predicate `normalize-space(.) = 'literal'` (either side): its nodes are those of the
+ * path without that predicate whose normalized string value is the literal.
+ */
+function groupable(ast: Ast, scope: Scope): { bare: Ast; literal: string } | undefined {
+  if (ast.t !== 'path' || ast.steps.length < 2 || ast.steps[0]!.t !== 'root') return undefined;
+  const last = ast.steps[ast.steps.length - 1]!;
+  if (last.t !== 'step' || last.preds.length !== 1) return undefined;
+  const pred = last.preds[0]!;
+  if (pred.t !== 'compare' || pred.kind !== 'general' || pred.op !== 'eq') return undefined;
+  const literal = isNormalizedContext(pred.l)
+    ? pred.r
+    : isNormalizedContext(pred.r)
+      ? pred.l
+      : undefined;
+  if (literal?.t !== 'literal' || typeof literal.value !== 'string') return undefined;
+  if (!focusFree(ast, scope)) return undefined;
+  return {
+    bare: { t: 'path', steps: [...ast.steps.slice(0, -1), { ...last, preds: [] }] },
+    literal: literal.value,
+  };
+}
+
 export class Compiler {
+  /** The costly sub-expressions the check being compiled spells more than once (by memoKey). */
+  private repeated: Set<string> | undefined;
+  /** Per repeated sub-expression and the local slots it reads: its id in Run.repeats. */
+  private repeatIds = new Map<string, number>();
+
+  /**
+   * A check's test. A costly sub-expression it spells twice (BR-S-08 compares the same three
+   * sums with the taxable amount - 1 and + 1) is computed once: each place remembers the last
+   * value of the run with the dynamic context it was computed in (context item, position, size,
+   * current(), the values of the local variables it reads), and a place meeting the same context
+   * again takes that value. An error is not remembered: the next evaluation raises it again.
+   */
+  compileCheck(ast: Ast, scope: Scope): (ctx: Ctx) => boolean {
+    const repeated = repeatedSubexpressions(ast);
+    this.repeated = repeated.size > 0 ? repeated : undefined;
+    try {
+      return this.compileBoolean(ast, scope);
+    } finally {
+      this.repeated = undefined;
+      this.repeatIds = new Map();
+    }
+  }
+
   compile(ast: Ast, scope: Scope): Fn {
+    const repeated = this.repeated;
+    if (repeated !== undefined && isCostly(ast) && repeated.has(memoKey(ast))) {
+      return this.computedOnce(memoKey(ast), ast, this.compileAny(ast, scope), scope);
+    }
+    return this.compileAny(ast, scope);
+  }
+
+  private computedOnce(key: string, ast: Ast, fn: Fn, scope: Scope): Fn {
+    const slots: number[] = [];
+    for (const name of variableNames(ast)) {
+      const slot = scope.lookup(name);
+      if (slot !== undefined) slots.push(slot);
+    }
+    // The places that spell it in one check, reading the same slots, share one id.
+    const group = `${slots.join(',')} ${key}`;
+    let id = this.repeatIds.get(group);
+    if (id === undefined) {
+      id = REPEAT_IDS.count++;
+      this.repeatIds.set(group, id);
+    }
+    return (ctx) => {
+      const memos = (ctx.run.repeats ??= []);
+      const last = memos[id];
+      if (
+        last !== undefined &&
+        last.ctx === ctx &&
+        last.item === ctx.item &&
+        last.pos === ctx.pos &&
+        last.size === ctx.size &&
+        last.current === ctx.current
+      ) {
+        let same = true;
+        for (let i = 0; i < slots.length; i++) {
+          if (last.locals[i] !== ctx.env[slots[i]!]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return last.value;
+      }
+      const value = fn(ctx);
+      memos[id] = {
+        ctx,
+        item: ctx.item,
+        pos: ctx.pos,
+        size: ctx.size,
+        current: ctx.current,
+        locals: slots.map((slot) => ctx.env[slot]),
+        value,
+      };
+      return value;
+    };
+  }
+
+  private compileAny(ast: Ast, scope: Scope): Fn {
     switch (ast.t) {
       case 'literal': {
         const result: Seq = [ast.value];
@@ -1198,6 +1404,8 @@ export class Compiler {
         };
       }
       case 'path': {
+        const grouped = this.groupedPath(ast, scope);
+        if (grouped) return grouped;
         const fn = this.path(ast.steps, scope);
         if (ast.steps[0]?.t !== 'root' || !focusFree(ast, scope)) return fn;
         // An absolute path that reads no focus and no local variable has one value per run:
@@ -1286,6 +1494,8 @@ export class Compiler {
         return (ctx) => !inner(ctx);
       }
       if (name === 'boolean') return this.compileBoolean(arg, scope);
+      const some = this.someFiltered(arg, scope);
+      if (some) return name === 'exists' ? some : (ctx) => !some(ctx);
       const fn = this.compile(arg, scope);
       return name === 'exists' ? (ctx) => fn(ctx).length > 0 : (ctx) => fn(ctx).length === 0;
     }
@@ -1471,6 +1681,84 @@ export class Compiler {
       const stop = loop(ctx, 0, out);
       if (kind === 'for') return out;
       return [stop ?? kind === 'every'];
+    };
+  }
+
+  /**
+   * `//cac:ClassifiedTaxCategory[…]/cbc:ID[normalize-space(.) = 'AE']` (see groupable): the
+   * path without its last predicate is computed once per run (an absolute path, see compileAny),
+   * its nodes grouped once by their normalized string value; each literal then reads its group
+   * (in document order, as the filter keeps them). The VAT category rules spell the same path for
+   * each category code: the groups are built once for all of them.
+   */
+  private groupedPath(ast: Extract<Ast, { t: 'path' }>, scope: Scope): Fn | undefined {
+    const grouping = groupable(ast, scope);
+    if (!grouping) return undefined;
+    const general = this.path(ast.steps, scope);
+    const candidates = this.compile(grouping.bare, scope);
+    const key = memoKey(grouping.bare);
+    const literal = grouping.literal;
+    return (ctx) => {
+      const item = ctx.item;
+      if (item === undefined || !isNode(item) || rootOf(item) !== ctx.run.doc) return general(ctx);
+      const groups = (ctx.run.groups ??= new Map());
+      let byValue = groups.get(key);
+      if (byValue === undefined) {
+        byValue = new Map();
+        for (const node of candidates(ctx) as XNode[]) {
+          const value = normalizeSpace(stringValue(node));
+          const list = byValue.get(value);
+          if (list) list.push(node);
+          else byValue.set(value, [node]);
+        }
+        groups.set(key, byValue);
+      }
+      return byValue.get(literal) ?? EMPTY;
+    };
+  }
+
+  /**
+   * `exists(//cac:InvoiceLine[p][q])`, predicates boolean and not positional: whether a node
+   * passes them all, tried node by node in document order up to the first that does, without
+   * building the filtered sequence (as Saxon, which evaluates exists() lazily).
+   */
+  private someFiltered(ast: Ast, scope: Scope): ((ctx: Ctx) => boolean) | undefined {
+    const last = ast.t === 'path' ? ast.steps[ast.steps.length - 1] : ast;
+    if (last?.t !== 'step' || last.preds.length === 0) return undefined;
+    if (groupable(ast, scope)) return undefined;
+    if (
+      !last.preds.every(
+        (pred) =>
+          !isPositionalPredicate(pred) && isBooleanValued(pred) && !containsPositionCall(pred),
+      )
+    )
+      return undefined;
+    const tests = last.preds.map((pred) => this.predicate(pred, scope).test);
+    if (!tests.every((test) => test !== undefined)) return undefined;
+    const bare: Ast = { ...last, preds: [] };
+    const candidates = this.compile(
+      ast.t === 'path' ? { t: 'path', steps: [...ast.steps.slice(0, -1), bare] } : bare,
+      scope,
+    );
+    return (ctx) => {
+      const nodes = candidates(ctx);
+      const size = nodes.length;
+      if (size === 0) return false;
+      const itemCtx: Ctx = {
+        item: undefined,
+        pos: 0,
+        size,
+        env: ctx.env,
+        run: ctx.run,
+        current: ctx.current,
+      };
+      next: for (let i = 0; i < size; i++) {
+        itemCtx.item = nodes[i];
+        itemCtx.pos = i + 1;
+        for (let t = 0; t < tests.length; t++) if (!tests[t]!(itemCtx)) continue next;
+        return true;
+      }
+      return false;
     };
   }
 
@@ -1707,10 +1995,9 @@ export class Compiler {
         if (ctx.run.depth > 2000) throw new XPathError('XTDE0000', 'function recursion too deep');
         ctx.run.depth++;
         try {
-          return fn.call(
-            ctx,
-            args.map((arg) => arg(ctx)),
-          );
+          const values = new Array<Seq>(args.length);
+          for (let i = 0; i < args.length; i++) values[i] = args[i]!(ctx);
+          return fn.call(ctx, values);
         } finally {
           ctx.run.depth--;
         }

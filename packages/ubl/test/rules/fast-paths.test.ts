@@ -137,6 +137,45 @@ describe('rule engine shortcuts', () => {
     expect(runCompiled(set, readXml(DOC)).error?.code).toBe('XTTE0780');
   });
 
+  it("an xsl:function's parameters keep a value of their type and convert the others", () => {
+    const tests = [
+      'u:decimal(3) instance of xs:integer',
+      'u:decimal(3.5) instance of xs:decimal',
+      'u:decimal(/a:Root/a:Amt) instance of xs:integer',
+      'u:decimal(/a:Root/a:Amt) = 5',
+      'u:double(2) instance of xs:double',
+      'u:double(2.5) instance of xs:double',
+      'u:double(2.5e0) = 2.5',
+      'u:string(/a:Root/a:Amt) instance of xs:string',
+      "u:string('x') = 'x'",
+      'u:any(3) instance of xs:integer',
+    ];
+    const identity = (name: string, as?: string) => ({
+      name,
+      params: [{ name: 'v', ...(as ? { as } : {}) }],
+      body: [{ op: 'sequence' as const, select: '$v' }],
+    });
+    const set = compile(tests, '/a:Root', {
+      ns: { ...NS, u: 'urn:u' },
+      functions: [
+        identity('u:decimal', 'xs:decimal'),
+        identity('u:double', 'xs:double'),
+        identity('u:string', 'xs:string'),
+        identity('u:any'),
+      ],
+    });
+    const result = runCompiled(set, readXml(DOC));
+    expect(result.error).toBeUndefined();
+    // An untyped value is cast to xs:decimal (not xs:integer); an integer is promoted to xs:double.
+    expect(result.findings.map((f) => f.message)).toEqual(tests.filter((_, i) => i !== 2));
+    // A double is not an xs:decimal: XPTY0004, as Saxon raises it.
+    const wrong = compile(['u:decimal(2.5e0) = 2.5'], '/a:Root', {
+      ns: { ...NS, u: 'urn:u' },
+      functions: [identity('u:decimal', 'xs:decimal')],
+    });
+    expect(runCompiled(wrong, readXml(DOC)).error?.code).toBe('XPTY0004');
+  });
+
   it('predicates spelled in several places each keep their own answer per node', () => {
     const one = "a:P[normalize-space(.) = '1']";
     const two = "a:P[normalize-space(.) = '2']";
@@ -159,6 +198,76 @@ describe('rule engine shortcuts', () => {
     expect(
       runCompiled(compile(tests.slice(0, 5)), readXml(other)).findings.map((f) => f.id),
     ).toEqual(['T1']);
+  });
+  it('a sum spelled twice in a check is computed once per binding, focus and document', () => {
+    const values = '<a:V r="1">1.10</a:V><a:V r="2">2.20</a:V><a:V r="1">3.30</a:V>';
+    const doc = `<a:Root xmlns:a="urn:a">${values}</a:Root>`;
+    const perRate =
+      'every $r in (1, 2) satisfies sum(//a:V[@r = $r]) > 0 and ' +
+      'sum(//a:V[@r = $r]) = (if ($r = 1) then 4.40 else 2.20)';
+    const perNode =
+      'sum(../a:V[@r = current()/@r]) > 0 and ' +
+      "sum(../a:V[@r = current()/@r]) = (if (@r = '1') then 4.40 else 2.20)";
+    // The same filtered path inside a predicate (each a:V its focus) and outside it.
+    const perFocus = 'count(../a:V[count(a:V[@r]) = 0]) = 3 and count(../a:V[@r]) = 3';
+    expect(trueTests([perRate, perNode, perFocus, 'false()'], doc, '/a:Root/a:V')).toEqual([
+      ...[perRate, perNode, perFocus],
+      ...[perRate, perNode, perFocus],
+      ...[perRate, perNode, perFocus],
+    ]);
+    const set = compile(['sum(a:V) = 6.6 and sum(a:V) > 6.5', 'sum(a:V) = 3 and sum(a:V) = 3']);
+    const run = (xml: string) => runCompiled(set, readXml(xml)).findings.map((f) => f.id);
+    expect(run(doc)).toEqual(['T0']);
+    expect(run('<a:Root xmlns:a="urn:a"><a:V>1</a:V><a:V>2</a:V></a:Root>')).toEqual(['T1']);
+  });
+  it('predicates remembered per node of a large document (by document order) keep each answer', () => {
+    // 3,000 a:P (6,000 nodes with their texts): the answers are kept in an array by order.
+    const values = Array.from({ length: 3000 }, (_, i) => (i % 3 === 1 ? '1' : `${i}`));
+    const doc = `<a:Root xmlns:a="urn:a">${values.map((v, i) => `<a:P n="${i}">${v}</a:P>`).join('')}</a:Root>`;
+    const tests = [
+      "count(//a:P[. = '1']) = 1000",
+      "count(/a:Root/a:P[. = '1']) = 1000",
+      "(/a:Root/a:P[. = '1'])[1]/@n = '1' and (//a:P[. = '1'])[last()]/@n = '2998'",
+      "count(/a:Root/a:P[. = '1']/following-sibling::a:P[1][. = '1']) = 0",
+      "every $p in /a:Root/a:P[. = '1'] satisfies $p/@n mod 3 = 1",
+    ];
+    expect(trueTests(tests, doc)).toEqual(tests);
+  });
+  it('exists() of a filtered path stops at the first node that passes, positional ones aside', () => {
+    const doc =
+      '<a:Root xmlns:a="urn:a"><a:V r="1">1.10</a:V><a:V r="2">2.20</a:V><a:V r="1">3.30</a:V></a:Root>';
+    const tests = [
+      "exists(//a:V[@r = '2'][. > 2])",
+      "exists(//a:V[@r = '2'][. > 3])",
+      "empty(//a:V[@r = '1'][. = 3.30])",
+      "not(exists(/a:Root/a:V[@r = '3']))",
+      "exists(//a:V[2][@r = '1'])",
+      "exists(//a:V[@r = '1'][2])",
+      "exists(//a:V[last()][@r = '1'])",
+      "exists(//a:V[@r = '1'][position() = 3])",
+    ];
+    expect(trueTests(tests, doc)).toEqual([tests[0], tests[3], tests[5], tests[6]]);
+  });
+  it("an absolute path filtered by normalize-space(.) = 'code' reads the groups of its nodes", () => {
+    // The string values of the a:C are ' AE ', 'AE', 'A E', '\nAE\t', 'AE' (mixed content), ''.
+    const doc =
+      '<a:Root xmlns:a="urn:a"><a:Q><a:C> AE </a:C><a:C>AE</a:C></a:Q><a:C>A E</a:C>' +
+      '<a:Q><a:C>\nAE\t</a:C><a:C>A<a:X>E</a:X></a:C><a:C/></a:Q></a:Root>';
+    // Each grouped form (`@` → '') agrees with the general form (`@` → ' and true()').
+    const pairs: Array<[string, string]> = [
+      ["count(//a:C[normalize-space(.) = 'AE'@])", '4'],
+      ["count(//a:C['A E' = normalize-space()@])", '1'],
+      ["count(/a:Root/a:Q/a:C[normalize-space(.) = ''@])", '1'],
+      ["count(//a:C[normalize-space(.) = ' AE'@])", '0'],
+      ["(//a:C[normalize-space(.) = 'AE'@])[3]/../a:C[1] is (//a:Q)[2]/a:C[1]", 'true'],
+      ["exists(//a:Q/a:C[normalize-space(.) = 'A E'@])", 'false'],
+      ["not(//a:C[normalize-space() = 'AE'@])", 'false'],
+    ];
+    const tests = pairs.flatMap(([test, value]) =>
+      ['', ' and true()'].map((rest) => `string(${test.replace('@', rest)}) = '${value}'`),
+    );
+    expect(new Set(tests).size).toBe(pairs.length * 2);
+    expect(trueTests(tests, doc)).toEqual(tests);
   });
   it('global code lists are kept across runs, globals that read the document are not', () => {
     const set = compile(['$codes = @v', '$first = @v', "$marked = concat(@v, '!')"], '/a:Root', {
