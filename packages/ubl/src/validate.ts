@@ -1,6 +1,7 @@
 import { jsonPathOf } from './codec/json-path.ts';
 import { hasFatal, type Finding } from './findings.ts';
 import { runRuleSet, type RuleSetId } from './rules/index.ts';
+import { forgetNameIndexes } from './xpath/compile.ts';
 import { checkXsd, errorNodes, xsdFindings, type XsdCheck } from './schema/xsd.ts';
 import { stringValue, type XAttribute, type XElement } from './tree/node.ts';
 import { transactionOf, ruleSetsFor, type TransactionId } from './transaction.ts';
@@ -154,6 +155,8 @@ export function validateUbl(input: string | Uint8Array, options: ParseOptions = 
       findings.push(...runRules(ruleSet, document));
     }
   }
+  // The rule sets shared the tree's name indexes: nothing keeps the tree once this returns.
+  forgetNameIndexes(document);
   result.valid = !hasFatal(findings);
   return result;
 }

@@ -108,7 +108,7 @@ interface LastValue {
 
 function attributesByName(run: Run): Map<string, XAttribute[]> {
   if (run.attributesByName) return run.attributesByName;
-  const shared = ATTRIBUTE_INDEX.get(run.doc);
+  const shared = indexed?.doc === run.doc ? indexed.attributes : undefined;
   if (shared) return (run.attributesByName = shared);
   const index = new Map<string, XAttribute[]>();
   const visit = (element: XElement): void => {
@@ -123,7 +123,7 @@ function attributesByName(run: Run): Map<string, XAttribute[]> {
   };
   if (run.doc.root) visit(run.doc.root);
   run.attributesByName = index;
-  ATTRIBUTE_INDEX.set(run.doc, index);
+  indexedFor(run.doc).attributes = index;
   return index;
 }
 
@@ -172,9 +172,30 @@ function namedChildren(element: XElement, ns: string, local: string, run: Run): 
   return index.get(ns)?.get(local) ?? NO_NODES;
 }
 
-/** Name indexes per document, shared by every rule set run on it (trees are not changed after parsing). */
-const ELEMENT_INDEX = new WeakMap<XDocument, Map<string, Map<string, XElement[]>>>();
-const ATTRIBUTE_INDEX = new WeakMap<XDocument, Map<string, XAttribute[]>>();
+/**
+ * The name indexes of the last document indexed, shared by every rule set run on it (trees are
+ * not changed after parsing). One document, not a WeakMap per document: V8's scavenger keeps a
+ * WeakMap's entries alive, so a WeakMap kept every validated tree alive (copied and promoted)
+ * until the next full collection. A miss only means the engine builds the index again;
+ * validateUbl lets go of it when its rules are done (forgetNameIndexes).
+ */
+let indexed:
+  | {
+      doc: XDocument;
+      elements: Map<string, Map<string, XElement[]>> | undefined;
+      attributes: Map<string, XAttribute[]> | undefined;
+    }
+  | undefined;
+
+function indexedFor(doc: XDocument): NonNullable<typeof indexed> {
+  if (indexed?.doc !== doc) indexed = { doc, elements: undefined, attributes: undefined };
+  return indexed;
+}
+
+/** Lets go of a document's name indexes (and so of its tree), if they are the ones kept. */
+export function forgetNameIndexes(doc: XDocument): void {
+  if (indexed?.doc === doc) indexed = undefined;
+}
 
 /** A document's name indexes, as elementsByName and attributesByName build them. */
 export interface NameIndexes {
@@ -190,8 +211,7 @@ export interface NameIndexes {
  */
 export function nameIndexes(doc: XDocument, built?: NameIndexes): NameIndexes {
   if (built) {
-    ELEMENT_INDEX.set(doc, built.elements);
-    ATTRIBUTE_INDEX.set(doc, built.attributes);
+    indexed = { doc, elements: built.elements, attributes: built.attributes };
     return built;
   }
   const run: Run = { doc, globals: [], keys: new Map(), depth: 0 };
@@ -200,7 +220,7 @@ export function nameIndexes(doc: XDocument, built?: NameIndexes): NameIndexes {
 
 function elementsByName(run: Run): Map<string, Map<string, XElement[]>> {
   if (run.byName) return run.byName;
-  const shared = ELEMENT_INDEX.get(run.doc);
+  const shared = indexed?.doc === run.doc ? indexed.elements : undefined;
   if (shared) return (run.byName = shared);
   // local name → namespace → elements: no string is built per element.
   const index = new Map<string, Map<string, XElement[]>>();
@@ -217,7 +237,7 @@ function elementsByName(run: Run): Map<string, Map<string, XElement[]>> {
   };
   if (run.doc.root) visit(run.doc.root);
   run.byName = index;
-  ELEMENT_INDEX.set(run.doc, index);
+  indexedFor(run.doc).elements = index;
   return index;
 }
 
