@@ -439,25 +439,43 @@ function rootOf(node: XNode): XNode {
   return current;
 }
 
+/** How an error message names the operands of an operator (made once, not per evaluation). */
+function operandNames(op: string): [first: string, second: string] {
+  return [`the first operand of '${op}'`, `the second operand of '${op}'`];
+}
+
+/**
+ * The nodes of a list that pass a test: most child and attribute steps find one node, so one is
+ * an array of one (an array grown by push has room for 17).
+ */
+function passing(nodes: readonly XNode[], test: NodePred): XNode[] {
+  let first: XNode | undefined;
+  let out: XNode[] | undefined;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    if (!test(node)) continue;
+    if (first === undefined) first = node;
+    else (out ??= [first]).push(node);
+  }
+  return out ?? (first === undefined ? NO_NODES : [first]);
+}
+
 /** The nodes of an axis that pass a test, in axis order (reverse axes nearest first). */
 function axisNodes(node: XNode, axis: Axis, test: NodePred): XNode[] {
-  const out: XNode[] = [];
   switch (axis) {
     case 'child':
-      for (const child of childrenOf(node)) if (test(child)) out.push(child);
-      return out;
+      return passing(childrenOf(node), test);
     case 'attribute':
-      if (node.kind === 'element')
-        for (const attribute of node.attrs) if (test(attribute)) out.push(attribute);
-      return out;
+      return node.kind === 'element' ? passing(node.attrs, test) : NO_NODES;
     case 'self':
-      if (test(node)) out.push(node);
-      return out;
+      return test(node) ? [node] : NO_NODES;
     case 'parent': {
       const parent = parentOf(node);
-      if (parent && test(parent)) out.push(parent);
-      return out;
+      return parent && test(parent) ? [parent] : NO_NODES;
     }
+  }
+  const out: XNode[] = [];
+  switch (axis) {
     case 'descendant':
       pushDescendants(node, test, out);
       return out;
@@ -1281,10 +1299,11 @@ export class Compiler {
         const l = this.compile(ast.l, scope);
         const r = this.compile(ast.r, scope);
         const op = ast.op as ArithOp;
+        const [first, second] = operandNames(op);
         return (ctx) => {
-          const a = atomizeOpt(l(ctx), `the first operand of '${op}'`);
+          const a = atomizeOpt(l(ctx), first);
           if (a === undefined) return EMPTY;
-          const b = atomizeOpt(r(ctx), `the second operand of '${op}'`);
+          const b = atomizeOpt(r(ctx), second);
           if (b === undefined) return EMPTY;
           return [arithmetic(a, b, op)];
         };
@@ -1636,10 +1655,11 @@ export class Compiler {
     }
     if (kind === 'value') {
       const cop = op as CompareOp;
+      const [first, second] = operandNames(op);
       return (ctx) => {
-        const a = atomizeOpt(l(ctx), `the first operand of '${op}'`);
+        const a = atomizeOpt(l(ctx), first);
         if (a === undefined) return EMPTY;
-        const b = atomizeOpt(r(ctx), `the second operand of '${op}'`);
+        const b = atomizeOpt(r(ctx), second);
         if (b === undefined) return EMPTY;
         return [
           compareValues(
@@ -1826,13 +1846,17 @@ export class Compiler {
           return node.kind === 'document' ? axisNodes(node, axis, test) : NO_NODES;
         const children = node.children;
         if (children.length >= 64) return namedChildren(node, ns, local, ctx.run);
+        // Mostly one: an array of one (an array grown by push has room for 17).
+        let first: XNode | undefined;
         let out: XNode[] | undefined;
         for (let i = 0; i < children.length; i++) {
           const child = children[i]!;
-          if (child.kind === 'element' && child.local === local && child.ns === ns)
-            (out ??= []).push(child);
+          if (child.kind === 'element' && child.local === local && child.ns === ns) {
+            if (first === undefined) first = child;
+            else (out ??= [first]).push(child);
+          }
         }
-        return out ?? NO_NODES;
+        return out ?? (first === undefined ? NO_NODES : [first]);
       };
     }
     if ((axis === 'descendant' || axis === 'descendant-or-self') && ast.test.k === 'name') {
@@ -2004,8 +2028,9 @@ export class Compiler {
         )[local];
         if (!type) throw new XPathError('XPST0017', `unsupported constructor xs:${local}`);
         const arg = args[0]!;
+        const what = `the argument of xs:${local}()`;
         return (ctx) => {
-          const value = atomizeOpt(arg(ctx), `the argument of xs:${local}()`);
+          const value = atomizeOpt(arg(ctx), what);
           return value === undefined ? EMPTY : [castTo(value, type)];
         };
       }

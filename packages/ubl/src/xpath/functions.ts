@@ -117,8 +117,10 @@ function stringArg(seq: Seq, name: string): string {
 
 /** An `xs:numeric?` argument. */
 function numericArg(seq: Seq, name: string): number | bigint | Decimal | undefined {
-  const value = atomizeOpt(seq, `the argument of ${name}()`);
-  if (value === undefined) return undefined;
+  if (seq.length === 0) return undefined;
+  // The message only when it is needed: this runs for every number a rule reads.
+  if (seq.length > 1) atomizeOpt(seq, `the argument of ${name}()`); // throws XPTY0004
+  const value = atomize(seq[0]!);
   if (value instanceof Untyped) return toDouble(value);
   if (isNumeric(value)) return value;
   throw new XPathError('XPTY0004', `${name}(): required a number, supplied ${typeName(value)}`);
