@@ -787,14 +787,43 @@ interface PathCandidate {
  * order, and the paths one step further.
  */
 interface PathEntry {
-  perPattern: Array<[number, PathCandidate[]]>;
+  perPattern: PatternCandidates[];
+  /** The node's name and kind (empty for the document node). */
+  ns: string;
+  local: string;
+  attribute: boolean;
   elements: Map<string, Map<string, PathEntry>> | undefined;
   attributes: Map<string, Map<string, PathEntry>> | undefined;
+  /**
+   * The entries of the children met at each position (attributes, then elements) under the
+   * first POSITIONS, the last one met after them: a guess checked by name, so that documents of
+   * one structure find each child's entry without two map lookups.
+   */
+  atPosition: Array<PathEntry | undefined>;
+  last: PathEntry | undefined;
 }
+
+interface PatternCandidates {
+  pattern: number;
+  candidates: PathCandidate[];
+}
+
+/** Children positions whose entries a PathEntry remembers (see atPosition). */
+const POSITIONS = 32;
 
 /** Every entry gets the same properties in the same order: one shape for the traversal. */
 function pathEntry(ruleSet: CompiledRuleSet, node: XNode): PathEntry {
-  return { perPattern: pathCandidates(ruleSet, node), elements: undefined, attributes: undefined };
+  const named = node.kind === 'element' || node.kind === 'attribute';
+  return {
+    perPattern: pathCandidates(ruleSet, node),
+    ns: named ? node.ns : '',
+    local: named ? node.local : '',
+    attribute: node.kind === 'attribute',
+    elements: undefined,
+    attributes: undefined,
+    atPosition: [],
+    last: undefined,
+  };
 }
 
 /** Per rule set: the tree of the paths met so far, kept across documents up to a size. */
@@ -819,7 +848,7 @@ function pathCandidates(ruleSet: CompiledRuleSet, node: XNode): PathEntry['perPa
       out.push({ rule, alternatives: exact ? [] : fitting, exact });
       if (exact) break;
     }
-    if (out.length) list.push([p, out]);
+    if (out.length) list.push({ pattern: p, candidates: out });
   }
   return list;
 }
@@ -835,6 +864,29 @@ function pathIndex(ruleSet: CompiledRuleSet, document: XDocument): PathIndex {
     index.size = 1;
   }
   return index;
+}
+
+/** The entry of the child element or attribute at `position` (from 1) of a node at `parent`. */
+function childAt(
+  walk: Walk,
+  parent: PathEntry,
+  node: XElement | XAttribute,
+  position: number,
+): PathEntry {
+  const near = position < POSITIONS;
+  const guess = near ? parent.atPosition[position] : parent.last;
+  if (
+    guess !== undefined &&
+    guess.local === node.local &&
+    guess.ns === node.ns &&
+    guess.attribute === (node.kind === 'attribute')
+  ) {
+    return guess;
+  }
+  const entry = childEntry(walk, parent, node);
+  if (near) parent.atPosition[position] = entry;
+  else parent.last = entry;
+  return entry;
 }
 
 /** The entry of a child element or attribute of a node at `parent`. */
@@ -924,7 +976,7 @@ function locationIn(walk: Walk, node: XNode): string {
 function visit(walk: Walk, node: XNode, entry: PathEntry, pos: number, size: number): void {
   const perPattern = entry.perPattern;
   for (let i = 0; i < perPattern.length; i++) {
-    const [p, candidates] = perPattern[i]!;
+    const { pattern: p, candidates } = perPattern[i]!;
     for (let c = 0; c < candidates.length; c++) {
       const candidate = candidates[c]!;
       if (candidate.exact || matchesAny(candidate.alternatives, node, walk.run)) {
@@ -944,11 +996,15 @@ function visit(walk: Walk, node: XNode, entry: PathEntry, pos: number, size: num
   let i = 0;
   for (let a = 0; a < attrs.length; a++) {
     const attribute = attrs[a]!;
-    visit(walk, attribute, childEntry(walk, entry, attribute), ++i, count);
+    i++;
+    visit(walk, attribute, childAt(walk, entry, attribute, i), i, count);
   }
   for (let c = 0; c < children.length; c++) {
     const child = children[c]!;
-    if (child.kind === 'element') visit(walk, child, childEntry(walk, entry, child), ++i, count);
+    if (child.kind === 'element') {
+      i++;
+      visit(walk, child, childAt(walk, entry, child, i), i, count);
+    }
   }
 }
 
