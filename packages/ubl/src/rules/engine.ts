@@ -1022,10 +1022,12 @@ function fire(
   pos: number,
   size: number,
 ): void {
-  const env = new Array<Seq | Lazy | undefined>(rule.frameSize);
+  const env = rule.frameSize === 0 ? NO_SLOTS : new Array<Seq | Lazy | undefined>(rule.frameSize);
   const ctx: Ctx = { item: node, pos, size, env, run: walk.run, current: node };
-  for (const { slot, fn } of rule.lets) env[slot] = new Lazy(fn, ctx);
-  for (const check of rule.checks) {
+  const { lets, checks } = rule;
+  for (let l = 0; l < lets.length; l++) env[lets[l]!.slot] = new Lazy(lets[l]!.fn, ctx);
+  for (let c = 0; c < checks.length; c++) {
+    const check = checks[c]!;
     let value: boolean;
     try {
       value = check.test(ctx);
