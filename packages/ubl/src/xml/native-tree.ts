@@ -27,7 +27,7 @@ const LINE_UNKNOWN = 0xffff;
 /** Indentation strings by length × 2 (+ 1 for tabs), shared by every document. */
 const indentations: string[] = [];
 
-/** A placeholder until an element's children are read: never left in a tree. */
+/** An element's children while they are read: replaced before the element is returned. */
 const NO_CHILDREN = Object.freeze([]) as unknown as XChild[];
 
 /** Names met so far, each as V8's internalized string; emptied when it grows past the limit. */

@@ -439,6 +439,14 @@ function rootOf(node: XNode): XNode {
   return current;
 }
 
+/**
+ * The context a predicate's test reads for each of `size` items: one object, its item and
+ * position set before each test (the variables, run and current() are the outer context's).
+ */
+function itemContext(ctx: Ctx, size: number): Ctx {
+  return { item: undefined, pos: 0, size, env: ctx.env, run: ctx.run, current: ctx.current };
+}
+
 /** How an error message names the operands of an operator (made once, not per evaluation). */
 function operandNames(op: string): [first: string, second: string] {
   return [`the first operand of '${op}'`, `the second operand of '${op}'`];
@@ -566,14 +574,7 @@ export function applyPredicates(items: Seq, preds: Pred[], ctx: Ctx): Seq {
     const out: Item[] = [];
     const test = pred.test;
     if (test) {
-      const itemCtx: Ctx = {
-        item: undefined,
-        pos: 0,
-        size,
-        env: ctx.env,
-        run: ctx.run,
-        current: ctx.current,
-      };
+      const itemCtx = itemContext(ctx, size);
       for (let i = 0; i < size; i++) {
         const item = current[i]!;
         itemCtx.item = item;
@@ -1193,8 +1194,9 @@ export class Compiler {
 
   compile(ast: Ast, scope: Scope): Fn {
     const repeated = this.repeated;
-    if (repeated !== undefined && isCostly(ast) && repeated.has(memoKey(ast))) {
-      return this.computedOnce(memoKey(ast), ast, this.compileAny(ast, scope), scope);
+    if (repeated !== undefined && isCostly(ast)) {
+      const key = memoKey(ast);
+      if (repeated.has(key)) return this.computedOnce(key, ast, this.compileAny(ast, scope), scope);
     }
     return this.compileAny(ast, scope);
   }
@@ -1784,14 +1786,7 @@ export class Compiler {
       const nodes = candidates(ctx);
       const size = nodes.length;
       if (size === 0) return false;
-      const itemCtx: Ctx = {
-        item: undefined,
-        pos: 0,
-        size,
-        env: ctx.env,
-        run: ctx.run,
-        current: ctx.current,
-      };
+      const itemCtx = itemContext(ctx, size);
       next: for (let i = 0; i < size; i++) {
         itemCtx.item = nodes[i];
         itemCtx.pos = i + 1;
