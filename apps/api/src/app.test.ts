@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '@fiscus/contracts';
 import type { TestApp } from '../test/test-app.ts';
@@ -8,8 +9,16 @@ import { createTestApp } from '../test/test-app.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'fiscus-dist-'));
 mkdirSync(join(dist, 'assets'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Fiscus console</title>');
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><html><head><title>Fiscus console</title></head><body></body></html>',
+);
 writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log("fiscus")');
+// As the build leaves a large asset: beside its brotli and gzip copies (vite.config.ts).
+const bigAsset = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))};`;
+writeFileSync(join(dist, 'assets', 'list-5678.js'), bigAsset);
+writeFileSync(join(dist, 'assets', 'list-5678.js.br'), brotliCompressSync(bigAsset));
+writeFileSync(join(dist, 'assets', 'list-5678.js.gz'), gzipSync(bigAsset));
 
 let sandbox: TestApp;
 let production: TestApp;
@@ -207,6 +216,71 @@ describe('static console', () => {
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.body).toContain('Fiscus console');
     }
+  });
+
+  it('sends index.html uncached, with the runtime configuration written into it', async () => {
+    for (const url of ['/', '/customer-invoice?page=2', '/index.html']) {
+      const page = await sandbox.request({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-store');
+      const block =
+        /<script type="application\/json" id="fiscus-runtime-config">(.*?)<\/script>/.exec(
+          page.body,
+        );
+      const inlined = runtimeConfigSchema.parse(JSON.parse(block?.[1] ?? 'null'));
+      const served = (await sandbox.request({ method: 'GET', url: '/config.json' })).json();
+      expect(inlined).toEqual(served);
+    }
+  });
+
+  it('sends the precompressed copy of an asset a browser accepts, plain to one that does not', async () => {
+    const br = await sandbox.request({
+      method: 'GET',
+      url: '/assets/list-5678.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigAsset);
+
+    const gzip = await sandbox.request({
+      method: 'GET',
+      url: '/assets/list-5678.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(bigAsset);
+
+    const plain = await sandbox.request({
+      method: 'GET',
+      url: '/assets/list-5678.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigAsset);
+  });
+
+  it('compresses API responses of 1 KB or more for a client that accepts it, and no smaller ones', async () => {
+    const { token } = await sandbox.createUser({ roles: { common: ['ROLE_USER'] } });
+    const docs = await sandbox.request({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString())).toHaveProperty('paths');
+    const small = await sandbox.request({
+      method: 'GET',
+      url: '/api/common/users/me',
+      token,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toHaveProperty('email');
   });
 
   it('never answers an API path with the console', async () => {

@@ -2,6 +2,7 @@ import fastifyAccepts from '@fastify/accepts';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fastifyCors from '@fastify/cors';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -34,7 +35,7 @@ import {
   registerProblemErrors,
   sendFrameworkError,
 } from './platform/problem-errors.ts';
-import { runtimeConfigRoutes } from './platform/runtime-config.routes.ts';
+import { runtimeConfigOf, runtimeConfigRoutes } from './platform/runtime-config.routes.ts';
 import { registerStaticConsole } from './platform/static-console.ts';
 import { commonRoutes } from './services/common/common.routes.ts';
 import { composeCommon } from './services/common/compose.ts';
@@ -162,12 +163,25 @@ export async function buildApp(
         methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       });
     }
+    // Responses of 1 KB or more go out brotli- or gzip-compressed to a client that accepts it
+    // (JSON lists, CSV, XML; zips, PDFs and the console's precompressed assets are left as they
+    // are). Request bodies are never inflated: a compressed upload would slip past bodyLimit.
+    await app.register(fastifyCompress, {
+      global: true,
+      globalDecompression: false,
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+    });
     await app.register(fastifyRateLimit, { global: false });
     // Content negotiation (`request.accepts()`) for every route: collections, downloads.
     await app.register(fastifyAccepts);
     await registerOpenApi(app, config.version);
-    const consoleBuilt = await registerStaticConsole(app, config.webDistDir);
-    registerProblemErrors(app, { spaFallback: consoleBuilt });
+    const consoleIndex = await registerStaticConsole(
+      app,
+      config.webDistDir,
+      runtimeConfigOf(config),
+    );
+    registerProblemErrors(app, { spaFallback: consoleIndex });
 
     // 2. Platform services.
     const { db } = database;

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { consumptions, preSales, users } from './schema/index.ts';
+import {
+  consumptions,
+  itBusinessRegistryConfigurations as registries,
+  itRegistrySubAccounts,
+  preSales,
+  users,
+} from './schema/index.ts';
+import { seedDemoRegistries } from '../services/it/business-registry-configurations/seed-demo-registries.ts';
 import { DEMO_PASSWORD, demoLogins, seedDemo } from './seed-demo.ts';
 
 let t: TestApp;
@@ -43,6 +50,8 @@ describe('demo data', () => {
         'openbanking',
         'peppol',
         'noservices',
+        'italy-branch',
+        'italy-unlinked',
       ].map((local) => `${local}@demo.fiscus.test`),
     );
     for (const { email } of demoLogins) await login(email);
@@ -91,6 +100,62 @@ describe('demo data', () => {
       token: await login('manager@demo.fiscus.test'),
     });
     expect(subs.json().map((s: { email: string }) => s.email)).toEqual(['sub@demo.fiscus.test']);
+  });
+
+  it("links italy@'s demo sub-account italy-branch@ to ALPHA SERVIZI SRL alone, italy-unlinked@ to nothing", async () => {
+    const italy = await login('italy@demo.fiscus.test');
+    // What the registry dialog's sub-accounts field shows: the links, read from the database.
+    const registriesOf = async (local: string) =>
+      (
+        await t.db
+          .select({ fiscalId: registries.fiscalId, name: registries.name })
+          .from(itRegistrySubAccounts)
+          .innerJoin(registries, eq(registries.uuid, itRegistrySubAccounts.registryUuid))
+          .innerJoin(users, eq(users.id, itRegistrySubAccounts.subAccountId))
+          .where(eq(users.email, `${local}@demo.fiscus.test`))
+      ).map((r) => [r.fiscalId, r.name]);
+    expect(await registriesOf('italy-branch')).toEqual([['02468135799', 'ALPHA SERVIZI SRL']]);
+    expect(await registriesOf('italy-unlinked')).toEqual([]);
+
+    const all = await t.request({
+      method: 'GET',
+      url: '/api/it/business-registry-configurations?itemsPerPage=50',
+      token: italy,
+    });
+    const fiscalIds = (all.json() as { fiscal_id: string }[]).map((r) => r.fiscal_id);
+    expect(fiscalIds).toEqual(expect.arrayContaining(['01234567897', '02468135799']));
+
+    for (const [local, linked] of [
+      ['italy-branch', 1],
+      ['italy-unlinked', 0],
+    ] as const) {
+      const me = await t.request({
+        method: 'GET',
+        url: '/api/common/users/me',
+        token: await login(`${local}@demo.fiscus.test`),
+      });
+      expect(me.json()).toMatchObject({
+        is_sub_account: true,
+        parent_email: 'italy@demo.fiscus.test',
+        linked_registries: linked,
+      });
+    }
+    const subs = await t.request({
+      method: 'GET',
+      url: '/api/common/users/me/accounts',
+      token: italy,
+    });
+    expect(
+      subs
+        .json()
+        .map((s: { email: string }) => s.email)
+        .sort(),
+    ).toEqual(['italy-branch@demo.fiscus.test', 'italy-unlinked@demo.fiscus.test']);
+
+    // A second start links nothing anew: the user's unlinking stays.
+    await t.db.delete(itRegistrySubAccounts);
+    await seedDemoRegistries(t.db);
+    expect(await registriesOf('italy-branch')).toEqual([]);
   });
 
   it('gives each account credit and 12 months of consumption', async () => {

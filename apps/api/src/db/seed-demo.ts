@@ -24,6 +24,12 @@ const ALL_IT_ROLES = [
   'ROLE_TRANSFER',
 ];
 
+/** The sub-accounts of italy@: invoicing for the registries linked to them (see seed-demo-registries). */
+const ITALY_SUB_ACCOUNT_ROLES: StoredRoles = {
+  it: ['ROLE_INVOICING', 'ROLE_INVOICING_DRAFT', 'ROLE_INVOICING_DOWNLOAD', 'ROLE_SHOW_STATS'],
+  common: ['ROLE_SUB_ACCOUNT'],
+};
+
 type DemoPersona = {
   local: string;
   persona: string;
@@ -123,6 +129,21 @@ export const demoPersonas: DemoPersona[] = [
     roles: { peppol: ['ROLE_USER'], common: ['ROLE_USER'] },
   },
   { local: 'noservices', persona: 'No usable context', roles: { common: ['ROLE_USER'] } },
+  // Last, so the personas above keep their demo credit and consumption (made from the index).
+  {
+    local: 'italy-branch',
+    persona: 'Sub-account of italy@ linked to ALPHA SERVIZI SRL only',
+    roles: ITALY_SUB_ACCOUNT_ROLES,
+    profile: { fullname: 'Branch Demo' },
+    managedBy: 'italy',
+  },
+  {
+    local: 'italy-unlinked',
+    persona: 'Sub-account of italy@ linked to no business registry (sees nothing)',
+    roles: ITALY_SUB_ACCOUNT_ROLES,
+    profile: { fullname: 'Unlinked Demo' },
+    managedBy: 'italy',
+  },
 ];
 
 export const demoLogins: DemoLogin[] = demoPersonas.map((p) => ({

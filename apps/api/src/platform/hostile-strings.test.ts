@@ -57,7 +57,7 @@ describe('the edge hooks', () => {
     const instance = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
     instance.setValidatorCompiler(validatorCompiler);
     instance.setSerializerCompiler(serializerCompiler);
-    registerProblemErrors(instance, { spaFallback: false });
+    registerProblemErrors(instance, { spaFallback: null });
     registerHostileInputGuard(instance);
     instance.addContentTypeParser('application/xml', { parseAs: 'buffer' }, (_r, body, done) =>
       done(null, body),

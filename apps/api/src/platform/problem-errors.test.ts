@@ -25,7 +25,7 @@ beforeAll(async () => {
   }).withTypeProvider<ZodTypeProvider>();
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
-  registerProblemErrors(instance, { spaFallback: false });
+  registerProblemErrors(instance, { spaFallback: null });
   instance.get('/bug', async () => {
     throw new Error('connection string postgres://admin:hunter2@db/prod failed at /srv/app.ts:12');
   });

@@ -7,7 +7,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Problem, Violation } from '@fiscus/contracts';
 import { violationCodes } from '@fiscus/contracts';
-import { isConsoleNavigation, sendConsoleIndex } from './static-console.ts';
+import type { ConsoleIndex } from './static-console.ts';
+import { isConsoleNavigation } from './static-console.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -107,7 +108,7 @@ function violationCode(entry: ZodValidationEntry, message: string): string {
  */
 export function registerProblemErrors(
   app: FastifyInstance,
-  options: { spaFallback: boolean },
+  options: { spaFallback: ConsoleIndex | null },
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpProblem) return sendProblem(reply, error.toProblem());
@@ -143,7 +144,7 @@ export function registerProblemErrors(
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (options.spaFallback && isConsoleNavigation(request)) return sendConsoleIndex(reply);
+    if (options.spaFallback && isConsoleNavigation(request)) return options.spaFallback(reply);
     return sendProblem(
       reply,
       problemBody(404, `No route matches ${request.method} ${request.url.split('?')[0]}`),

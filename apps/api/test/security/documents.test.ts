@@ -2,14 +2,19 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseDisposition } from 'content-disposition';
 import { repoRoot } from '../../src/config.ts';
 import { itInvoices } from '../../src/db/schema/index.ts';
-import { ALL_IT_ROLES, createAlpha, sample, sendXml } from '../../src/services/it/it-test-kit.ts';
+import {
+  ALL_IT_ROLES,
+  createAlpha,
+  sample,
+  sendXml,
+  unzip as localEntries,
+} from '../../src/services/it/it-test-kit.ts';
 import type { TestApp } from '../test-app.ts';
 import { createTestApp } from '../test-app.ts';
 
@@ -314,22 +319,6 @@ describe('file names', () => {
       offset += 46 + nameLength + extra + comment;
     }
     return names;
-  }
-
-  /** Entries from the local headers, with their content. */
-  function localEntries(zip: Buffer): Map<string, Buffer> {
-    const files = new Map<string, Buffer>();
-    let offset = 0;
-    while (zip.readUInt32LE(offset) === 0x04034b50) {
-      const size = zip.readUInt32LE(offset + 18);
-      const nameLength = zip.readUInt16LE(offset + 26);
-      const extra = zip.readUInt16LE(offset + 28);
-      const name = zip.subarray(offset + 30, offset + 30 + nameLength).toString('utf8');
-      const start = offset + 30 + nameLength + extra;
-      files.set(name, inflateRawSync(zip.subarray(start, start + size)));
-      offset = start + size;
-    }
-    return files;
   }
 
   it('the zip export holds only safe base names, wherever it is unpacked', async () => {

@@ -23,13 +23,18 @@ describe('SDI file name (00001)', () => {
 });
 
 describe('helpers for other layers', () => {
-  it('builds an SDI finding with both texts', () => {
+  it('builds an SDI finding with its texts in it, en and pl', () => {
     expect(sdiFinding('00106')).toEqual({
       layer: 'sdi',
       code: '00106',
       propertyPath: '',
       message: 'File empty or corrupt',
       messageIt: 'File / archivio vuoto o corrotto',
+      messages: {
+        it: 'File / archivio vuoto o corrotto',
+        en: 'File empty or corrupt',
+        pl: 'Plik lub archiwum puste albo uszkodzone',
+      },
     });
   });
   it('takes the reception day in Italy, summer and winter time', () => {

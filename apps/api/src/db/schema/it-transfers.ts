@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Violation } from '@fiscus/contracts';
 import { itInvoices } from './it-invoices.ts';
 import { users } from './users.ts';
 
@@ -70,7 +71,14 @@ export const itTransferUploads = pgTable(
 export type ItTransferUploadRow = typeof itTransferUploads.$inferSelect;
 
 /** A violation of a transfer's file, as the spec's violations list holds it. */
-export type StoredTransferViolation = { propertyPath: string; message: string };
+/**
+ * One violation of a transfer's file, as stored: the English message, and (when the check gave
+ * them) its stable code, key, parameters and sentences in it, en and pl for the console.
+ */
+export type StoredTransferViolation = Pick<
+  Violation,
+  'propertyPath' | 'message' | 'code' | 'messageKey' | 'parameters' | 'messages'
+>;
 
 /** The transfer of one invoice file: what was read from it and what became of it. */
 export const itInvoiceTransfers = pgTable(

@@ -61,7 +61,7 @@ beforeAll(async () => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifyAccepts);
-  registerProblemErrors(app, { spaFallback: false });
+  registerProblemErrors(app, { spaFallback: null });
   // The test's authenticate: the `x-roles` header is the actor's `common` roles; none → 401.
   app.decorateRequest('actor', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -63,7 +63,7 @@ export function composeCommon({
     auth,
     users: new UsersService(accounts, config.platformKeys, signToken),
     subAccounts: new SubAccountsService(new SubAccountsRepository(db)),
-    preSales: new PreSalesService(preSalesRepository),
+    preSales: new PreSalesService(preSalesRepository, db),
     preSaleActions: new PreSaleActionsService(new PreSaleActionsRepository(db), preSalesRepository),
   };
 }

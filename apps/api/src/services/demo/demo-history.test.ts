@@ -1,5 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itBusinessRegistryConfigurations, itInvoices, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../db/seed-demo.ts';
+import { DEMO_BRANCH_COMPANY, DEMO_OWN_COMPANY } from '../../gateways/sdi/registries/index.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import type { DemoHistorySummary } from './demo-history.ts';
@@ -34,8 +37,9 @@ const get = async (url: string) => {
 
 describe('the demo history of italy@', () => {
   it('sends about 150 customer invoices ending in every marking', () => {
-    expect(summary.customerInvoices).toBeGreaterThanOrEqual(140);
-    expect(summary.customerInvoices).toBeLessThanOrEqual(160);
+    const alpha = summary.companies[DEMO_OWN_COMPANY.vat];
+    expect(alpha?.customerInvoices).toBeGreaterThanOrEqual(140);
+    expect(alpha?.customerInvoices).toBeLessThanOrEqual(160);
     for (const marking of [
       'delivered',
       'delivered-pa',
@@ -54,7 +58,7 @@ describe('the demo history of italy@', () => {
   });
 
   it('receives about 80 supplier invoices and delivers webhooks for real', () => {
-    expect(summary.supplierInvoices).toBe(80);
+    expect(summary.companies[DEMO_OWN_COMPANY.vat]?.supplierInvoices).toBe(80);
     expect(summary.webhookDeliveries).toBeGreaterThan(0);
   });
 
@@ -85,7 +89,56 @@ describe('the demo history of italy@', () => {
       invoices_sent: number;
       invoices_received: number;
     };
-    expect(sale.invoices_sent).toBe(summary.customerInvoices);
+    // Every stored invoice is paid for, the rejections recovered from the cassetto included.
+    expect(summary.recoveredRejections).toBeGreaterThan(0);
+    expect(sale.invoices_sent).toBe(summary.customerInvoices + summary.recoveredRejections);
     expect(sale.invoices_received).toBe(summary.supplierInvoices);
+  });
+});
+
+describe("the history of italy@'s second company, ALPHA SERVIZI SRL", () => {
+  const invoicesOf = async (type: 0 | 1) => {
+    const [owner] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'italy@demo.fiscus.test'));
+    const company =
+      type === 0
+        ? eq(itInvoices.senderVat, `IT${DEMO_BRANCH_COMPANY.vat}`)
+        : eq(itInvoices.recipientVat, `IT${DEMO_BRANCH_COMPANY.vat}`);
+    return t.db
+      .select({ marking: itInvoices.marking, number: itInvoices.invoiceNumber })
+      .from(itInvoices)
+      .where(and(eq(itInvoices.ownerId, owner!.id), eq(itInvoices.type, type), company));
+  };
+
+  it('is a registry of the business with customer invoices in several markings, and drafts', async () => {
+    const [registry] = await t.db
+      .select()
+      .from(itBusinessRegistryConfigurations)
+      .where(eq(itBusinessRegistryConfigurations.fiscalId, DEMO_BRANCH_COMPANY.vat));
+    expect(registry?.name).toBe('ALPHA SERVIZI SRL');
+
+    const sent = await invoicesOf(0);
+    const branch = summary.companies[DEMO_BRANCH_COMPANY.vat];
+    expect(branch?.customerInvoices).toBeGreaterThanOrEqual(12);
+    expect(sent.filter((row) => !row.marking.startsWith('draft'))).toHaveLength(
+      branch?.customerInvoices ?? -1,
+    );
+    const markings = new Set(sent.map((row) => row.marking));
+    for (const marking of ['delivered', 'accepted-pa', 'rejected-pa', 'not-delivered', 'draft']) {
+      expect(markings, marking).toContain(marking);
+    }
+    expect(sent.every((row) => !row.number?.startsWith('FV'))).toBe(true);
+    expect(branch?.drafts).toBeGreaterThan(0);
+  });
+
+  it('receives its own supplier invoices', async () => {
+    const received = await invoicesOf(1);
+    expect(received).toHaveLength(
+      summary.companies[DEMO_BRANCH_COMPANY.vat]?.supplierInvoices ?? -1,
+    );
+    expect(received.length).toBeGreaterThanOrEqual(5);
+    expect(summary.supplierInvoices).toBe(80 + received.length);
   });
 });

@@ -9,7 +9,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { DEMO_OWN_COMPANY } from '../../gateways/sdi/registries/index.ts';
+import type { DemoCompany } from '../../gateways/sdi/registries/index.ts';
+import { DEMO_BRANCH_COMPANY, DEMO_OWN_COMPANY } from '../../gateways/sdi/registries/index.ts';
 import {
   SandboxSdiGateway,
   SDI_PA_TERMS_JOB,
@@ -44,7 +45,7 @@ import { seedTaxPortalHistory } from './tax-portal-history.ts';
 import { seedTransfersHistory } from './transfers-history.ts';
 import { customerInvoiceJson, supplierInvoiceXml } from './demo-invoices.ts';
 import type { DemoPlan, PlannedInvoice } from './demo-plan.ts';
-import { planDemoHistory } from './demo-plan.ts';
+import { BRANCH_PLAN, planDemoHistory } from './demo-plan.ts';
 import { DEMO_WEBHOOK_RECEIVER_PATH } from './demo-webhook-receiver.ts';
 
 /**
@@ -55,8 +56,10 @@ import { DEMO_WEBHOOK_RECEIVER_PATH } from './demo-webhook-receiver.ts';
  * sandbox's console does); some refused invoices are fixed; suppliers' invoices arrive through
  * the sandbox's supplier-invoice path; drafts are saved through the drafts service; an api
  * configuration created a month ago receives real webhook deliveries on the API's own sandbox
- * receiver. Steps run on a `DemoJobRunner` under the history's clock, so every invoice and SDI
- * message is dated on its day. The pre-sale and its monthly consumptions then agree with the
+ * receiver. ALPHA SERVIZI SRL, the account's second company (a registry of its own, which the demo
+ * sub-account italy-branch@ acts for), has a smaller year of its own, interleaved by date. Steps
+ * run on a `DemoJobRunner` under the history's clock, so every invoice and SDI message is dated on
+ * its day. The pre-sale and its monthly consumptions then agree with the
  * invoice counts. Runs once, at the server's first start (server.ts), never in tests of the app.
  */
 
@@ -72,12 +75,20 @@ export type DemoHistoryOptions = {
   seed?: number;
 };
 
-export type DemoHistorySummary = {
+/** What one company of the account sent, received and drafted. */
+export type DemoCompanyHistory = {
   customerInvoices: number;
   supplierInvoices: number;
   drafts: number;
+};
+
+/** The account's totals, and per company (by partita IVA) what each made. */
+export type DemoHistorySummary = DemoCompanyHistory & {
   webhookDeliveries: number;
   markings: Record<string, number>;
+  companies: Record<string, DemoCompanyHistory>;
+  /** ALPHA SRL's older SDI rejections recovered from the cassetto fiscale (customer invoices too). */
+  recoveredRejections: number;
 };
 
 /** Price of one invoice in the demo's pre-sale (EUR). */
@@ -134,14 +145,25 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
     true,
   );
 
-  const plan = planDemoHistory(now, options.seed ?? 2026);
+  const seed = options.seed ?? 2026;
+  const plan = planDemoHistory(now, seed);
+  const branchPlan = planDemoHistory(now, seed + 1, BRANCH_PLAN);
   const summary: DemoHistorySummary = {
     customerInvoices: 0,
     supplierInvoices: 0,
     drafts: 0,
     webhookDeliveries: 0,
     markings: {},
+    companies: {},
+    recoveredRejections: 0,
   };
+  const companyOf = (company: DemoCompany) =>
+    (summary.companies[company.vat] ??= { customerInvoices: 0, supplierInvoices: 0, drafts: 0 });
+  // Both companies' steps by date (stable: ALPHA SRL first on the same minute).
+  const steps = [
+    ...plan.steps.map((step) => ({ company: DEMO_OWN_COMPANY, step })),
+    ...branchPlan.steps.map((step) => ({ company: DEMO_BRANCH_COMPANY, step })),
+  ].sort((a, b) => a.step.at.getTime() - b.step.at.getTime());
   const monthly = new Map<string, number>();
   const countMonth = (when: Date) => {
     const key = monthKey(when);
@@ -149,7 +171,7 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
   };
 
   let webhooksOn = false;
-  for (const step of plan.steps) {
+  for (const { company, step } of steps) {
     clock.now = step.at;
     if (!webhooksOn && step.at.getTime() >= plan.webhooksFrom.getTime()) {
       webhooksOn = true;
@@ -164,13 +186,18 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
       }
     }
     if (step.kind === 'supplier') {
-      await receiveSupplierInvoice(simulation, actor, owner, step);
+      await receiveSupplierInvoice(simulation, actor, owner, company, step);
       summary.supplierInvoices += 1;
+      companyOf(company).supplierInvoices += 1;
       countMonth(step.at);
       continue;
     }
-    const sent = await sendCustomerInvoice({ invoices, sdi, runner, actor, clock }, step);
+    const sent = await sendCustomerInvoice(
+      { invoices, sdi, runner, actor, clock, seller: company },
+      step,
+    );
     summary.customerInvoices += sent;
+    companyOf(company).customerInvoices += sent;
     for (let i = 0; i < sent; i += 1) countMonth(step.at);
   }
   clock.now = now;
@@ -186,22 +213,30 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
     now,
   });
   summary.customerInvoices += transferred.length;
+  companyOf(DEMO_OWN_COMPANY).customerInvoices += transferred.length;
   for (const when of transferred) countMonth(when);
 
-  for (const [index, draft] of plan.drafts.entries()) {
-    await drafts.create(
-      actor,
-      customerInvoiceJson({
-        seller: DEMO_OWN_COMPANY,
-        buyer: { kind: 'company', company: draft.customer },
-        number: `BOZZA-${index + 1}`,
-        date: romeToday(now),
-        line: draft.line,
-      }),
-      'standard',
-      draft.blocked,
-    );
-    summary.drafts += 1;
+  const companyDrafts = [
+    { company: DEMO_OWN_COMPANY, prefix: 'BOZZA-', drafts: plan.drafts },
+    { company: DEMO_BRANCH_COMPANY, prefix: 'BOZZA-AS-', drafts: branchPlan.drafts },
+  ];
+  for (const { company, prefix, drafts: planned } of companyDrafts) {
+    for (const [index, draft] of planned.entries()) {
+      await drafts.create(
+        actor,
+        customerInvoiceJson({
+          seller: company,
+          buyer: { kind: 'company', company: draft.customer },
+          number: `${prefix}${index + 1}`,
+          date: romeToday(now),
+          line: draft.line,
+        }),
+        'standard',
+        draft.blocked,
+      );
+      summary.drafts += 1;
+      companyOf(company).drafts += 1;
+    }
   }
 
   summary.markings = await markingsOf(db, owner.id);
@@ -213,7 +248,7 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
   await settlePreSale(db, owner.id, now, monthly);
   await seedDemoJobsHistory(db, owner.id, now);
   // ALPHA SRL's Fisconline credentials and its older SDI rejections recovered from the cassetto.
-  await seedTaxPortalHistory({ db, now });
+  summary.recoveredRejections = (await seedTaxPortalHistory({ db, now })).recovered;
   return summary;
 }
 
@@ -223,6 +258,8 @@ type SendContext = {
   runner: DemoJobRunner;
   actor: Actor;
   clock: { now: Date };
+  /** The company of the account that invoices. */
+  seller: DemoCompany;
 };
 
 /**
@@ -230,9 +267,9 @@ type SendContext = {
  * many invoices it sent (a fixed one counts two).
  */
 async function sendCustomerInvoice(context: SendContext, step: PlannedInvoice): Promise<number> {
-  const { invoices, sdi, runner, actor, clock } = context;
+  const { invoices, sdi, runner, actor, clock, seller } = context;
   const body = customerInvoiceJson({
-    seller: DEMO_OWN_COMPANY,
+    seller,
     buyer: step.buyer,
     ...(step.outcome === 'rejected-fixable' || step.outcome === 'fixed'
       ? { buyerVat: typo(step.buyer.kind === 'company' ? step.buyer.company.vat : '') }
@@ -280,7 +317,7 @@ async function sendCustomerInvoice(context: SendContext, step: PlannedInvoice): 
       await runner.run();
       clock.now = new Date(step.at.getTime() + DAY);
       const corrected = customerInvoiceJson({
-        seller: DEMO_OWN_COMPANY,
+        seller,
         buyer: step.buyer,
         number: step.number,
         date: romeToday(clock.now),
@@ -303,13 +340,14 @@ async function receiveSupplierInvoice(
   simulation: SimulationService,
   actor: Actor,
   owner: UserRow,
+  buyer: DemoCompany,
   step: Extract<DemoPlan['steps'][number], { kind: 'supplier' }>,
 ): Promise<void> {
   await simulation.supplierInvoice(
     actor,
     supplierInvoiceXml({
       supplier: step.supplier,
-      buyer: DEMO_OWN_COMPANY,
+      buyer,
       recipientCode: owner.recipientCode ?? '0000000',
       number: step.number,
       date: romeToday(step.at),

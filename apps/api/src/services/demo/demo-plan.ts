@@ -82,23 +82,65 @@ const SUPPLIER_LINES: Record<string, string> = {
   'PULIZIE SPLENDOR SRL': 'Servizio di pulizia uffici',
 };
 
-/** Outcomes of the invoices older than RECENT_DAYS (the terms of a public office have run out). */
-const SETTLED: [PlannedOutcome, number][] = [
-  ['accepted-pa', 10],
-  ['rejected-pa', 3],
-  ['deadline-terms', 4],
-  ['not-delivered', 5],
-  ['rejected-fixable', 2],
-  ['fixed', 3],
-  ['rejected', 2],
-  ['invoice-error', 2],
-];
-/** Outcomes only the last days can have: a public office's terms still running. */
-const PENDING_PA: [PlannedOutcome, number][] = [['delivered-pa', 4]];
-/** The last invoices, in quarantena: their customer's channel is down right now. */
-const CHANNEL_DOWN = 2;
-const CUSTOMER_INVOICES = 147;
-const SUPPLIER_INVOICES = 80;
+/**
+ * How big a company's history is and how its invoices end: the outcomes of the invoices older
+ * than RECENT_DAYS (the terms of a public office have run out), the outcomes only the last days
+ * can have (a public office's terms still running), the last invoices in quarantena (their
+ * customer's channel is down right now), the numbering and the drafts.
+ */
+export type DemoPlanShape = {
+  customerInvoices: number;
+  supplierInvoices: number;
+  settled: [PlannedOutcome, number][];
+  pendingPa: [PlannedOutcome, number][];
+  channelDown: number;
+  /** Customer invoices are numbered `<prefix><year>-0001`. */
+  numberPrefix: string;
+  /** Supplier invoices are numbered from here on (`ENE-2026-101`). */
+  supplierNumberFrom: number;
+  /** One entry per draft: whether it is blocked. */
+  drafts: boolean[];
+};
+
+/** ALPHA SRL (italy@'s own company): a year of business. */
+export const ALPHA_PLAN: DemoPlanShape = {
+  customerInvoices: 147,
+  supplierInvoices: 80,
+  settled: [
+    ['accepted-pa', 10],
+    ['rejected-pa', 3],
+    ['deadline-terms', 4],
+    ['not-delivered', 5],
+    ['rejected-fixable', 2],
+    ['fixed', 3],
+    ['rejected', 2],
+    ['invoice-error', 2],
+  ],
+  pendingPa: [['delivered-pa', 4]],
+  channelDown: 2,
+  numberPrefix: 'FV',
+  supplierNumberFrom: 101,
+  drafts: [false, false, true],
+};
+
+/** ALPHA SERVIZI SRL (italy@'s second company): a smaller history in several markings. */
+export const BRANCH_PLAN: DemoPlanShape = {
+  customerInvoices: 16,
+  supplierInvoices: 8,
+  settled: [
+    ['accepted-pa', 1],
+    ['rejected-pa', 1],
+    ['not-delivered', 1],
+    ['rejected-fixable', 1],
+    ['fixed', 1],
+  ],
+  pendingPa: [['delivered-pa', 1]],
+  channelDown: 0,
+  numberPrefix: 'AS',
+  supplierNumberFrom: 501,
+  drafts: [false],
+};
+
 const RECENT_DAYS = 12;
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -114,7 +156,7 @@ function generator(seed: number): () => number {
   };
 }
 
-export function planDemoHistory(now: Date, seed: number): DemoPlan {
+export function planDemoHistory(now: Date, seed: number, shape = ALPHA_PLAN): DemoPlan {
   const random = generator(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const [first = { year: 2000, month: 1 }] = lastTwelveMonths(now);
@@ -138,17 +180,20 @@ export function planDemoHistory(now: Date, seed: number): DemoPlan {
     net: (low + Math.floor(random() * (high - low) * 100) / 100).toFixed(2),
   });
 
-  const times = Array.from({ length: CUSTOMER_INVOICES }, moment).sort((a, b) => a - b);
+  const times = Array.from({ length: shape.customerInvoices }, moment).sort((a, b) => a - b);
   const recentCount = times.filter((t) => t >= recentFrom).length;
-  const settled = SETTLED.flatMap(([outcome, n]) => Array<PlannedOutcome>(n).fill(outcome));
-  const pending = PENDING_PA.flatMap(([outcome, n]) => Array<PlannedOutcome>(n).fill(outcome));
+  const settled = shape.settled.flatMap(([outcome, n]) => Array<PlannedOutcome>(n).fill(outcome));
+  const pending = shape.pendingPa.flatMap(([outcome, n]) => Array<PlannedOutcome>(n).fill(outcome));
   // Settled outcomes among the older invoices, the terms still running among the recent ones,
   // and the channel that is down right now under the very last invoices.
-  const recent = Math.max(recentCount, pending.length + CHANNEL_DOWN);
+  const recent = Math.max(recentCount, pending.length + shape.channelDown);
   const outcomes = [
     ...shuffle([...settled, ...fill('delivered', times.length - recent - settled.length)], random),
-    ...shuffle([...pending, ...fill('delivered', recent - pending.length - CHANNEL_DOWN)], random),
-    ...fill('quarantena', CHANNEL_DOWN),
+    ...shuffle(
+      [...pending, ...fill('delivered', recent - pending.length - shape.channelDown)],
+      random,
+    ),
+    ...fill('quarantena', shape.channelDown),
   ];
 
   const reachable = DEMO_CUSTOMERS.filter(
@@ -161,7 +206,7 @@ export function planDemoHistory(now: Date, seed: number): DemoPlan {
     const year = new Date(at).getUTCFullYear();
     const next = (sequence.get(year) ?? 0) + 1;
     sequence.set(year, next);
-    return `FV${year}-${String(next).padStart(4, '0')}`;
+    return `${shape.numberPrefix}${year}-${String(next).padStart(4, '0')}`;
   };
 
   const customerSteps: PlannedInvoice[] = times.map((at, index) => {
@@ -186,14 +231,17 @@ export function planDemoHistory(now: Date, seed: number): DemoPlan {
     };
   });
 
-  const supplierSteps: PlannedSupplierInvoice[] = Array.from({ length: SUPPLIER_INVOICES }, moment)
+  const supplierSteps: PlannedSupplierInvoice[] = Array.from(
+    { length: shape.supplierInvoices },
+    moment,
+  )
     .sort((a, b) => a - b)
     .map((at, index) => {
       const supplier = pick(DEMO_SUPPLIERS);
       return {
         kind: 'supplier',
         at: new Date(at),
-        number: `${supplier.name.slice(0, 3)}-${new Date(at).getUTCFullYear()}-${String(index + 101)}`,
+        number: `${supplier.name.slice(0, 3)}-${new Date(at).getUTCFullYear()}-${String(index + shape.supplierNumberFrom)}`,
         supplier,
         line: line(SUPPLIER_LINES[supplier.name] ?? 'Fornitura', 40, 1500),
       };
@@ -201,11 +249,11 @@ export function planDemoHistory(now: Date, seed: number): DemoPlan {
 
   return {
     steps: [...customerSteps, ...supplierSteps].sort((a, b) => a.at.getTime() - b.at.getTime()),
-    drafts: [
-      { customer: pick(reachable), line: line(pick(SERVICE_LINES), 300, 2500), blocked: false },
-      { customer: pick(reachable), line: line(pick(SERVICE_LINES), 300, 2500), blocked: false },
-      { customer: pick(reachable), line: line(pick(SERVICE_LINES), 300, 2500), blocked: true },
-    ],
+    drafts: shape.drafts.map((blocked) => ({
+      customer: pick(reachable),
+      line: line(pick(SERVICE_LINES), 300, 2500),
+      blocked,
+    })),
     webhooksFrom: new Date(end - 30 * DAY),
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { JobOutput } from '@fiscus/contracts';
-import { MAX_DOWNLOAD_RANGE_DAYS } from '@fiscus/contracts';
+import { jobResult, MAX_DOWNLOAD_RANGE_DAYS } from '@fiscus/contracts';
 import { itBusinessRegistryConfigurations, itInvoices } from '../../db/schema/index.ts';
 import { DEMO_OWN_COMPANY } from '../../gateways/sdi/registries/index.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -94,13 +94,7 @@ export async function seedDemoJobsHistory(
       fiscalId: registry.fiscalId,
       parameters: { from, to: day, daily: true, invoice_type: 'supplier' },
       output: failed
-        ? {
-            message:
-              'The tax portal could not be read: the download failed after every attempt. Run it again later.',
-            imported: [],
-            skipped: [],
-            failed: [],
-          }
+        ? { ...jobResult('portalUnreachable'), imported: [], skipped: [], failed: [] }
         : await alreadyImported(db, ownerId, from, day),
       dailyOf: day,
       createdAt: at,
@@ -138,5 +132,5 @@ async function alreadyImported(
     .filter((row) => row.sdiId && row.fileName)
     .map((row) => ({ sdi_id: row.sdiId ?? '', file_name: row.fileName ?? '' }));
   const output = { imported: [], skipped, failed: [] };
-  return { ...output, message: downloadSummary(skipped.length, output) };
+  return { ...output, ...downloadSummary(skipped.length, output) };
 }

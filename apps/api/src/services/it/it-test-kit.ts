@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import type { StoredRoles } from '../../db/schema/index.ts';
 import { repoRoot } from '../../config.ts';
 import type { TestApp } from '../../../test/test-app.ts';
@@ -64,4 +65,20 @@ export async function getInvoice(t: TestApp, token: string, uuid: string) {
     headers: { accept: 'application/json' },
   });
   return response.json() as { marking: string; [key: string]: unknown };
+}
+
+/** Entries of a zip (local headers, deflate) read back with node's zlib. */
+export function unzip(buffer: Buffer): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  let offset = 0;
+  while (buffer.readUInt32LE(offset) === 0x04034b50) {
+    const size = buffer.readUInt32LE(offset + 18);
+    const nameLength = buffer.readUInt16LE(offset + 26);
+    const extra = buffer.readUInt16LE(offset + 28);
+    const name = buffer.subarray(offset + 30, offset + 30 + nameLength).toString('utf8');
+    const start = offset + 30 + nameLength + extra;
+    files.set(name, inflateRawSync(buffer.subarray(start, start + size)));
+    offset = start + size;
+  }
+  return files;
 }

@@ -9,5 +9,5 @@ export { isValidCap, isValidCodiceDestinatario } from './codice-destinatario.ts'
 export { isValidProvincia } from './provinces.ts';
 export { isValidNazione } from './countries.ts';
 export { FIELD_RULES, fieldError } from './field-messages.ts';
-export type { FieldKind } from './field-messages.ts';
+export type { FieldKind, FieldLang } from './field-messages.ts';
 export { runFieldChecks } from './run-field-checks.ts';

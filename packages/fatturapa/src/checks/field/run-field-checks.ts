@@ -31,6 +31,7 @@ class FieldCollector {
       propertyPath: path,
       message: rule.en,
       messageIt: rule.it,
+      messages: { it: rule.it, en: rule.en, pl: rule.pl },
     });
   }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { demoPersonas } from '../../../db/seed-demo.ts';
 import {
   createSdiRegistries,
+  DEMO_BRANCH_COMPANY,
   DEMO_CUSTOMERS,
   DEMO_HELD_CUSTOMER,
   DEMO_OWN_COMPANY,
@@ -17,6 +18,7 @@ describe('the demo businesses', () => {
   it('carry VAT numbers and fiscal codes with correct check characters', () => {
     for (const company of [
       DEMO_OWN_COMPANY,
+      DEMO_BRANCH_COMPANY,
       ...DEMO_CUSTOMERS,
       DEMO_HELD_CUSTOMER,
       ...DEMO_SUPPLIERS,
@@ -44,6 +46,7 @@ describe('the demo businesses', () => {
   it('are registered in the SDI sandbox: taxpayers, channels, IPA offices', () => {
     for (const company of [
       DEMO_OWN_COMPANY,
+      DEMO_BRANCH_COMPANY,
       ...DEMO_CUSTOMERS,
       DEMO_HELD_CUSTOMER,
       ...DEMO_SUPPLIERS,

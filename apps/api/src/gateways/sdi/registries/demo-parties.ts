@@ -31,6 +31,19 @@ export const DEMO_OWN_COMPANY: DemoCompany = {
   cap: '20121',
 };
 
+/**
+ * ALPHA SRL's second company (its services branch, a second business registry configuration of
+ * italy@ with its own demo history); the demo sub-account italy-branch@ acts for it alone. A
+ * company's codice fiscale is its partita IVA.
+ */
+export const DEMO_BRANCH_COMPANY: DemoCompany = {
+  vat: '02468135799',
+  name: 'ALPHA SERVIZI SRL',
+  city: 'Bologna',
+  province: 'BO',
+  cap: '40121',
+};
+
 /** Codice fiscale of the sub-account demo persona (sub@). */
 export const DEMO_SUB_FISCAL_CODE = 'SBUDMO80A01F205D';
 

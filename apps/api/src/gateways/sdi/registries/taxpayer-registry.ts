@@ -1,5 +1,6 @@
 import { isValidCodiceFiscale, isValidPartitaIva } from '@fiscus/fatturapa/fields';
 import {
+  DEMO_BRANCH_COMPANY,
   DEMO_CUSTOMERS,
   DEMO_HELD_CUSTOMER,
   DEMO_OWN_COMPANY,
@@ -27,13 +28,17 @@ export const SEED_TAXPAYERS: readonly TaxpayerEntry[] = [
   { country: 'IT', code: '01234567890', name: 'ALPHA SRL' },
   { country: 'IT', code: '09876543210', name: 'BETA' },
   { country: 'IT', code: '80012345676', name: 'COMUNE DI PROVA' },
-  ...[DEMO_OWN_COMPANY, ...DEMO_CUSTOMERS, DEMO_HELD_CUSTOMER, ...DEMO_SUPPLIERS].map(
-    (company) => ({
-      country: 'IT',
-      code: company.vat,
-      name: company.name,
-    }),
-  ),
+  ...[
+    DEMO_OWN_COMPANY,
+    DEMO_BRANCH_COMPANY,
+    ...DEMO_CUSTOMERS,
+    DEMO_HELD_CUSTOMER,
+    ...DEMO_SUPPLIERS,
+  ].map((company) => ({
+    country: 'IT',
+    code: company.vat,
+    name: company.name,
+  })),
   ...DEMO_PUBLIC_OFFICES.map((office) => ({
     country: 'IT',
     code: office.fiscalCode,

@@ -1,10 +1,9 @@
-import { and, desc, eq, gte, or, type SQL } from 'drizzle-orm';
-import { consumptions, preSales } from '../../../db/schema/index.ts';
+import { desc, eq } from 'drizzle-orm';
+import { preSales } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
 
 export type PreSaleRow = typeof preSales.$inferSelect;
-export type ConsumptionRow = typeof consumptions.$inferSelect;
 
 /** Purchased credit and its consumption, owned by the login (`loginOf`). */
 export class PreSalesRepository extends OwnedRepository<typeof preSales> {
@@ -21,19 +20,12 @@ export class PreSalesRepository extends OwnedRepository<typeof preSales> {
     });
   }
 
-  /** Consumption rows of the owner from (fromYear, fromMonth) on. */
-  async consumptionsSince(
-    ownerId: string,
-    fromYear: number,
-    fromMonth: number,
-  ): Promise<ConsumptionRow[]> {
-    const since: SQL | undefined = or(
-      and(eq(consumptions.year, fromYear), gte(consumptions.month, fromMonth)),
-      gte(consumptions.year, fromYear + 1),
-    );
-    return this.db
-      .select()
-      .from(consumptions)
-      .where(and(eq(consumptions.ownerId, ownerId), since));
+  /** When each of the owner's pre-sales was bought (the windows of the invoices they pay for). */
+  async purchaseDates(ownerId: string): Promise<Date[]> {
+    const rows = await this.db
+      .select({ at: preSales.purchasedAt })
+      .from(preSales)
+      .where(eq(preSales.ownerId, ownerId));
+    return rows.map((row) => row.at);
   }
 }

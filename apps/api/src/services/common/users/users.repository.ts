@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database.ts';
 import type { NewUserRow, UserRow } from '../../../db/schema/index.ts';
-import { users } from '../../../db/schema/index.ts';
+import { itRegistrySubAccounts, users } from '../../../db/schema/index.ts';
 
 export type UserChanges = Partial<Omit<NewUserRow, 'id' | 'email' | 'createdAt' | 'parentId'>>;
 
@@ -11,6 +11,15 @@ export class UsersRepository {
   async findById(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id));
     return row;
+  }
+
+  /** How many Italian business registries are linked to a sub-account (read at each request). */
+  async linkedRegistryCount(subAccountId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(itRegistrySubAccounts)
+      .where(eq(itRegistrySubAccounts.subAccountId, subAccountId));
+    return row?.n ?? 0;
   }
 
   /** Emails are stored lower-cased; callers pass any case. */

@@ -32,6 +32,7 @@ export class UsersService {
       roles: toTokenRoles(user.roles, this.platformKeys),
       is_sub_account: user.parentId !== null,
       parent_email: parent?.email ?? null,
+      linked_registries: user.parentId ? await this.users.linkedRegistryCount(user.id) : null,
       enabled: user.enabled,
       created_at: user.createdAt.toISOString(),
     };

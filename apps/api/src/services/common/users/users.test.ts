@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { profileSchema, userSettingsSchema } from '@fiscus/contracts';
-import { users } from '../../../db/schema/index.ts';
+import {
+  itBusinessRegistryConfigurations,
+  itRegistrySubAccounts,
+  users,
+} from '../../../db/schema/index.ts';
 import type { TestApp } from '../../../../test/test-app.ts';
 import { createTestApp, TEST_PASSWORD } from '../../../../test/test-app.ts';
 
@@ -30,6 +34,7 @@ describe('GET /users/me', () => {
       roles: { it: ['ROLE_INVOICING'], common: ['ROLE_USER'] },
       is_sub_account: false,
       parent_email: null,
+      linked_registries: null,
       enabled: true,
       created_at: user.createdAt.toISOString(),
     });
@@ -39,12 +44,26 @@ describe('GET /users/me', () => {
     const { user: manager } = await t.createUser({
       roles: { common: ['ROLE_SUB_ACCOUNT_MANAGER'] },
     });
-    const { token } = await t.createUser({
+    const { user: sub, token } = await t.createUser({
       parentId: manager.id,
       roles: { common: ['ROLE_SUB_ACCOUNT'] },
     });
-    const body = (await t.request({ method: 'GET', url: '/api/common/users/me', token })).json();
-    expect(body).toMatchObject({ is_sub_account: true, parent_email: manager.email });
+    const me = async () =>
+      (await t.request({ method: 'GET', url: '/api/common/users/me', token })).json();
+    // Linked to no registry yet: it acts for nothing (the dashboard says so).
+    expect(await me()).toMatchObject({
+      is_sub_account: true,
+      parent_email: manager.email,
+      linked_registries: 0,
+    });
+    const [registry] = await t.db
+      .insert(itBusinessRegistryConfigurations)
+      .values({ ownerId: manager.id, fiscalId: '01234567897', name: 'ALPHA SRL' })
+      .returning();
+    await t.db
+      .insert(itRegistrySubAccounts)
+      .values({ registryUuid: registry!.uuid, subAccountId: sub.id });
+    expect(await me()).toMatchObject({ linked_registries: 1 });
   });
 
   it('needs a token on every users route', async () => {

@@ -416,30 +416,30 @@ describe('api-configurations (webhooks)', () => {
       method: 'POST',
       url: '/api/it/business-registry-configurations',
       token,
-      payload: { fiscal_id: '01234567890', name: 'ALPHA SRL' },
+      payload: { fiscal_id: '01234567897', name: 'ALPHA SRL' },
     });
     const restricted = await create({
       event: 'customer-invoice',
       target_url: `${receiver.url}/alpha`,
-      business_registry_configurations: [{ fiscal_id: '01234567890' }],
+      business_registry_configurations: [{ fiscal_id: '01234567897' }],
     });
     expect(restricted.statusCode).toBe(201);
     expect(restricted.json()).toMatchObject({
       business_registry_configurations: [
-        { '@id': '/api/it/business-registry-configurations/01234567890', fiscal_id: '01234567890' },
+        { '@id': '/api/it/business-registry-configurations/01234567897', fiscal_id: '01234567897' },
       ],
     });
     await publishWebhookEvent(t.app.platform.jobs, {
       ownerId,
       event: 'customer-invoice',
       payload: { n: 'beta' },
-      fiscalIds: ['09876543210'],
+      fiscalIds: ['09876543217'],
     });
     await publishWebhookEvent(t.app.platform.jobs, {
       ownerId,
       event: 'customer-invoice',
       payload: { n: 'alpha' },
-      fiscalIds: ['01234567890'],
+      fiscalIds: ['01234567897'],
     });
     await drain(t);
     expect(receiver.requests.map((r) => JSON.parse(r.body.toString()) as unknown)).toEqual([

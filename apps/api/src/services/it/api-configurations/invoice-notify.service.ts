@@ -7,7 +7,10 @@ import type { Database } from '../../../platform/db/database.ts';
 import { notFound } from '../../../platform/problem-errors.ts';
 import type { WebhookDelivery } from '../../../platform/webhooks/webhook-delivery.ts';
 import { toInvoiceItem, toNotificationItem } from '../invoices/invoices.service.ts';
-import { assertCanConfigureWebhooks, configurationOwnerOf } from './configuration-access.ts';
+import type { ActingScope } from '../../../platform/tenancy.ts';
+import { actingScopeOf } from '../../../platform/tenancy.ts';
+import { actsForInvoice } from '../invoice-scope.ts';
+import { assertCanConfigureWebhooks } from './configuration-access.ts';
 
 /**
  * Fiscal ids (no country prefix) of the account's own company in an invoice: the seller of a
@@ -41,7 +44,7 @@ export class InvoiceNotifyService {
   /** The invoice itself to the customer-invoice or supplier-invoice webhooks. */
   async notifyInvoice(actor: Actor, uuid: string): Promise<NotifyResult> {
     assertCanConfigureWebhooks(actor);
-    const invoice = await this.findInvoice(configurationOwnerOf(actor), uuid);
+    const invoice = await this.findInvoice(actingScopeOf(actor), uuid);
     const event = invoice.type === 0 ? 'customer-invoice' : 'supplier-invoice';
     const deliveries = await this.delivery.fanOut({
       ownerId: invoice.ownerId,
@@ -55,7 +58,7 @@ export class InvoiceNotifyService {
   /** Each SDI notification of the invoice to the customer-notification webhooks. */
   async notifyNotifications(actor: Actor, uuid: string): Promise<NotifyResult> {
     assertCanConfigureWebhooks(actor);
-    const invoice = await this.findInvoice(configurationOwnerOf(actor), uuid);
+    const invoice = await this.findInvoice(actingScopeOf(actor), uuid);
     const notifications = await this.db
       .select()
       .from(itNotifications)
@@ -73,12 +76,19 @@ export class InvoiceNotifyService {
     return { deliveries, event: 'customer-notification' };
   }
 
-  private async findInvoice(ownerId: string, uuid: string): Promise<ItInvoiceRow> {
+  /** The invoice, of a company the scope acts for (a sub-account's linked ones), or 404. */
+  private async findInvoice(scope: ActingScope, uuid: string): Promise<ItInvoiceRow> {
     const [row] = isUuid(uuid)
       ? await this.db
           .select()
           .from(itInvoices)
-          .where(and(eq(itInvoices.ownerId, ownerId), eq(itInvoices.uuid, uuid)))
+          .where(
+            and(
+              eq(itInvoices.ownerId, scope.ownerId),
+              actsForInvoice(this.db, scope),
+              eq(itInvoices.uuid, uuid),
+            ),
+          )
       : [];
     if (!row) throw notFound('Invoice not found.');
     return row;

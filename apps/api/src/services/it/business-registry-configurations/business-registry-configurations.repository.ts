@@ -10,6 +10,10 @@ import {
 } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
+import type { ActingScope } from '../../../platform/tenancy.ts';
+import { registriesOfSubAccount } from '../../../platform/tenancy.ts';
+
+export { registriesOfSubAccount };
 
 const registries = itBusinessRegistryConfigurations;
 
@@ -32,21 +36,13 @@ export type RegistryWithLinks = ItBusinessRegistryConfigurationRow & {
 };
 
 /** Who is looking: the owning account, and for a sub-account its own id (it sees only its links). */
-export type RegistryScope = { ownerId: string; subAccountId: string | null };
+export type RegistryScope = ActingScope;
 
 /**
  * Business registries (companies), owned by the business (`businessOf`); a sub-account's scope
  * narrows them to the registries linked to it, and each item carries its webhook and
  * sub-account links.
  */
-/** The uuids of the registries linked to a sub-account, as a subquery (its whole scope). */
-export function registriesOfSubAccount(db: Database, subAccountId: string) {
-  return db
-    .select({ uuid: itRegistrySubAccounts.registryUuid })
-    .from(itRegistrySubAccounts)
-    .where(eq(itRegistrySubAccounts.subAccountId, subAccountId));
-}
-
 export class BusinessRegistryConfigurationsRepository extends OwnedRepository<
   typeof registries,
   RegistryScope,

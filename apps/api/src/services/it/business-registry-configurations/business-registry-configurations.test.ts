@@ -49,7 +49,7 @@ describe('business registry configurations', () => {
 
   it('creates, reads, updates and deletes by fiscal_id', async () => {
     const created = await create({
-      fiscal_id: '01234567890',
+      fiscal_id: '01234567897',
       name: 'ALPHA SRL',
       email: 'Admin@Alpha.example',
       apply_legal_storage: true,
@@ -57,8 +57,8 @@ describe('business registry configurations', () => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
-      '@id': `${BASE}/01234567890`,
-      fiscal_id: '01234567890',
+      '@id': `${BASE}/01234567897`,
+      fiscal_id: '01234567897',
       email: 'admin@alpha.example',
       supplier_invoice_enabled: false,
       apply_legal_storage: true,
@@ -70,7 +70,7 @@ describe('business registry configurations', () => {
 
     const updated = await t.request({
       method: 'PUT',
-      url: `${BASE}/01234567890`,
+      url: `${BASE}/01234567897`,
       token,
       payload: {
         name: 'ALPHA S.R.L.',
@@ -87,17 +87,17 @@ describe('business registry configurations', () => {
 
     const renamed = await t.request({
       method: 'PUT',
-      url: `${BASE}/01234567890`,
+      url: `${BASE}/01234567897`,
       token,
-      payload: { fiscal_id: '09876543210' },
+      payload: { fiscal_id: '09876543217' },
     });
     expect(renamed.statusCode).toBe(422);
     expect(renamed.json()).toMatchObject({ violations: [{ propertyPath: 'fiscal_id' }] });
 
     expect(
-      (await t.request({ method: 'DELETE', url: `${BASE}/01234567890`, token })).statusCode,
+      (await t.request({ method: 'DELETE', url: `${BASE}/01234567897`, token })).statusCode,
     ).toBe(204);
-    expect((await t.request({ method: 'GET', url: `${BASE}/01234567890`, token })).statusCode).toBe(
+    expect((await t.request({ method: 'GET', url: `${BASE}/01234567897`, token })).statusCode).toBe(
       404,
     );
   });
@@ -110,7 +110,7 @@ describe('business registry configurations', () => {
     });
 
     const bad = await create({
-      fiscal_id: 'IT01234567890',
+      fiscal_id: 'IT01234567897',
       email: 'nope',
       phone_number: '3331234567',
       supplier_invoice_enabled: 'yes',
@@ -124,8 +124,23 @@ describe('business registry configurations', () => {
       expect.arrayContaining(['fiscal_id', 'email', 'phone_number', 'supplier_invoice_enabled']),
     );
 
+    // Issue 31: the check digit of a VAT number and the check character of a codice fiscale.
+    for (const fiscalId of ['01234567891', 'RSSMRA80A01H501X']) {
+      const wrongCheck = await create({ fiscal_id: fiscalId });
+      expect(wrongCheck.statusCode).toBe(422);
+      expect(wrongCheck.json()).toMatchObject({
+        violations: [
+          {
+            propertyPath: 'fiscal_id',
+            message:
+              'This fiscal id is not valid: its check digit (VAT number) or check character (codice fiscale) does not match.',
+          },
+        ],
+      });
+    }
+
     const unknownWebhook = await create({
-      fiscal_id: '01234567890',
+      fiscal_id: '01234567897',
       api_configurations: ['/api/it/api-configurations/00000000-0000-4000-8000-000000000000'],
     });
     expect(unknownWebhook.statusCode).toBe(422);
@@ -133,8 +148,8 @@ describe('business registry configurations', () => {
       violations: [{ propertyPath: 'api_configurations[0]' }],
     });
 
-    await create({ fiscal_id: '01234567890' });
-    const duplicate = await create({ fiscal_id: '01234567890' });
+    await create({ fiscal_id: '01234567897' });
+    const duplicate = await create({ fiscal_id: '01234567897' });
     expect(duplicate.statusCode).toBe(422);
     expect(duplicate.json()).toMatchObject({ violations: [{ propertyPath: 'fiscal_id' }] });
     const [stored] = await t.db.select({ n: count() }).from(itBusinessRegistryConfigurations);
@@ -142,9 +157,9 @@ describe('business registry configurations', () => {
   });
 
   it('filters the list, tri-state booleans included', async () => {
-    await create({ fiscal_id: '01234567890', name: 'ALPHA SRL', receipts_enabled: true });
+    await create({ fiscal_id: '01234567897', name: 'ALPHA SRL', receipts_enabled: true });
     await create({
-      fiscal_id: '09876543210',
+      fiscal_id: '09876543217',
       name: 'BETA',
       supplier_invoice_enabled: true,
       email: 'beta@example.test',
@@ -154,10 +169,10 @@ describe('business registry configurations', () => {
     expect((await list(''))['hydra:totalItems']).toBe(3);
     expect(
       (await list('?supplierInvoiceEnabled=true'))['hydra:member'].map((r) => r.fiscal_id),
-    ).toEqual(['09876543210']);
+    ).toEqual(['09876543217']);
     expect((await list('?supplierInvoiceEnabled=false'))['hydra:totalItems']).toBe(2);
     expect((await list('?receipts_enabled=1'))['hydra:member'].map((r) => r.fiscal_id)).toEqual([
-      '01234567890',
+      '01234567897',
     ]);
     expect((await list('?name=alpha'))['hydra:totalItems']).toBe(1);
     expect((await list('?fiscalId=rssmra'))['hydra:totalItems']).toBe(1);
@@ -177,7 +192,7 @@ describe('business registry configurations', () => {
       })
     ).json<{ uuid: string }>();
     const created = await create({
-      fiscal_id: '09876543210',
+      fiscal_id: '09876543217',
       api_configurations: [`/api/it/api-configurations/${webhook.uuid}`],
     });
     expect(created.json()).toMatchObject({
@@ -191,40 +206,40 @@ describe('business registry configurations', () => {
       token,
     });
     expect(fromWebhook.json()).toMatchObject({
-      business_registry_configurations: [{ fiscal_id: '09876543210' }],
+      business_registry_configurations: [{ fiscal_id: '09876543217' }],
     });
 
     // Deleting it would turn the restricted webhook into one for every company.
-    const blocked = await t.request({ method: 'DELETE', url: `${BASE}/09876543210`, token });
+    const blocked = await t.request({ method: 'DELETE', url: `${BASE}/09876543217`, token });
     expect(blocked.statusCode).toBe(409);
     await t.request({
       method: 'PUT',
-      url: `${BASE}/09876543210`,
+      url: `${BASE}/09876543217`,
       token,
       payload: { api_configurations: [] },
     });
     expect(
-      (await t.request({ method: 'DELETE', url: `${BASE}/09876543210`, token })).statusCode,
+      (await t.request({ method: 'DELETE', url: `${BASE}/09876543217`, token })).statusCode,
     ).toBe(204);
   });
 
-  it('stores receipt settings with at least one valid email', async () => {
-    await create({ fiscal_id: '01234567890' });
-    const empty = await t.request({
+  it('stores receipt settings: valid emails, or none with a phone number alone', async () => {
+    await create({ fiscal_id: '01234567897' });
+    // Issue 31: the phone number (the interactive set-up needs it) saves without recipients.
+    const phoneAlone = await t.request({
       method: 'PUT',
-      url: `${BASE}/01234567890/receipt-settings`,
+      url: `${BASE}/01234567897/receipt-settings`,
       token,
-      payload: { receipts_alert_recipients: [], phone_number: null },
+      payload: { receipts_alert_recipients: [], phone_number: '+393331234567' },
     });
-    expect(empty.statusCode).toBe(422);
-    expect(empty.json()).toMatchObject({
-      violations: [
-        { propertyPath: 'receipts_alert_recipients', message: 'At least one email is required' },
-      ],
+    expect(phoneAlone.statusCode).toBe(200);
+    expect(phoneAlone.json()).toEqual({
+      receipts_alert_recipients: [],
+      phone_number: '+393331234567',
     });
     const invalid = await t.request({
       method: 'PUT',
-      url: `${BASE}/01234567890/receipt-settings`,
+      url: `${BASE}/01234567897/receipt-settings`,
       token,
       payload: { receipts_alert_recipients: ['ok@example.test', 'bad'], phone_number: '333' },
     });
@@ -241,14 +256,14 @@ describe('business registry configurations', () => {
     );
     const saved = await t.request({
       method: 'PUT',
-      url: `${BASE}/01234567890/receipt-settings`,
+      url: `${BASE}/01234567897/receipt-settings`,
       token,
       payload: { receipts_alert_recipients: ['Ops@Example.test'], phone_number: '+393331234567' },
     });
     expect(saved.statusCode).toBe(200);
     const read = await t.request({
       method: 'GET',
-      url: `${BASE}/01234567890/receipt-settings`,
+      url: `${BASE}/01234567897/receipt-settings`,
       token,
     });
     expect(read.json()).toEqual({
@@ -258,8 +273,8 @@ describe('business registry configurations', () => {
   });
 
   it('scopes sub-accounts to their linked registries', async () => {
-    await create({ fiscal_id: '01234567890', name: 'ALPHA SRL' });
-    await create({ fiscal_id: '09876543210', name: 'BETA' });
+    await create({ fiscal_id: '01234567897', name: 'ALPHA SRL' });
+    await create({ fiscal_id: '09876543217', name: 'BETA' });
     const sub = await t.createUser({
       email: `sub-${Date.now()}@example.test`,
       parentId: managerId,
@@ -269,16 +284,16 @@ describe('business registry configurations', () => {
     expect((await list('', sub.token))['hydra:totalItems']).toBe(0);
     const link = await t.request({
       method: 'POST',
-      url: `${BASE}/09876543210/sub-accounts`,
+      url: `${BASE}/09876543217/sub-accounts`,
       token,
       payload: { email: sub.user.email, password: null },
     });
     expect(link.statusCode).toBe(201);
     expect((await list('', sub.token))['hydra:member'].map((r) => r.fiscal_id)).toEqual([
-      '09876543210',
+      '09876543217',
     ]);
     expect(
-      (await t.request({ method: 'GET', url: `${BASE}/01234567890`, token: sub.token })).statusCode,
+      (await t.request({ method: 'GET', url: `${BASE}/01234567897`, token: sub.token })).statusCode,
     ).toBe(404);
     expect(
       (
@@ -286,7 +301,7 @@ describe('business registry configurations', () => {
           method: 'POST',
           url: BASE,
           token: sub.token,
-          payload: { fiscal_id: '11111111111' },
+          payload: { fiscal_id: '11111111115' },
         })
       ).statusCode,
     ).toBe(403);
@@ -294,7 +309,7 @@ describe('business registry configurations', () => {
       (
         await t.request({
           method: 'GET',
-          url: `${BASE}/09876543210/sub-accounts`,
+          url: `${BASE}/09876543217/sub-accounts`,
           token: sub.token,
         })
       ).statusCode,
@@ -305,19 +320,19 @@ describe('business registry configurations', () => {
       url: `${BASE}/sub-accounts/${sub.user.email}`,
       token,
     });
-    expect(linked.json()).toMatchObject([{ fiscal_id: '09876543210' }]);
+    expect(linked.json()).toMatchObject([{ fiscal_id: '09876543217' }]);
     const members = await t.request({
       method: 'GET',
-      url: `${BASE}/09876543210/sub-accounts`,
+      url: `${BASE}/09876543217/sub-accounts`,
       token,
     });
     expect(members.json()).toMatchObject([{ email: sub.user.email }]);
-    const registry = await t.request({ method: 'GET', url: `${BASE}/09876543210`, token });
+    const registry = await t.request({ method: 'GET', url: `${BASE}/09876543217`, token });
     expect(registry.json()).toMatchObject({ sub_accounts: [sub.user.email] });
 
     const stranger = await t.request({
       method: 'POST',
-      url: `${BASE}/09876543210/sub-accounts`,
+      url: `${BASE}/09876543217/sub-accounts`,
       token,
       payload: { email: 'nobody@example.test' },
     });
@@ -327,7 +342,7 @@ describe('business registry configurations', () => {
       (
         await t.request({
           method: 'DELETE',
-          url: `${BASE}/09876543210/sub-accounts/${sub.user.email}`,
+          url: `${BASE}/09876543217/sub-accounts/${sub.user.email}`,
           token,
         })
       ).statusCode,
@@ -336,35 +351,35 @@ describe('business registry configurations', () => {
   });
 
   it('needs ROLE_CONFIG or ROLE_CONFIG_BRC and isolates accounts', async () => {
-    await create({ fiscal_id: '01234567890' });
+    await create({ fiscal_id: '01234567897' });
     const brcOnly = await t.createUser({ roles: { it: ['ROLE_CONFIG_BRC'] } });
     const none = await t.createUser({ roles: { it: ['ROLE_INVOICING'] } });
     expect((await t.request({ method: 'GET', url: BASE, token: none.token })).statusCode).toBe(403);
     expect((await list('', brcOnly.token))['hydra:totalItems']).toBe(0);
     expect(
-      (await t.request({ method: 'GET', url: `${BASE}/01234567890`, token: brcOnly.token }))
+      (await t.request({ method: 'GET', url: `${BASE}/01234567897`, token: brcOnly.token }))
         .statusCode,
     ).toBe(404);
     expect(
-      (await t.request({ method: 'DELETE', url: `${BASE}/01234567890`, token: brcOnly.token }))
+      (await t.request({ method: 'DELETE', url: `${BASE}/01234567897`, token: brcOnly.token }))
         .statusCode,
     ).toBe(404);
     // Another account may manage the same company in its own tenant.
-    expect((await create({ fiscal_id: '01234567890' }, brcOnly.token)).statusCode).toBe(201);
+    expect((await create({ fiscal_id: '01234567897' }, brcOnly.token)).statusCode).toBe(201);
   });
 
   it('routes supplier invoices to the owner of an enabled configuration', async () => {
-    await create({ fiscal_id: '09876543210', supplier_invoice_enabled: true });
-    await create({ fiscal_id: '01234567890', supplier_invoice_enabled: false });
-    expect(await findSupplierInvoiceRecipient(t.db, 'IT09876543210')).toBe(managerId);
-    expect(await findSupplierInvoiceRecipient(t.db, '09876543210')).toBe(managerId);
-    expect(await findSupplierInvoiceRecipient(t.db, '01234567890')).toBeUndefined();
+    await create({ fiscal_id: '09876543217', supplier_invoice_enabled: true });
+    await create({ fiscal_id: '01234567897', supplier_invoice_enabled: false });
+    expect(await findSupplierInvoiceRecipient(t.db, 'IT09876543217')).toBe(managerId);
+    expect(await findSupplierInvoiceRecipient(t.db, '09876543217')).toBe(managerId);
+    expect(await findSupplierInvoiceRecipient(t.db, '01234567897')).toBeUndefined();
     expect(await findSupplierInvoiceRecipient(t.db, '')).toBeUndefined();
   });
 
   describe('POST {id}/sub-accounts with a password creates the sub-account', () => {
     const addSubAccount = (payload: Record<string, unknown>) =>
-      t.request({ method: 'POST', url: `${BASE}/09876543210/sub-accounts`, token, payload });
+      t.request({ method: 'POST', url: `${BASE}/09876543217/sub-accounts`, token, payload });
     const usersWithEmail = async (email: string) =>
       (await t.db.select({ n: count() }).from(users).where(eq(users.email, email)))[0]?.n;
     const links = async () => (await t.db.select({ n: count() }).from(itRegistrySubAccounts))[0]?.n;
@@ -372,8 +387,8 @@ describe('business registry configurations', () => {
       t.request({ method: 'POST', url: '/api/common/login', payload: { email, password } });
 
     beforeEach(async () => {
-      await create({ fiscal_id: '01234567890', name: 'ALPHA SRL' });
-      await create({ fiscal_id: '09876543210', name: 'BETA' });
+      await create({ fiscal_id: '01234567897', name: 'ALPHA SRL' });
+      await create({ fiscal_id: '09876543217', name: 'BETA' });
     });
 
     it('creates and links it; the new login works and sees only that company', async () => {
@@ -386,7 +401,7 @@ describe('business registry configurations', () => {
       expect(response.json()).toEqual({
         email,
         fullname: null,
-        fiscal_id: '09876543210',
+        fiscal_id: '09876543217',
         enabled: true,
       });
       const [row] = await t.db.select().from(users).where(eq(users.email, email));
@@ -396,7 +411,7 @@ describe('business registry configurations', () => {
       expect(row?.roles).toEqual({ it: ['ROLE_CONFIG'], common: ['ROLE_SUB_ACCOUNT'] });
       const members = await t.request({
         method: 'GET',
-        url: `${BASE}/09876543210/sub-accounts`,
+        url: `${BASE}/09876543217/sub-accounts`,
         token,
       });
       expect(members.json()).toMatchObject([{ email }]);
@@ -406,7 +421,7 @@ describe('business registry configurations', () => {
       expect(session.statusCode).toBe(200);
       const subToken = session.json<{ token: string }>().token;
       expect((await list('', subToken))['hydra:member'].map((r) => r.fiscal_id)).toEqual([
-        '09876543210',
+        '09876543217',
       ]);
     });
 
@@ -424,6 +439,30 @@ describe('business registry configurations', () => {
         expect(row?.passwordHash).toBe(sub.user.passwordHash);
       }
       expect(await links()).toBe(3);
+    });
+
+    it('lets a manager whose ROLE_SUB_ACCOUNT_MANAGER is in common only link (as italy@); none: 403', async () => {
+      const cases: [Record<string, string[]>, number][] = [
+        [{ it: ['ROLE_CONFIG'], common: ['ROLE_USER', 'ROLE_SUB_ACCOUNT_MANAGER'] }, 201],
+        [{ it: ['ROLE_CONFIG', 'ROLE_SUB_ACCOUNT_MANAGER'], common: ['ROLE_USER'] }, 201],
+        [{ it: ['ROLE_CONFIG'], common: ['ROLE_USER'] }, 403],
+      ];
+      for (const [roles, status] of cases) {
+        const owner = await t.createUser({ roles });
+        await create({ fiscal_id: '01234567897', name: 'ALPHA SRL' }, owner.token);
+        const sub = await t.createUser({
+          email: `sub-${randomUUID()}@example.test`,
+          parentId: owner.user.id,
+          roles: { it: ['ROLE_CONFIG'], common: ['ROLE_USER', 'ROLE_SUB_ACCOUNT'] },
+        });
+        const linked = await t.request({
+          method: 'POST',
+          url: `${BASE}/01234567897/sub-accounts`,
+          token: owner.token,
+          payload: { email: sub.user.email },
+        });
+        expect(linked.statusCode, JSON.stringify(roles)).toBe(status);
+      }
     });
 
     it('refuses an email another account has (422) and writes nothing', async () => {
@@ -463,7 +502,7 @@ describe('business registry configurations', () => {
       // A registry that is not there: the sub-account is inserted, then the link fails.
       const creation = registrySubAccountCreation(t.db).createLinked(
         actor,
-        { email, password: 'Str0ng pass!', fiscal_id: '09876543210' },
+        { email, password: 'Str0ng pass!', fiscal_id: '09876543217' },
         randomUUID(),
       );
       await expect(creation).rejects.toThrow();
@@ -481,8 +520,10 @@ describe('business registry configurations', () => {
       .from(itBusinessRegistryConfigurations)
       .where(eq(itBusinessRegistryConfigurations.ownerId, demo.user.id));
     expect(rows.map((r) => [r.fiscalId, r.name, r.supplierInvoiceEnabled]).sort()).toEqual([
+      // The official samples' parties keep their ids (check digits wrong), so the samples send.
       ['01234567890', 'ALPHA SRL', false],
       ['01234567897', 'ALPHA SRL', false],
+      ['02468135799', 'ALPHA SERVIZI SRL', true],
       ['09876543210', 'BETA', true],
     ]);
     await t.db.delete(users).where(eq(users.id, demo.user.id));

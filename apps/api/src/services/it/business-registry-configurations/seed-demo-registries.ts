@@ -1,16 +1,25 @@
-import { eq } from 'drizzle-orm';
-import { itBusinessRegistryConfigurations, users } from '../../../db/schema/index.ts';
-import { DEMO_OWN_COMPANY } from '../../../gateways/sdi/registries/index.ts';
+import { and, eq } from 'drizzle-orm';
+import {
+  itBusinessRegistryConfigurations,
+  itRegistrySubAccounts,
+  users,
+} from '../../../db/schema/index.ts';
+import { DEMO_BRANCH_COMPANY, DEMO_OWN_COMPANY } from '../../../gateways/sdi/registries/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 
 export const DEMO_REGISTRY_OWNER = 'italy@demo.fiscus.test';
 
+/** The demo sub-account of italy@ that acts for ALPHA SERVIZI SRL alone. */
+export const DEMO_BRANCH_SUB_ACCOUNT = 'italy-branch@demo.fiscus.test';
+
 /**
- * The Italian demo account's own company (ALPHA SRL with a valid VAT number, what its demo history
- * invoices as) and the parties of the official FatturaPA samples, so the samples can be sent
- * unchanged: ALPHA SRL (01234567890) sells, BETA buys and receives supplier invoices.
- * Idempotent (existing rows are left as the user edited them); nothing happens without the demo
- * account.
+ * The Italian demo account's own companies (ALPHA SRL with a valid VAT number, what its demo
+ * history invoices as, and its second company ALPHA SERVIZI SRL, with a history of its own) and
+ * the parties of the official FatturaPA samples, so the samples can be sent unchanged: ALPHA SRL
+ * (01234567890) sells, BETA buys and receives supplier invoices. When ALPHA SERVIZI SRL's
+ * registry is created, the demo sub-account italy-branch@ is linked to it (and to nothing else;
+ * italy-unlinked@ stays unlinked). Idempotent (existing rows and links are left as the user
+ * edited them); nothing happens without the demo account.
  */
 export async function seedDemoRegistries(db: Database): Promise<void> {
   const [owner] = await db
@@ -18,7 +27,7 @@ export async function seedDemoRegistries(db: Database): Promise<void> {
     .from(users)
     .where(eq(users.email, DEMO_REGISTRY_OWNER));
   if (!owner) return;
-  await db
+  const created = await db
     .insert(itBusinessRegistryConfigurations)
     .values([
       {
@@ -26,6 +35,13 @@ export async function seedDemoRegistries(db: Database): Promise<void> {
         fiscalId: DEMO_OWN_COMPANY.vat,
         name: DEMO_OWN_COMPANY.name,
         email: DEMO_REGISTRY_OWNER,
+      },
+      {
+        ownerId: owner.id,
+        fiscalId: DEMO_BRANCH_COMPANY.vat,
+        name: DEMO_BRANCH_COMPANY.name,
+        email: DEMO_BRANCH_SUB_ACCOUNT,
+        supplierInvoiceEnabled: true,
       },
       {
         ownerId: owner.id,
@@ -41,5 +57,21 @@ export async function seedDemoRegistries(db: Database): Promise<void> {
         supplierInvoiceEnabled: true,
       },
     ])
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({
+      uuid: itBusinessRegistryConfigurations.uuid,
+      fiscalId: itBusinessRegistryConfigurations.fiscalId,
+    });
+  const branch = created.find((registry) => registry.fiscalId === DEMO_BRANCH_COMPANY.vat);
+  if (!branch) return;
+  const [subAccount] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, DEMO_BRANCH_SUB_ACCOUNT), eq(users.parentId, owner.id)));
+  if (subAccount) {
+    await db
+      .insert(itRegistrySubAccounts)
+      .values({ registryUuid: branch.uuid, subAccountId: subAccount.id })
+      .onConflictDoNothing();
+  }
 }

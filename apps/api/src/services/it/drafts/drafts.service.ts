@@ -2,6 +2,7 @@ import type { Invoice } from '@fiscus/contracts';
 import type { Actor } from '../../../platform/auth.ts';
 import type { CollectionPage } from '../../../platform/hydra.ts';
 import { HttpProblem, notFound } from '../../../platform/problem-errors.ts';
+import { actingScopeOf } from '../../../platform/tenancy.ts';
 import { assertCanDraft, assertCanSend, invoiceOwnerOf } from '../invoice-access.ts';
 import type { InvoiceBody, InvoiceKind } from '../invoices/invoice-intake.ts';
 import type { InvoicesRepository } from '../invoices/invoices.repository.ts';
@@ -10,7 +11,11 @@ import type { ListedInvoice } from '../invoices/invoice-item.ts';
 import { listReadsOf, storedInvoiceValues, toInvoiceItem } from '../invoices/invoice-item.ts';
 import { readDraft } from './draft-intake.ts';
 
-/** Drafts live in it_invoices with marking draft / draft-blocked (see the schema's comment). */
+/**
+ * Drafts live in it_invoices with marking draft / draft-blocked (see the schema's comment). A
+ * draft is a customer invoice to be: it belongs to its supplier's company, and a sub-account
+ * reads and writes only the drafts of the companies linked to it (the acting scope).
+ */
 export class DraftsService {
   constructor(
     private readonly repository: InvoicesRepository,
@@ -20,7 +25,7 @@ export class DraftsService {
   async list(actor: Actor, query: unknown): Promise<CollectionPage<ListedInvoice>> {
     assertCanDraft(actor);
     const page = await this.repository.list(
-      { ownerId: invoiceOwnerOf(actor), type: 0, drafts: true },
+      { ...actingScopeOf(actor), type: 0, drafts: true },
       query,
       listReadsOf(query).columns,
     );
@@ -29,7 +34,7 @@ export class DraftsService {
 
   private async find(actor: Actor, uuid: string) {
     assertCanDraft(actor);
-    const row = await this.repository.findOwned(invoiceOwnerOf(actor), uuid, true);
+    const row = await this.repository.findOwned(actingScopeOf(actor), uuid, true);
     if (!row) throw notFound(`Draft ${uuid} not found.`);
     return row;
   }
@@ -50,12 +55,13 @@ export class DraftsService {
     blocked: boolean,
   ): Promise<{ uuid: string }> {
     assertCanDraft(actor);
-    const draft = await readDraft(body, kind);
+    const values = storedInvoiceValues(await readDraft(body, kind));
+    await this.invoices.assertActsForSupplier(actor, values);
     const row = await this.repository.insert({
       ownerId: invoiceOwnerOf(actor),
       type: 0,
       marking: blocked ? 'draft-blocked' : 'draft',
-      ...storedInvoiceValues(draft),
+      ...values,
     });
     return { uuid: row.uuid };
   }
@@ -69,9 +75,11 @@ export class DraftsService {
     blocked: boolean | undefined,
   ): Promise<Invoice> {
     await this.find(actor, uuid);
-    const draft = await readDraft(body, kind);
+    const values = storedInvoiceValues(await readDraft(body, kind));
+    // Not moved to a company the login may not act for either.
+    await this.invoices.assertActsForSupplier(actor, values);
     const row = await this.repository.update(uuid, {
-      ...storedInvoiceValues(draft),
+      ...values,
       ...(blocked === undefined ? {} : { marking: blocked ? 'draft-blocked' : 'draft' }),
     });
     if (!row) throw notFound(`Draft ${uuid} not found.`);

@@ -10,7 +10,9 @@ import {
 } from '@fiscus/sdi-messages';
 import type { Actor } from '../../../platform/auth.ts';
 import { unprocessable } from '../../../platform/problem-errors.ts';
+import { actingScopeOf } from '../../../platform/tenancy.ts';
 import { assertCanSend, assertDirection, invoiceOwnerOf } from '../invoice-access.ts';
+import { assertActsForParty } from '../invoice-scope.ts';
 import { findingToViolation, MAX_INVOICE_BYTES } from '../invoices/invoice-intake.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { markingFromNotifications, NOTIFICATION_ORDER } from '../invoices/invoice-lifecycle.ts';
@@ -153,6 +155,12 @@ export class ImportsService {
       });
     if (violations.length > 0) throw unprocessable(violations);
     const invoice = await this.readInvoice(body.invoice, messages.has('NS'));
+    const values = storedInvoiceValues(invoice);
+    // A customer invoice is its supplier's company's (a sub-account: linked companies only).
+    await assertActsForParty(this.db, actingScopeOf(actor), {
+      fiscalId: values.senderFiscalId,
+      vat: values.senderVat,
+    });
     // The invoice and its notifications are stored together, or not at all.
     const row = await this.db.transaction(async (tx) => {
       const stored = await new InvoicesRepository(tx).insert({
@@ -164,7 +172,7 @@ export class ImportsService {
           ),
           invoice.format,
         ),
-        ...storedInvoiceValues(invoice),
+        ...values,
         sdiFileId: sdiId ?? null,
         sdiFileName: fileName ?? null,
       });
@@ -219,12 +227,17 @@ export class ImportsService {
       violations.push({ propertyPath: 'invoice_file_name', message: REQUIRED, code: 'is_blank' });
     if (!sdiId) violations.push({ propertyPath: 'sdi_id', message: REQUIRED, code: 'is_blank' });
     if (violations.length > 0) throw unprocessable(violations);
-    const invoice = await this.readInvoice(body.invoice);
+    const values = storedInvoiceValues(await this.readInvoice(body.invoice));
+    // A supplier invoice is its recipient's company's (a sub-account: linked companies only).
+    await assertActsForParty(this.db, actingScopeOf(actor), {
+      fiscalId: values.recipientFiscalId,
+      vat: values.recipientVat,
+    });
     const row = await new InvoicesRepository(this.db).insert({
       ownerId: invoiceOwnerOf(actor),
       type: 1,
       marking: 'received',
-      ...storedInvoiceValues(invoice),
+      ...values,
       sdiFileId: sdiId ?? null,
       sdiFileName: fileName ?? null,
     });

@@ -32,6 +32,28 @@ export type DownloadJobRequest = {
 };
 
 /**
+ * Runs a failed job again: it goes back to READY and a new run naming it is enqueued, in one
+ * transaction. Resolves with the row, or undefined when the job was not in ERROR.
+ */
+export async function rerunDownloadJob(
+  db: Database,
+  jobs: JobQueue,
+  uuid: string,
+  at: Date,
+): Promise<ItJobRow | undefined> {
+  return db.transaction(async (tx) => {
+    const row = await new ItJobsRepository(tx).requeue(uuid, at);
+    if (!row) return undefined;
+    await jobs.enqueue(
+      INVOICE_DOWNLOAD_JOB,
+      { job: row.uuid },
+      { db: tx, maxAttempts: RUN_ATTEMPTS, backoffMs: RUN_BACKOFF_MS, timeoutMs: RUN_TIMEOUT_MS },
+    );
+    return row;
+  });
+}
+
+/**
  * Stores the job and enqueues its run; resolves with the row, or undefined when the day's
  * daily run of that fiscal id exists already.
  */

@@ -123,6 +123,13 @@ describe('the download run', () => {
       expect.objectContaining({ sdi_id: '1003', file_name: 'IT01234567890_00003.xml' }),
     ]);
     expect(output.failed[0]?.reason).not.toBe('');
+    // Why, as the import's violations: stable codes the console words in the user's language.
+    expect(output.failed[0]?.violations?.[0]?.code).toMatch(/\S/);
+    // The result is stored as a key and its parameters; the sentence stays for API users.
+    expect(output).toMatchObject({
+      message_key: 'summary',
+      message_parameters: { count: 3, imported: 2, skipped: 0, failed: 1 },
+    });
     expect(output.message).toContain('2 imported');
 
     const rows = await supplierInvoices();
@@ -188,13 +195,20 @@ describe('the download run', () => {
     const noCredentials = await read(missing);
     expect(noCredentials.status).toBe('ERROR');
     expect(noCredentials.output.message).toContain('No Fisconline credentials');
+    expect(noCredentials.output).toMatchObject({
+      message_key: 'credentialsMissing',
+      message_parameters: { fiscal_id: '01234567897' },
+    });
     expect(noCredentials.completed_at).not.toBeNull();
 
     portal.credentials = CREDENTIALS;
     portal.accepts = false;
     const refused = await job('2026-01-03', '2026-01-04');
     await runner.handle({ job: refused }, FIRST_ATTEMPT);
-    expect((await read(refused)).output.message).toContain('refused');
+    expect((await read(refused)).output).toMatchObject({
+      message: expect.stringContaining('refused'),
+      message_key: 'credentialsRefused',
+    });
     expect(await supplierInvoices()).toEqual([]);
   });
 
@@ -208,6 +222,7 @@ describe('the download run', () => {
     const failed = await read(uuid);
     expect(failed.status).toBe('ERROR');
     expect(failed.output.message).toContain('could not be read');
+    expect(failed.output.message_key).toBe('portalUnreachable');
     // A summer day in Rome starts at 22:00 UTC the day before.
     expect(portal.ranges[0]?.from).toEqual(new Date('2026-06-30T22:00:00Z'));
   });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobOutput } from '@fiscus/contracts';
+import { jobResult } from '@fiscus/contracts';
+import type { JobOutput, Violation } from '@fiscus/contracts';
 import type { ItJobRow } from '../../../db/schema/index.ts';
 import type {
   CassettoInvoice,
@@ -53,54 +54,43 @@ export class DownloadRunner {
         { job: uuid, err: safeErrorMessage(error) },
         'invoice download failed',
       );
-      await this.finish(job, 'ERROR', {
-        message:
-          'The tax portal could not be read: the download failed after every attempt. Run it again later.',
-      });
+      await this.finish(job, 'ERROR', jobResult('portalUnreachable'));
     }
   }
 
   private async download(job: ItJobRow): Promise<void> {
     if (!this.options.taxPortal) {
-      await this.finish(job, 'ERROR', {
-        message: 'This instance is not connected to the tax portal: no download can run.',
-      });
+      await this.finish(job, 'ERROR', jobResult('portalNotConnected'));
       return;
     }
     const { gateway, credentials } = this.options.taxPortal;
     const stored = await credentials.credentialsOf(job.ownerId, job.fiscalId);
     if (!stored) {
-      await this.finish(job, 'ERROR', {
-        message: `No Fisconline credentials are stored for ${job.fiscalId}: store them in the business registry's tax drawer (cassetto fiscale) tab, then run the download again.`,
-      });
+      await this.finish(job, 'ERROR', jobResult('credentialsMissing', { fiscal_id: job.fiscalId }));
       return;
     }
     if ((await gateway.checkCredentials(stored)) === 'invalid') {
-      await this.finish(job, 'ERROR', {
-        message: `The tax portal refused the Fisconline credentials stored for ${job.fiscalId}: update them in the business registry's tax drawer (cassetto fiscale) tab.`,
-      });
+      await this.finish(job, 'ERROR', jobResult('credentialsRefused', { fiscal_id: job.fiscalId }));
       return;
     }
     const { from, to } = job.parameters as { from: string; to: string };
     const files = await gateway.receivedInvoices(job.fiscalId, romeDaysRange(from, to));
-    const output: Omit<JobOutput, 'message'> = { imported: [], skipped: [], failed: [] };
+    const output: DownloadedFiles = { imported: [], skipped: [], failed: [] };
     for (const file of files) {
       const named = { sdi_id: file.sdiId, file_name: file.fileName };
-      const reason = await this.importOne(job, file, output);
-      if (reason !== undefined) output.failed.push({ ...named, reason });
+      const violations = await this.importOne(job, file, output);
+      if (violations !== undefined)
+        output.failed.push({ ...named, reason: failureReason(violations), violations });
     }
-    await this.finish(job, 'COMPLETED', {
-      ...output,
-      message: downloadSummary(files.length, output),
-    });
+    await this.finish(job, 'COMPLETED', { ...output, ...downloadSummary(files.length, output) });
   }
 
-  /** Imports one file into `output`; resolves with why it failed, if it did. */
+  /** Imports one file into `output`; resolves with why it failed (its violations), if it did. */
   private async importOne(
     job: ItJobRow,
     file: CassettoInvoice,
-    output: Omit<JobOutput, 'message'>,
-  ): Promise<string | undefined> {
+    output: DownloadedFiles,
+  ): Promise<Violation[] | undefined> {
     const named = { sdi_id: file.sdiId, file_name: file.fileName };
     try {
       const result = await this.options.importer.import(job.ownerId, file);
@@ -110,19 +100,17 @@ export class DownloadRunner {
     } catch (error) {
       // A refused file is this file's failure; anything else (the database) fails the run.
       if (!(error instanceof HttpProblem)) throw error;
-      return (
-        (error.violations ?? [])
-          .map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message))
-          .join('; ')
-          .slice(0, 2000) || error.message
-      );
+      const violations = error.violations ?? [];
+      return violations.length > 0
+        ? violations.slice(0, MAX_STORED_VIOLATIONS)
+        : [{ propertyPath: '', message: error.message, code: 'invalid' }];
     }
   }
 
   private async finish(
     job: ItJobRow,
     status: 'COMPLETED' | 'ERROR',
-    output: Partial<JobOutput> & { message: string },
+    output: Partial<JobOutput> & Pick<JobOutput, 'message'>,
   ): Promise<void> {
     await this.options.jobs.finish(
       job.uuid,
@@ -133,8 +121,26 @@ export class DownloadRunner {
   }
 }
 
-/** The sentence a finished download's output starts with. */
-export function downloadSummary(found: number, output: Omit<JobOutput, 'message'>): string {
-  if (found === 0) return 'No supplier invoices in the cassetto fiscale for these days.';
-  return `${found} supplier invoices found in the cassetto fiscale: ${output.imported.length} imported, ${output.skipped.length} already imported, ${output.failed.length} failed.`;
+type DownloadedFiles = Pick<JobOutput, 'imported' | 'skipped' | 'failed'>;
+
+/** A file's violations kept in a job's output (a broken file can have hundreds). */
+const MAX_STORED_VIOLATIONS = 20;
+
+/** Why a file failed, in English, for API users (the console words `violations`). */
+function failureReason(violations: Violation[]): string {
+  return violations
+    .map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message))
+    .join('; ')
+    .slice(0, 2000);
+}
+
+/** The result a finished download's output starts with: its key, parameters and sentence. */
+export function downloadSummary(found: number, output: DownloadedFiles) {
+  if (found === 0) return jobResult('noInvoices');
+  return jobResult('summary', {
+    count: found,
+    imported: output.imported.length,
+    skipped: output.skipped.length,
+    failed: output.failed.length,
+  });
 }

@@ -5,6 +5,8 @@ import {
   invoiceDownloadScheduleParamsSchema,
   invoiceDownloadScheduleSchema,
   invoiceDownloadScheduleUpdateSchema,
+  jobParamsSchema,
+  jobSchema,
   problemSchema,
 } from '@fiscus/contracts';
 import {
@@ -13,6 +15,7 @@ import {
   resourceRoutes,
 } from '../../../platform/http/resource-routes.ts';
 import { assertCanDownload } from './download-access.ts';
+import { toJob } from '../jobs/jobs.service.ts';
 import type { InvoiceDownloadService } from './invoice-download.service.ts';
 
 const SCHEDULE = '/schedule/invoice-download/:fiscalId';
@@ -32,7 +35,7 @@ export const invoiceDownloadRoutes = resourceRoutes({
     itemRoute('POST', SCHEDULE, {
       summary: 'Activate the daily invoice download for a year',
       description:
-        'Valid one year from today (Europe/Rome); the first download starts at once. download_archive also downloads the last year now. 409 when already active.',
+        'Valid one year from today (Europe/Rome); the first download starts at once. download_archive also downloads the last year now. 409 when already active; 422 (code CREDENTIALS_MISSING on fiscal_id) when no Fisconline credentials are stored for the registry.',
       params: invoiceDownloadScheduleParamsSchema,
       body: invoiceDownloadActivationSchema,
       response: invoiceDownloadScheduleSchema,
@@ -62,6 +65,15 @@ export const invoiceDownloadRoutes = resourceRoutes({
       status: 201,
       errors: { 409: problemSchema, 422: problemSchema },
       handle: ({ actor, body }) => service.startDownload(actor, body),
+    }),
+    itemRoute('POST', '/jobs/:uuid/rerun', {
+      summary: 'Run a failed invoice download again',
+      description:
+        'The job, in ERROR, goes back to READY and runs again with the same parameters; the answer is the job. 404 for a job the login may not see; 409 when it is not in ERROR or a download of overlapping days is waiting or running.',
+      params: jobParamsSchema,
+      response: jobSchema,
+      errors: { 404: problemSchema, 409: problemSchema },
+      handle: async ({ actor, params }) => toJob(await service.rerun(actor, params.uuid)),
     }),
   ],
 });

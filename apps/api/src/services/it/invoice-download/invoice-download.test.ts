@@ -7,7 +7,9 @@ import {
   itBusinessRegistryConfigurations,
   itDownloadSchedules,
   itJobs,
+  itTaxPortalCredentials,
 } from '../../../db/schema/index.ts';
+import { businessWithTwoCompanies, linkRegistry, X, Y } from '../acting-scope-test-kit.ts';
 import { INVOICE_DOWNLOAD_JOB } from './download-jobs.ts';
 import { addDays, addYear, romeDay } from './rome-days.ts';
 import { DailyDownloadPlanner } from './daily-planner.ts';
@@ -25,14 +27,38 @@ const DOWNLOADER: StoredRoles = {
   common: ['ROLE_USER'],
 };
 
-/** An account with ROLE_INVOICING_DOWNLOAD and one registry; resolves with its token. */
-async function downloader(fiscalId = '01234567897', roles: StoredRoles = DOWNLOADER) {
+/** Fisconline credentials stored for a registry (their content is the tax drawer's concern). */
+async function storeCredentials(ownerId: string, fiscalId: string) {
+  const [registry] = await t.db
+    .select({ uuid: itBusinessRegistryConfigurations.uuid })
+    .from(itBusinessRegistryConfigurations)
+    .where(
+      and(
+        eq(itBusinessRegistryConfigurations.ownerId, ownerId),
+        eq(itBusinessRegistryConfigurations.fiscalId, fiscalId),
+      ),
+    );
+  await t.db
+    .insert(itTaxPortalCredentials)
+    .values({ registryUuid: registry!.uuid, ownerId, sealed: 'sealed', source: 'form' });
+}
+
+/**
+ * An account with ROLE_INVOICING_DOWNLOAD and one registry (its Fisconline credentials stored
+ * unless `credentials` is false); resolves with its token.
+ */
+async function downloader(
+  fiscalId = '01234567897',
+  roles: StoredRoles = DOWNLOADER,
+  credentials = true,
+) {
   const { user, token } = await t.createUser({ roles });
   await t.db.insert(itBusinessRegistryConfigurations).values({
     ownerId: user.id,
     fiscalId,
     name: 'ALPHA SRL',
   });
+  if (credentials) await storeCredentials(user.id, fiscalId);
   return { user, token };
 }
 
@@ -78,6 +104,30 @@ describe('invoice-download schedule', () => {
     expect(again.json().detail).toContain('already active');
     const rows = await t.db.select().from(itJobs).where(eq(itJobs.ownerId, user.id));
     expect(rows).toHaveLength(1);
+  });
+
+  it('refuses to activate without Fisconline credentials (422), scheduling and starting nothing', async () => {
+    const { user, token } = await downloader('01234567897', DOWNLOADER, false);
+    const refused = await t.request({ method: 'POST', url: schedule('01234567897'), token });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      violations: [
+        {
+          propertyPath: 'fiscal_id',
+          code: 'CREDENTIALS_MISSING',
+          parameters: { fiscal_id: '01234567897' },
+          message:
+            'Store the Fisconline credentials of this business registry configuration (tax drawer tab) before activating the download from the cassetto fiscale.',
+        },
+      ],
+    });
+    const status = await t.request({ method: 'GET', url: schedule('01234567897'), token });
+    expect(status.json()).toMatchObject({ enabled: false });
+    expect(await t.db.select().from(itJobs).where(eq(itJobs.ownerId, user.id))).toEqual([]);
+
+    await storeCredentials(user.id, '01234567897');
+    const activated = await t.request({ method: 'POST', url: schedule('01234567897'), token });
+    expect(activated.statusCode).toBe(200);
   });
 
   it('switches auto_renew, deactivates, and refuses both on an inactive schedule', async () => {
@@ -329,5 +379,208 @@ describe('POST /jobs/invoice-download', () => {
       ).toContain(path);
     }
     expect(await t.db.select().from(itJobs).where(eq(itJobs.ownerId, user.id))).toEqual([]);
+  });
+});
+
+describe('schedules and download jobs in the acting scope', () => {
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token: string,
+    payload?: object,
+  ) => t.request({ method, url, token, ...(payload ? { payload } : {}) });
+  const jobs = async (token: string) => {
+    const response = await call('GET', '/api/it/jobs', token);
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { uuid: string; fiscal_id: string }[]).map((job) => job.fiscal_id);
+  };
+  const range = () => {
+    const today = romeDay(new Date());
+    return { from_date: addDays(today, -40), to_date: addDays(today, -30) };
+  };
+
+  /** The owner's schedules of X and Y, active: a daily job of each. */
+  async function business() {
+    const scope = await businessWithTwoCompanies(t);
+    for (const fiscalId of [X, Y]) await storeCredentials(scope.owner.id, fiscalId);
+    for (const fiscalId of [X, Y])
+      expect((await call('POST', schedule(fiscalId), scope.owner.token)).statusCode).toBe(200);
+    const rows = await t.db.select().from(itJobs).where(eq(itJobs.ownerId, scope.owner.id));
+    const jobOf = (fiscalId: string) => rows.find((row) => row.fiscalId === fiscalId)!.uuid;
+    return { ...scope, jobOfX: jobOf(X), jobOfY: jobOf(Y) };
+  }
+
+  it("lets a linked sub-account work for its company; the other's schedule and jobs are 404, a job for it 403", async () => {
+    const { owner, linked, jobOfX, jobOfY } = await business();
+    expect((await jobs(owner.token)).sort()).toEqual([X, Y].sort());
+    expect(await jobs(linked.token)).toEqual([X]);
+    expect((await call('GET', `/api/it/jobs/${jobOfX}`, linked.token)).statusCode).toBe(200);
+    expect((await call('GET', `/api/it/jobs/${jobOfY}`, linked.token)).statusCode).toBe(404);
+
+    expect((await call('GET', schedule(X), linked.token)).json()).toMatchObject({ enabled: true });
+    expect((await call('PUT', schedule(X), linked.token, { auto_renew: true })).statusCode).toBe(
+      200,
+    );
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['POST', undefined],
+      ['PUT', { auto_renew: true }],
+      ['DELETE', undefined],
+    ] as const) {
+      const response = await call(method, schedule(`IT${Y}`), linked.token, payload);
+      expect(response.statusCode, method).toBe(404);
+    }
+    const [ofY] = await t.db
+      .select()
+      .from(itDownloadSchedules)
+      .where(eq(itDownloadSchedules.fiscalId, Y));
+    expect(ofY).toMatchObject({ enabled: true, autoRenew: false });
+
+    const refused = await call('POST', '/api/it/jobs/invoice-download', linked.token, {
+      fiscal_id: Y,
+      ...range(),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json().detail).toContain(Y);
+    const started = await call('POST', '/api/it/jobs/invoice-download', linked.token, {
+      fiscal_id: X,
+      ...range(),
+    });
+    expect(started.statusCode).toBe(201);
+    expect(await jobs(linked.token)).toEqual([X, X]);
+    expect(await jobs(owner.token)).toHaveLength(3);
+  });
+
+  it('shows an unlinked sub-account nothing and lets it start nothing', async () => {
+    const { unlinked, jobOfX } = await business();
+    expect(await jobs(unlinked.token)).toEqual([]);
+    expect((await call('GET', `/api/it/jobs/${jobOfX}`, unlinked.token)).statusCode).toBe(404);
+    expect((await call('GET', schedule(X), unlinked.token)).statusCode).toBe(404);
+    const refused = await call('POST', '/api/it/jobs/invoice-download', unlinked.token, {
+      fiscal_id: X,
+      ...range(),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toContain(X);
+  });
+
+  it('forgets an unlinked registry on the next request with the same token', async () => {
+    const { owner, linked, jobOfX } = await business();
+    expect(await jobs(linked.token)).toEqual([X]);
+    await linkRegistry(t, owner, X, linked, true);
+    expect(await jobs(linked.token)).toEqual([]);
+    expect((await call('GET', `/api/it/jobs/${jobOfX}`, linked.token)).statusCode).toBe(404);
+    expect((await call('GET', schedule(X), linked.token)).statusCode).toBe(404);
+    const refused = await call('POST', '/api/it/jobs/invoice-download', linked.token, {
+      fiscal_id: X,
+      ...range(),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('POST /jobs/{uuid}/rerun', () => {
+  const rerun = (token: string, uuid: string) =>
+    t.request({ method: 'POST', url: `/api/it/jobs/${uuid}/rerun`, token });
+  const runsOf = async (uuid: string) =>
+    (await t.app.platform.jobs.jobsOf(INVOICE_DOWNLOAD_JOB)).filter(
+      (job) => (job.payload as { job: string }).job === uuid,
+    ).length;
+
+  /** A download of `fiscalId` that ended as `status` (ERROR: the credentials were missing). */
+  async function endedJob(
+    token: string,
+    fiscalId: string,
+    status: 'ERROR' | 'COMPLETED' = 'ERROR',
+    daysBack = 60,
+  ): Promise<string> {
+    const today = romeDay(new Date());
+    const started = await t.request({
+      method: 'POST',
+      url: '/api/it/jobs/invoice-download',
+      token,
+      payload: {
+        fiscal_id: fiscalId,
+        from_date: addDays(today, -daysBack),
+        to_date: addDays(today, 10 - daysBack),
+      },
+    });
+    expect(started.statusCode).toBe(201);
+    const { uuid } = started.json() as { uuid: string };
+    const at = new Date();
+    await t.db
+      .update(itJobs)
+      .set({
+        status,
+        startedAt: at,
+        completedAt: at,
+        output: {
+          message: 'No Fisconline credentials are stored.',
+          message_key: 'credentialsMissing',
+          message_parameters: { fiscal_id: fiscalId },
+          imported: [],
+          skipped: [],
+          failed: [],
+        },
+      })
+      .where(eq(itJobs.uuid, uuid));
+    return uuid;
+  }
+
+  it('puts a failed job back to READY with a new run; a job that did not fail is a 409', async () => {
+    const { token } = await downloader();
+    const failed = await endedJob(token, '01234567897');
+    const runsBefore = await runsOf(failed);
+
+    const response = await rerun(token, failed);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      uuid: failed,
+      status: 'READY',
+      started_at: null,
+      completed_at: null,
+      output: null,
+    });
+    expect(await runsOf(failed)).toBe(runsBefore + 1);
+    const listed = await t.request({ method: 'GET', url: `/api/it/jobs/${failed}`, token });
+    expect(listed.json()).toMatchObject({ status: 'READY', output: null });
+
+    // Waiting again: a second rerun is a conflict and queues nothing.
+    const twice = await rerun(token, failed);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.headers['content-type']).toContain('application/problem+json');
+    expect(await runsOf(failed)).toBe(runsBefore + 1);
+
+    const completed = await endedJob(token, '01234567897', 'COMPLETED', 100);
+    expect((await rerun(token, completed)).statusCode).toBe(409);
+  });
+
+  it('is 404 for an unknown or malformed id and for another tenant job; 403 without the role', async () => {
+    const { token } = await downloader();
+    const other = await downloader();
+    const failed = await endedJob(token, '01234567897');
+    expect((await rerun(other.token, failed)).statusCode).toBe(404);
+    expect((await rerun(token, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await rerun(token, 'not-a-uuid')).statusCode).toBe(404);
+    const reader = await t.createUser({ roles: { it: ['ROLE_INVOICING'], common: ['ROLE_USER'] } });
+    const refused = await rerun(reader.token, failed);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    const [row] = await t.db.select().from(itJobs).where(eq(itJobs.uuid, failed));
+    expect(row?.status).toBe('ERROR');
+  });
+
+  it('reruns only the jobs of the companies a sub-account acts for', async () => {
+    const scope = await businessWithTwoCompanies(t);
+    for (const fiscalId of [X, Y]) await storeCredentials(scope.owner.id, fiscalId);
+    const ofX = await endedJob(scope.owner.token, X);
+    const ofY = await endedJob(scope.owner.token, Y);
+    expect((await rerun(scope.unlinked.token, ofX)).statusCode).toBe(404);
+    expect((await rerun(scope.linked.token, ofY)).statusCode).toBe(404);
+    const [stillFailed] = await t.db.select().from(itJobs).where(eq(itJobs.uuid, ofY));
+    expect(stillFailed?.status).toBe('ERROR');
+    expect((await rerun(scope.linked.token, ofX)).statusCode).toBe(200);
+    expect((await rerun(scope.owner.token, ofY)).statusCode).toBe(200);
   });
 });

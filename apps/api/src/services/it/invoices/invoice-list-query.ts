@@ -4,6 +4,9 @@ import type { ItInvoiceRow } from '../../../db/schema/index.ts';
 import { itInvoices } from '../../../db/schema/index.ts';
 import type { CollectionDefinition } from '../../../platform/db/collection-query.ts';
 import { parseCollectionQuery } from '../../../platform/db/collection-query.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import type { ActingScope } from '../../../platform/tenancy.ts';
+import { actsForInvoice } from '../invoice-scope.ts';
 import { DRAFT_MARKINGS } from './invoice-lifecycle.ts';
 
 // The list planner of the invoice and draft lists: filters, party filters, which total to read
@@ -88,14 +91,15 @@ type CountedMarkings = { kind: 'in' | 'not-in'; values: string[] };
  * When a list is narrowed by nothing but its scope and an optional marking filter, its total is
  * the sum of the kept counters (it_invoice_counts) of those markings: the markings to sum, or
  * undefined when another filter applies and the rows must be counted. `scopeOnly` says no
- * party or rejected-to-fix filter applies (those are not collection filters).
+ * party or rejected-to-fix filter applies (those are not collection filters). The counters are
+ * the business's: a sub-account's list (its linked companies only) is always counted.
  */
 function countableMarkings(
   query: RawQuery,
   scope: ListScope,
   scopeOnly: boolean,
 ): CountedMarkings | undefined {
-  if (!scopeOnly) return undefined;
+  if (!scopeOnly || scope.subAccountId !== null) return undefined;
   const { marking, 'marking[]': markingList, ...rest } = query;
   if (parseCollectionQuery(rest, invoiceCollection).where !== undefined) return undefined;
   const requested = [
@@ -124,14 +128,22 @@ export type InvoiceSummaryRow = Omit<ListedInvoiceRow, 'payload'> & { payload?: 
 /** The columns a page reads: `listed` (all but the XML), `summary` (also no payload), `with-xml`. */
 export type ListColumns = 'listed' | 'summary' | 'with-xml';
 
-export type ListScope = { ownerId: string; type?: 0 | 1; drafts: boolean };
+/** Whose list: the acting scope (`actingScopeOf`), one direction or both, invoices or drafts. */
+export type ListScope = ActingScope & { type?: 0 | 1; drafts: boolean };
 
 /** WHERE of a list call, from the query string (throws a 400 problem for bad values). */
-export function invoiceListQuery(scope: ListScope, rawQuery: unknown, maxItemsPerPage?: number) {
+export function invoiceListQuery(
+  db: Database,
+  scope: ListScope,
+  rawQuery: unknown,
+  maxItemsPerPage?: number,
+) {
   const query = (rawQuery ?? {}) as RawQuery;
   const parsed = parseCollectionQuery(query, invoiceCollection);
   const conditions: (SQL | undefined)[] = [
     eq(itInvoices.ownerId, scope.ownerId),
+    // A sub-account's companies only (drafts are customer invoices: their supplier's).
+    actsForInvoice(db, scope, scope.drafts ? 0 : scope.type),
     scope.drafts
       ? inArray(itInvoices.marking, [...DRAFT_MARKINGS])
       : notInArray(itInvoices.marking, [...DRAFT_MARKINGS]),

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inflateRawSync } from 'node:zlib';
 import type { TestApp } from '../../../../test/test-app.ts';
 import { createTestApp } from '../../../../test/test-app.ts';
 import { generatedInvoiceJson } from '../sdi-simulation/generated-invoice.ts';
-import { createAlpha, drainJobs, sample, sendXml } from '../it-test-kit.ts';
+import { businessWithTwoCompanies } from '../acting-scope-test-kit.ts';
+import { createAlpha, drainJobs, sample, sendXml, unzip } from '../it-test-kit.ts';
 
 let t: TestApp;
 let alpha: { token: string };
@@ -28,22 +28,6 @@ async function list(query: string, token = alpha.token): Promise<Collection> {
   });
   expect(response.statusCode, response.body).toBe(202 - 2);
   return response.json() as Collection;
-}
-
-/** Entries of a zip (local headers, deflate) read back with node's zlib. */
-function unzip(buffer: Buffer): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  let offset = 0;
-  while (buffer.readUInt32LE(offset) === 0x04034b50) {
-    const size = buffer.readUInt32LE(offset + 18);
-    const nameLength = buffer.readUInt16LE(offset + 26);
-    const extra = buffer.readUInt16LE(offset + 28);
-    const name = buffer.subarray(offset + 30, offset + 30 + nameLength).toString('utf8');
-    const start = offset + 30 + nameLength + extra;
-    files.set(name, inflateRawSync(buffer.subarray(start, start + size)));
-    offset = start + size;
-  }
-  return files;
 }
 
 beforeAll(async () => {
@@ -349,24 +333,20 @@ describe('GET /api/it/invoices', () => {
     ).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/it/invoices' })).statusCode).toBe(401);
 
-    // A sub-account works on its manager's invoices.
-    const manager = await t.createUser({ roles: { it: ['ROLE_INVOICING'] } });
-    const sub = await t.createUser({
-      roles: { it: ['ROLE_INVOICING'] },
-      parentId: manager.user.id,
-    });
+    // A sub-account works on its business's invoices of the companies linked to it only.
+    const business = await businessWithTwoCompanies(t);
     const sent = await sendXml(
       t,
-      manager.token,
+      business.owner.token,
       sample('official/v1.2.2/IT01234567890_FPR01.xml').replace(
         '<Numero>123</Numero>',
         '<Numero>SUB-1</Numero>',
       ),
     );
     const uuid = (sent.json() as { uuid: string }).uuid;
-    expect(
-      (await t.request({ method: 'GET', url: `/api/it/invoices/${uuid}`, token: sub.token }))
-        .statusCode,
-    ).toBe(200);
+    const read = async (token: string) =>
+      (await t.request({ method: 'GET', url: `/api/it/invoices/${uuid}`, token })).statusCode;
+    expect(await read(business.linked.token)).toBe(200);
+    expect(await read(business.unlinked.token)).toBe(404);
   });
 });

@@ -4,6 +4,8 @@ import type { ItInvoiceRow, NewItInvoiceRow } from '../../../db/schema/index.ts'
 import { itInvoiceCounts, itInvoices } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { CollectionPage } from '../../../platform/db/collection-query.ts';
+import type { ActingScope } from '../../../platform/tenancy.ts';
+import { actsForInvoice, assertActsForParty } from '../invoice-scope.ts';
 import { DRAFT_MARKINGS } from './invoice-lifecycle.ts';
 import type {
   InvoiceListQuery,
@@ -32,9 +34,12 @@ export class InvoicesRepository {
     return created;
   }
 
-  /** The caller's invoice (or draft when `drafts`), or undefined: foreign uuids find nothing. */
+  /**
+   * The caller's invoice (or draft when `drafts`), or undefined: foreign uuids find nothing, nor
+   * do a sub-account's uuids of a company not linked to it (the acting scope).
+   */
   async findOwned(
-    ownerId: string,
+    scope: ActingScope,
     uuid: string,
     drafts = false,
   ): Promise<ItInvoiceRow | undefined> {
@@ -44,13 +49,22 @@ export class InvoicesRepository {
       .where(
         and(
           eq(itInvoices.uuid, uuid),
-          eq(itInvoices.ownerId, ownerId),
+          eq(itInvoices.ownerId, scope.ownerId),
+          actsForInvoice(this.db, scope, drafts ? 0 : undefined),
           drafts
             ? inArray(itInvoices.marking, [...DRAFT_MARKINGS])
             : notInArray(itInvoices.marking, [...DRAFT_MARKINGS]),
         ),
       );
     return row;
+  }
+
+  /** A create for a company (its fiscal id or VAT): 403 naming it unless the scope acts for it. */
+  async assertActsFor(
+    scope: ActingScope,
+    party: { fiscalId: string | null; vat: string | null },
+  ): Promise<void> {
+    await assertActsForParty(this.db, scope, party);
   }
 
   /** Any invoice by uuid, for the SDI sandbox (which acts for SDI, not for a tenant). */
@@ -136,7 +150,7 @@ export class InvoicesRepository {
     rawQuery: unknown,
     columns: ListColumns = 'listed',
   ): Promise<CollectionPage<InvoiceSummaryRow>> {
-    const query = invoiceListQuery(scope, rawQuery);
+    const query = invoiceListQuery(this.db, scope, rawQuery);
     const withXml = columns === 'with-xml';
     const { xml: _xml, ...listed } = getTableColumns(itInvoices);
     const { payload: _payload, ...summary } = listed;
@@ -183,7 +197,7 @@ export class InvoicesRepository {
 
   /** The report: up to `limit` rows of the filtered list, without the XML and payload. */
   async report(scope: ListScope, rawQuery: unknown, limit: number) {
-    const query = invoiceListQuery(scope, { ...(rawQuery as object), page: '1' });
+    const query = invoiceListQuery(this.db, scope, { ...(rawQuery as object), page: '1' });
     return this.db
       .select({
         uuid: itInvoices.uuid,
@@ -210,13 +224,14 @@ export class InvoicesRepository {
       .limit(limit);
   }
 
-  async setDownloaded(ownerId: string, uuids: string[], downloaded: boolean): Promise<number> {
+  async setDownloaded(scope: ActingScope, uuids: string[], downloaded: boolean): Promise<number> {
     const rows = await this.db
       .update(itInvoices)
       .set({ downloaded, downloadedAt: downloaded ? new Date() : null, updatedAt: new Date() })
       .where(
         and(
-          eq(itInvoices.ownerId, ownerId),
+          eq(itInvoices.ownerId, scope.ownerId),
+          actsForInvoice(this.db, scope),
           inArray(itInvoices.uuid, uuids),
           notInArray(itInvoices.marking, [...DRAFT_MARKINGS]),
         ),

@@ -19,7 +19,7 @@ import {
 } from '@fiscus/contracts';
 import { actorOf } from '../../../platform/auth.ts';
 import { collectionResponse, sendCollection } from '../../../platform/hydra.ts';
-import { attachmentDisposition } from '../../../platform/http/content-disposition.ts';
+import { attachmentDisposition, safeFileName } from '../../../platform/http/content-disposition.ts';
 import { sendFile } from '../../../platform/http/file-response.ts';
 import type { InvoiceKind } from './invoice-intake.ts';
 import { csvFormatOf, invoicesCsv, type CsvFormat } from './invoice-csv.ts';
@@ -71,7 +71,7 @@ async function sendInvoice(
       'text/html',
     ]);
   const row = await service.get(actor, uuid);
-  const name = (row.sdiFileName ?? `${row.uuid}.xml`).replace(/\.xml$/i, '');
+  const name = invoiceFileName(row).replace(/\.xml$/i, '');
   switch (type) {
     case 'application/xml':
     case 'text/xml':
@@ -370,3 +370,32 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
     },
   );
 };
+
+/**
+ * The name an invoice's file goes by: SDI's file name once SDI has it; before (a waiting, held or
+ * never transmitted invoice) the name FatturaPA gives a file, IT + the transmitter's code + '_' +
+ * ProgressivoInvio; the uuid only for a document without its transmission data.
+ */
+export function invoiceFileName(row: {
+  uuid: string;
+  sdiFileName: string | null;
+  payload: unknown;
+}) {
+  if (row.sdiFileName) return row.sdiFileName;
+  const transmission = (
+    row.payload as {
+      fattura_elettronica_header?: {
+        dati_trasmissione?: {
+          id_trasmittente?: { id_paese?: unknown; id_codice?: unknown };
+          progressivo_invio?: unknown;
+        };
+      };
+    } | null
+  )?.fattura_elettronica_header?.dati_trasmissione;
+  const country = transmission?.id_trasmittente?.id_paese;
+  const code = transmission?.id_trasmittente?.id_codice;
+  const progressive = transmission?.progressivo_invio;
+  if (typeof country !== 'string' || typeof code !== 'string' || typeof progressive !== 'string')
+    return `${row.uuid}.xml`;
+  return safeFileName(`${country}${code}_${progressive}.xml`, `${row.uuid}.xml`);
+}

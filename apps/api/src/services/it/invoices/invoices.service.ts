@@ -14,6 +14,8 @@ import {
   assertItReader,
   invoiceOwnerOf,
 } from '../invoice-access.ts';
+import { assertActsForParty } from '../invoice-scope.ts';
+import { actingScopeOf } from '../../../platform/tenancy.ts';
 import { chargeSentInvoice } from '../../common/pre-sales/invoice-credit.ts';
 import { invoicesCsv, type CsvFormat } from './invoice-csv.ts';
 import type { ListedInvoice } from './invoice-item.ts';
@@ -96,6 +98,8 @@ export class InvoicesService {
       ? await this.fixTarget(actor, options.fixInvoiceUuid)
       : undefined;
     const accepted = await acceptInvoice(body, kind);
+    const values = storedInvoiceValues(accepted);
+    await this.assertActsForSupplier(actor, values);
     // The invoice, the fixed one's link and the transmission commit together, or none does.
     return this.db.transaction(async (tx) => {
       const invoices = new InvoicesRepository(tx);
@@ -108,7 +112,7 @@ export class InvoicesService {
         ownerId,
         type: 0,
         marking: 'waiting',
-        ...storedInvoiceValues(accepted),
+        ...values,
         fixOfUuid: fixed?.uuid ?? null,
         disableEndpoints: options.disableEndpoints ?? false,
         ...(this.clock ? { createdAt: this.clock() } : {}),
@@ -117,6 +121,20 @@ export class InvoicesService {
       await chargeSentInvoice(tx, ownerId, this.clock?.() ?? new Date());
       await this.sdi.transmit(row.uuid, { db: tx });
       return { uuid: row.uuid };
+    });
+  }
+
+  /**
+   * A customer invoice or draft is its supplier's company's: a sub-account sends and drafts only
+   * for the companies linked to it, the others are a 403 naming the fiscal id.
+   */
+  async assertActsForSupplier(
+    actor: Actor,
+    values: { senderFiscalId: string | null; senderVat: string | null },
+  ): Promise<void> {
+    await assertActsForParty(this.db, actingScopeOf(actor), {
+      fiscalId: values.senderFiscalId,
+      vat: values.senderVat,
     });
   }
 
@@ -149,7 +167,7 @@ export class InvoicesService {
 
   private async fixTarget(actor: Actor, uuid: string): Promise<ItInvoiceRow> {
     assertCanFix(actor);
-    const row = await this.repository.findOwned(invoiceOwnerOf(actor), uuid);
+    const row = await this.repository.findOwned(actingScopeOf(actor), uuid);
     if (!row) throw notFound(`Invoice ${uuid} not found.`);
     const notifications = await this.notificationsRepository.of([row.uuid]);
     if (!isFixable(row, notifications)) throw notFixable();
@@ -165,7 +183,7 @@ export class InvoicesService {
     assertDirection(actor, type);
     const reads = listReadsOf(query);
     const page = await this.repository.list(
-      { ownerId: invoiceOwnerOf(actor), type, drafts: false },
+      { ...actingScopeOf(actor), type, drafts: false },
       query,
       reads.columns,
     );
@@ -176,7 +194,7 @@ export class InvoicesService {
     const type = parseQueryType(query);
     assertDirection(actor, type);
     return this.repository.list(
-      { ownerId: invoiceOwnerOf(actor), type, drafts: false },
+      { ...actingScopeOf(actor), type, drafts: false },
       query,
       'with-xml',
     );
@@ -198,7 +216,7 @@ export class InvoicesService {
   /** The caller's invoice, or 404 (another account's uuid is not found, never forbidden). */
   async get(actor: Actor, uuid: string): Promise<ItInvoiceRow> {
     assertItReader(actor);
-    const row = await this.repository.findOwned(invoiceOwnerOf(actor), uuid);
+    const row = await this.repository.findOwned(actingScopeOf(actor), uuid);
     if (!row) throw notFound(`Invoice ${uuid} not found.`);
     assertDirection(actor, row.type);
     return row;
@@ -217,14 +235,14 @@ export class InvoicesService {
 
   async notificationXml(actor: Actor, uuid: string): Promise<{ fileName: string; xml: string }> {
     assertItReader(actor);
-    const row = await this.notificationsRepository.findOwned(invoiceOwnerOf(actor), uuid);
+    const row = await this.notificationsRepository.findOwned(actingScopeOf(actor), uuid);
     if (!row) throw notFound(`Notification ${uuid} not found.`);
     return { fileName: row.fileName, xml: row.xml };
   }
 
   async notificationItem(actor: Actor, uuid: string): Promise<InvoiceNotification> {
     assertItReader(actor);
-    const row = await this.notificationsRepository.findOwned(invoiceOwnerOf(actor), uuid);
+    const row = await this.notificationsRepository.findOwned(actingScopeOf(actor), uuid);
     if (!row) throw notFound(`Notification ${uuid} not found.`);
     return toNotificationItem(row);
   }
@@ -258,7 +276,7 @@ export class InvoicesService {
     assertItReader(actor);
     return {
       updated: await this.repository.setDownloaded(
-        invoiceOwnerOf(actor),
+        actingScopeOf(actor),
         [...new Set(uuids)],
         downloaded,
       ),
@@ -305,7 +323,7 @@ export class InvoicesService {
     const type = parseQueryType(query);
     assertDirection(actor, type);
     const rows = await this.repository.report(
-      { ownerId: invoiceOwnerOf(actor), type, drafts: false },
+      { ...actingScopeOf(actor), type, drafts: false },
       query,
       REPORT_MAX_ROWS,
     );

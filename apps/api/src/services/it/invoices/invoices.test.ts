@@ -24,6 +24,29 @@ afterAll(async () => {
 });
 
 describe('POST /api/it/invoices → SDI sandbox', () => {
+  it("names an invoice's XML and PDF after its file: FatturaPA's name before SDI has it, then SDI's", async () => {
+    const { token } = await createAlpha(t);
+    const xml = sample('official/v1.2.2/IT01234567890_FPR01.xml').replace(
+      '<Numero>123</Numero>',
+      '<Numero>NAME-1</Numero>',
+    );
+    const { uuid } = (await sendXml(t, token, xml)).json() as { uuid: string };
+    const download = (accept: string) =>
+      t.request({ method: 'GET', url: `/api/it/invoices/${uuid}`, token, headers: { accept } });
+    // Waiting: SDI has not named it yet; the transmitter's code and ProgressivoInvio do.
+    const waiting = await download('application/xml');
+    expect(waiting.statusCode).toBe(200);
+    expect(waiting.headers['content-disposition']).toContain('IT01234567890_00001.xml');
+    expect(waiting.headers['content-disposition']).not.toContain(uuid);
+    expect((await download('application/pdf')).headers['content-disposition']).toContain(
+      'IT01234567890_00001.pdf',
+    );
+    await drainJobs(t);
+    const named = await getInvoice(t, token, uuid);
+    const sent = await download('application/xml');
+    expect(sent.headers['content-disposition']).toContain(String(named.sdi_file_name));
+  });
+
   it('sends the official FPR01 sample and reaches delivered with a signed RC', async () => {
     const { token } = await createAlpha(t);
     const response = await sendXml(t, token, sample('official/v1.2.2/IT01234567890_FPR01.xml'));

@@ -1,7 +1,9 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { ItNotificationRow } from '../../../db/schema/index.ts';
-import { itNotifications } from '../../../db/schema/index.ts';
+import { itInvoices, itNotifications } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
+import type { ActingScope } from '../../../platform/tenancy.ts';
+import { actsForInvoice } from '../invoice-scope.ts';
 
 export type NewNotificationRow = typeof itNotifications.$inferInsert;
 
@@ -43,11 +45,26 @@ export class NotificationsRepository {
     return row?.n ?? 0;
   }
 
-  async findOwned(ownerId: string, uuid: string): Promise<ItNotificationRow | undefined> {
+  /** One notification of an invoice the scope acts for (`actsForInvoice`), or undefined. */
+  async findOwned(scope: ActingScope, uuid: string): Promise<ItNotificationRow | undefined> {
+    const company = actsForInvoice(this.db, scope);
     const [row] = await this.db
       .select()
       .from(itNotifications)
-      .where(and(eq(itNotifications.uuid, uuid), eq(itNotifications.ownerId, ownerId)));
+      .where(
+        and(
+          eq(itNotifications.uuid, uuid),
+          eq(itNotifications.ownerId, scope.ownerId),
+          company &&
+            inArray(
+              itNotifications.invoiceUuid,
+              this.db
+                .select({ uuid: itInvoices.uuid })
+                .from(itInvoices)
+                .where(and(eq(itInvoices.ownerId, scope.ownerId), company)),
+            ),
+        ),
+      );
     return row;
   }
 }

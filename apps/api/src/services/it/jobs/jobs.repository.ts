@@ -2,18 +2,19 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { JobOutput, JobStatusName } from '@fiscus/contracts';
 import type { ItJobRow, NewItJobRow } from '../../../db/schema/index.ts';
-import { itBusinessRegistryConfigurations, itJobs } from '../../../db/schema/index.ts';
+import { itJobs } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
-import type { RegistryScope } from '../business-registry-configurations/business-registry-configurations.repository.ts';
-import { registriesOfSubAccount } from '../business-registry-configurations/business-registry-configurations.repository.ts';
+import type { ActingScope } from '../../../platform/tenancy.ts';
+import { actsForCompany } from '../../../platform/tenancy.ts';
 
 /**
  * Jobs of the Italian service (`it_jobs`), owned by the business (`businessOf`): the list and
- * one job for the API, and the status moves of a running job for its background handler. A
- * sub-account sees the jobs of the registries linked to it, as it sees only those registries.
+ * one job for the API, and the status moves of a running job for its background handler. A job
+ * belongs to the company of its fiscal id: the acting scope (`actingScopeOf`) shows a
+ * sub-account the jobs of the registries linked to it, read at each request.
  */
-export class ItJobsRepository extends OwnedRepository<typeof itJobs, RegistryScope> {
+export class ItJobsRepository extends OwnedRepository<typeof itJobs, ActingScope> {
   constructor(db: Database) {
     super(db, {
       table: itJobs,
@@ -42,26 +43,14 @@ export class ItJobsRepository extends OwnedRepository<typeof itJobs, RegistrySco
   }
 
   protected override scoped(
-    scope: RegistryScope,
+    scope: ActingScope,
     ...conditions: (SQL | undefined)[]
   ): SQL | undefined {
-    const registries = itBusinessRegistryConfigurations;
-    const visible =
-      scope.subAccountId === null
-        ? undefined
-        : inArray(
-            itJobs.fiscalId,
-            this.db
-              .select({ fiscalId: registries.fiscalId })
-              .from(registries)
-              .where(
-                and(
-                  eq(registries.ownerId, scope.ownerId),
-                  inArray(registries.uuid, registriesOfSubAccount(this.db, scope.subAccountId)),
-                ),
-              ),
-          );
-    return and(eq(itJobs.ownerId, scope.ownerId), visible, ...conditions);
+    return and(
+      eq(itJobs.ownerId, scope.ownerId),
+      actsForCompany(this.db, scope, itJobs.fiscalId),
+      ...conditions,
+    );
   }
 
   /** A job by id whoever owns it: the background handler's read (it holds only the id). */
@@ -99,6 +88,27 @@ export class ItJobsRepository extends OwnedRepository<typeof itJobs, RegistrySco
       .update(itJobs)
       .set({ status: 'STARTED', startedAt: firstStart ?? at, updatedAt: at })
       .where(eq(itJobs.uuid, uuid));
+  }
+
+  /**
+   * ERROR → READY again for a rerun: the times and output of the failed run are cleared, so the
+   * job reads as waiting until its new run starts. Resolves with the row, or undefined when the
+   * job is no longer in ERROR (two reruns at once: only one wins).
+   */
+  async requeue(uuid: string, at: Date): Promise<ItJobRow | undefined> {
+    const [row] = await this.db
+      .update(itJobs)
+      .set({
+        status: 'READY',
+        scheduleAt: at,
+        startedAt: null,
+        completedAt: null,
+        output: null,
+        updatedAt: at,
+      })
+      .where(and(eq(itJobs.uuid, uuid), eq(itJobs.status, 'ERROR' satisfies JobStatusName)))
+      .returning();
+    return row;
   }
 
   async finish(

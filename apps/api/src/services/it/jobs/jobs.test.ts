@@ -176,3 +176,38 @@ describe('GET /jobs', () => {
     expect(await list(sub.token)).toEqual(['ERROR']);
   });
 });
+
+describe('job results stored before they had keys', () => {
+  it('are read back as a key and parameters, the sentence unchanged', async () => {
+    const { user, token } = await t.createUser({ roles: READER });
+    const summary =
+      '32 supplier invoices found in the cassetto fiscale: 30 imported, 1 already imported, 1 failed.';
+    const missing =
+      "No Fisconline credentials are stored for 01234567897: store them in the business registry's tax drawer (cassetto fiscale) tab, then run the download again.";
+    const [old, noCredentials, unknown] = await t.db
+      .insert(itJobs)
+      .values(
+        [summary, missing, 'Something else.'].map((message) =>
+          jobRow(user.id, {
+            status: 'COMPLETED',
+            output: { message, imported: [], skipped: [], failed: [] },
+          }),
+        ),
+      )
+      .returning();
+    const read = async (uuid: string) =>
+      (await t.request({ method: 'GET', url: `/api/it/jobs/${uuid}`, token })).json() as ItJob;
+    expect((await read(old!.uuid)).output).toMatchObject({
+      message: summary,
+      message_key: 'summary',
+      message_parameters: { count: '32', imported: '30', skipped: '1', failed: '1' },
+    });
+    expect((await read(noCredentials!.uuid)).output).toMatchObject({
+      message_key: 'credentialsMissing',
+      message_parameters: { fiscal_id: '01234567897' },
+    });
+    const other = (await read(unknown!.uuid)).output;
+    expect(other?.message).toBe('Something else.');
+    expect(other?.message_key).toBeUndefined();
+  });
+});

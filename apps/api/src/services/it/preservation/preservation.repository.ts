@@ -8,14 +8,19 @@ import type {
 import { itInvoices, preservedDocuments } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
+import type { ActingScope } from '../../../platform/tenancy.ts';
+import { actsForCompany } from '../../../platform/tenancy.ts';
+import { actsForInvoice } from '../invoice-scope.ts';
 import type { PreservationStore } from '../../../gateways/preservation/preservation-gateway.ts';
 
-/** Preserved documents of one type (customer-invoice, supplier-invoice) of the business. */
-export type PreservedDocumentScope = { ownerId: string; documentType: string };
+/** Preserved documents of one type (customer-invoice, supplier-invoice) the login acts for. */
+export type PreservedDocumentScope = ActingScope & { documentType: string };
 
 /**
  * SQL of preserved documents (and the read of invoices they come from). Documents belong to the
- * business (`businessOf`), like the invoices they preserve; the routes name their type too.
+ * business (`businessOf`), like the invoices they preserve, and to the company of their fiscal
+ * id: the acting scope (`actingScopeOf`) shows a sub-account those of the companies linked to
+ * it. The routes name their type too.
  */
 export class PreservationRepository
   extends OwnedRepository<typeof preservedDocuments, PreservedDocumentScope>
@@ -44,16 +49,24 @@ export class PreservationRepository
   ): SQL | undefined {
     return and(
       eq(preservedDocuments.ownerId, scope.ownerId),
+      actsForCompany(this.db, scope, preservedDocuments.fiscalId),
       eq(preservedDocuments.documentType, scope.documentType),
       ...conditions,
     );
   }
 
-  async findInvoice(ownerId: string, uuid: string): Promise<ItInvoiceRow | undefined> {
+  /** An invoice of a company the scope acts for, or undefined. */
+  async findInvoice(scope: ActingScope, uuid: string): Promise<ItInvoiceRow | undefined> {
     const [row] = await this.db
       .select()
       .from(itInvoices)
-      .where(and(eq(itInvoices.ownerId, ownerId), eq(itInvoices.uuid, uuid)));
+      .where(
+        and(
+          eq(itInvoices.ownerId, scope.ownerId),
+          actsForInvoice(this.db, scope),
+          eq(itInvoices.uuid, uuid),
+        ),
+      );
     return row;
   }
 
@@ -65,15 +78,20 @@ export class PreservationRepository
     return row;
   }
 
+  /** The document preserving an invoice, of a company the scope acts for. */
   async findBySource(
-    ownerId: string,
+    scope: ActingScope,
     sourceUuid: string,
   ): Promise<PreservedDocumentRow | undefined> {
     const [row] = await this.db
       .select()
       .from(preservedDocuments)
       .where(
-        and(eq(preservedDocuments.ownerId, ownerId), eq(preservedDocuments.sourceUuid, sourceUuid)),
+        and(
+          eq(preservedDocuments.ownerId, scope.ownerId),
+          actsForCompany(this.db, scope, preservedDocuments.fiscalId),
+          eq(preservedDocuments.sourceUuid, sourceUuid),
+        ),
       );
     return row;
   }

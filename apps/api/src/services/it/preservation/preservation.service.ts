@@ -14,7 +14,7 @@ import {
   violation,
 } from '../../../platform/problem-errors.ts';
 import { hasAnyRole } from '../../../platform/roles.ts';
-import { businessOf } from '../../../platform/tenancy.ts';
+import { actingScopeOf, businessOf, wholeBusiness } from '../../../platform/tenancy.ts';
 import { publishWebhookEvent } from '../../../platform/webhooks/events.ts';
 import type { PreservationGateway } from '../../../gateways/preservation/preservation-gateway.ts';
 import { depositReceiptPdf } from '../../../gateways/preservation/receipt-pdf.ts';
@@ -37,12 +37,16 @@ export class PreservationService {
   async preserveInvoice(actor: Actor, uuid: string): Promise<PreservedDocument> {
     assertItReader(actor);
     const ownerId = businessOf(actor);
-    const invoice = isUuid(uuid) ? await this.repository.findInvoice(ownerId, uuid) : undefined;
+    const invoice = isUuid(uuid)
+      ? await this.repository.findInvoice(actingScopeOf(actor), uuid)
+      : undefined;
     if (!invoice) throw notFound('Invoice not found.');
+    // The invoice is one the login acts for: its document, whatever fiscal id it was filed under.
+    const business = wholeBusiness(ownerId);
     if (UNPRESERVABLE_MARKINGS.has(invoice.marking)) {
       throw new HttpProblem(409, 'A draft cannot be sent to preservation; send it first.');
     }
-    const existing = await this.repository.findBySource(ownerId, invoice.uuid);
+    const existing = await this.repository.findBySource(business, invoice.uuid);
     if (existing) return toPreservedDocument(existing);
 
     const [fiscalId] = ownCompanyFiscalIds(invoice);
@@ -78,7 +82,7 @@ export class PreservationService {
       at: new Date(),
     });
     // A concurrent call inserted it first: answer with that one.
-    const document = inserted ?? (await this.repository.findBySource(ownerId, invoice.uuid));
+    const document = inserted ?? (await this.repository.findBySource(business, invoice.uuid));
     if (!document) throw notFound('Invoice not found.');
     if (inserted) await this.gateway.submit(inserted.uuid);
     return toPreservedDocument(document);
@@ -88,7 +92,7 @@ export class PreservationService {
   async preservedDocumentOfInvoice(actor: Actor, uuid: string): Promise<PreservedDocument> {
     assertItReader(actor);
     const document = isUuid(uuid)
-      ? await this.repository.findBySource(businessOf(actor), uuid)
+      ? await this.repository.findBySource(actingScopeOf(actor), uuid)
       : undefined;
     if (!document) throw notFound('This invoice has not been sent to preservation.');
     return toPreservedDocument(document);
@@ -100,7 +104,7 @@ export class PreservationService {
     query: PaginationQuery,
   ): Promise<CollectionPage<PreservedDocument>> {
     assertPreservationUser(actor);
-    const scope = { ownerId: businessOf(actor), documentType: knownType(documentType) };
+    const scope = { ...actingScopeOf(actor), documentType: knownType(documentType) };
     return mapPage(await this.repository.list(scope, query), toPreservedDocument);
   }
 
@@ -137,7 +141,7 @@ export class PreservationService {
     assertPreservationUser(actor);
     const type = knownType(documentType);
     const document = isUuid(uuid)
-      ? await this.repository.findOwned({ ownerId: businessOf(actor), documentType: type }, uuid)
+      ? await this.repository.findOwned({ ...actingScopeOf(actor), documentType: type }, uuid)
       : undefined;
     if (!document) throw notFound('Preserved document not found.');
     return document;

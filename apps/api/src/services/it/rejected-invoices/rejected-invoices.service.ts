@@ -163,12 +163,16 @@ export class RejectedInvoicesService {
     if (!registry) throw notFound('Business registry configuration not found.');
     const credentials = await this.credentials.credentialsOf(ownerId, registry.fiscalId);
     if (!credentials) {
+      // The code (and the fiscal id) for a client that words the refusal in its own language.
       throw unprocessable([
-        violation(
-          'fiscal_id',
-          'Store the Fisconline credentials of this business registry configuration (tax drawer tab) first.',
-          CREDENTIALS_MISSING_CODE,
-        ),
+        {
+          ...violation(
+            'fiscal_id',
+            'Store the Fisconline credentials of this business registry configuration (tax drawer tab) first.',
+            CREDENTIALS_MISSING_CODE,
+          ),
+          parameters: { fiscal_id: registry.fiscalId },
+        },
       ]);
     }
     if ((await this.portal.checkCredentials(credentials)) !== 'ok') throw invalidCredentials();

@@ -2,7 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../test/test-app.ts';
 import type { TestApp } from '../../../../test/test-app.ts';
-import { itInvoices, itNotifications } from '../../../db/schema/index.ts';
+import {
+  itBusinessRegistryConfigurations,
+  itInvoices,
+  itNotifications,
+} from '../../../db/schema/index.ts';
 import { DEMO_FISCONLINE_CREDENTIALS } from '../../../gateways/tax-portal/fisconline-demo.ts';
 import { romeToday } from '../sdi-simulation/generated-invoice.ts';
 import {
@@ -14,6 +18,7 @@ import {
   sendXml,
 } from '../it-test-kit.ts';
 import { sandboxTaxPortal } from '../tax-drawer/compose.ts';
+import { businessWithTwoCompanies, linkRegistry, X, Y } from '../acting-scope-test-kit.ts';
 
 const REGISTRIES = '/api/it/business-registry-configurations';
 const RECOVER_ROLES = {
@@ -62,13 +67,10 @@ describe('rejected invoices: count and recovery from the cassetto', () => {
     const recoverer = await createAlpha(t, RECOVER_ROLES);
     token = recoverer.token;
     ownerId = recoverer.user.id;
-    const created = await t.request({
-      method: 'POST',
-      url: REGISTRIES,
-      token,
-      payload: { fiscal_id: ALPHA, name: 'ALPHA SRL' },
-    });
-    expect(created.statusCode).toBe(201);
+    // The samples' VAT number has a wrong check digit, which the API refuses: stored as the demo does.
+    await t.db
+      .insert(itBusinessRegistryConfigurations)
+      .values({ ownerId, fiscalId: ALPHA, name: 'ALPHA SRL' });
   });
   afterAll(() => t.close());
 
@@ -94,7 +96,16 @@ describe('rejected invoices: count and recovery from the cassetto', () => {
   it('needs the registry Fisconline credentials first', async () => {
     const refused = await count();
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ violations: [{ code: 'CREDENTIALS_MISSING' }] });
+    // The code and the fiscal id: the console words the refusal in its user's language.
+    expect(refused.json()).toMatchObject({
+      violations: [
+        {
+          propertyPath: 'fiscal_id',
+          code: 'CREDENTIALS_MISSING',
+          parameters: { fiscal_id: ALPHA },
+        },
+      ],
+    });
     expect((await recover()).statusCode).toBe(422);
     const stored = await t.request({
       method: 'PUT',
@@ -246,5 +257,67 @@ describe('the sandbox cassetto reads what the SDI sandbox delivered', () => {
     // The seller's cassetto does not list its own sale as received.
     const sellers = await sandboxTaxPortal(t.db).receivedInvoices(ALPHA, day);
     expect(sellers.some((invoice) => invoice.sdiId === row?.sdiFileId)).toBe(false);
+  });
+});
+
+describe('rejected invoices in the acting scope', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SANDBOX_DELAY_MS: '0' });
+  });
+  afterAll(() => t.close());
+
+  /** The business, with the Fisconline credentials of both companies stored by the owner. */
+  async function business() {
+    const scope = await businessWithTwoCompanies(t);
+    for (const fiscalId of [X, Y]) {
+      const stored = await t.request({
+        method: 'PUT',
+        url: `${REGISTRIES}/${fiscalId}/credentials/fisconline`,
+        token: scope.owner.token,
+        payload: DEMO,
+      });
+      expect(stored.statusCode, stored.body).toBe(200);
+    }
+    return scope;
+  }
+  const year = { from_date: '2025-01-01', to_date: '2025-12-31' };
+  /** The count and the recovery of a fiscal id, as status codes. */
+  const calls = async (fiscalId: string, token: string) => [
+    (
+      await t.request({
+        method: 'GET',
+        url: `/api/it/rejected-invoices/${fiscalId}/count?from_date=2025-01-01&to_date=2025-12-31`,
+        token,
+      })
+    ).statusCode,
+    (
+      await t.request({
+        method: 'POST',
+        url: `/api/it/rejected-invoices/${fiscalId}/recover`,
+        token,
+        payload: year,
+      })
+    ).statusCode,
+  ];
+
+  it("lets a linked sub-account count and recover its company's; the other's is 404", async () => {
+    const { owner, linked } = await business();
+    expect(await calls(X, linked.token)).toEqual([200, 200]);
+    expect(await calls(Y, linked.token)).toEqual([404, 404]);
+    expect(await calls(Y, owner.token)).toEqual([200, 200]);
+  });
+
+  it('lets an unlinked sub-account count and recover nothing', async () => {
+    const { unlinked } = await business();
+    expect(await calls(X, unlinked.token)).toEqual([404, 404]);
+    expect(await calls(Y, unlinked.token)).toEqual([404, 404]);
+  });
+
+  it('forgets an unlinked registry on the next request with the same token', async () => {
+    const { owner, linked } = await business();
+    expect(await calls(X, linked.token)).toEqual([200, 200]);
+    await linkRegistry(t, owner, X, linked, true);
+    expect(await calls(X, linked.token)).toEqual([404, 404]);
   });
 });

@@ -5,6 +5,7 @@ import { parseInvoice } from '@fiscus/fatturapa';
 import type { ScriptedOutcome, SdiGateway } from '../../../gateways/sdi/sdi-gateway.ts';
 import type { Actor } from '../../../platform/auth.ts';
 import { notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
+import { actingScopeOf } from '../../../platform/tenancy.ts';
 import { assertCanSend, assertDirection, invoiceOwnerOf } from '../invoice-access.ts';
 import type { InvoiceKind } from '../invoices/invoice-intake.ts';
 import { acceptInvoice } from '../invoices/invoice-intake.ts';
@@ -37,7 +38,7 @@ export class SimulationService {
     },
   ): Promise<void> {
     assertCanSend(actor);
-    const invoice = await this.repository.findOwned(invoiceOwnerOf(actor), uuid);
+    const invoice = await this.repository.findOwned(actingScopeOf(actor), uuid);
     if (!invoice || invoice.type !== 0) throw notFound(`Invoice ${uuid} not found.`);
     if (this.notifications) {
       const refusal = sdiOutcomeRefusal(type, {
@@ -99,13 +100,19 @@ export class SimulationService {
       });
     }
     const accepted = await acceptInvoice(body, kind);
+    const values = storedInvoiceValues(accepted);
+    // A supplier invoice is its recipient's company's: a sub-account's linked companies only.
+    await this.repository.assertActsFor(actingScopeOf(actor), {
+      fiscalId: values.recipientFiscalId,
+      vat: values.recipientVat,
+    });
     const row = await this.repository.insert({
       ownerId: invoiceOwnerOf(actor),
       type: 1,
       marking: 'received',
-      ...storedInvoiceValues(accepted),
+      ...values,
       sdiFileId: String(randomInt(100_000_000, 999_999_999)),
-      sdiFileName: `IT${storedInvoiceValues(accepted).senderVat?.replace(/^IT/, '') ?? '00000000000'}_${randomInt(
+      sdiFileName: `IT${values.senderVat?.replace(/^IT/, '') ?? '00000000000'}_${randomInt(
         0,
         36 ** 5,
       )

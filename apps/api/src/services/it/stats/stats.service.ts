@@ -1,14 +1,13 @@
-import Decimal from 'decimal.js';
 import type { StatsResponse } from '@fiscus/contracts';
-import { and, desc, eq, ne, notInArray, or, sql } from 'drizzle-orm';
-import { itInvoices, itNotifications, preSales } from '../../../db/schema/index.ts';
+import { and, eq, ne, notInArray, or, sql } from 'drizzle-orm';
+import { itInvoices, itNotifications } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../platform/auth.ts';
 import type { Database } from '../../../platform/db/database.ts';
+import { actingScopeOf } from '../../../platform/tenancy.ts';
+import { costOf } from '../../common/pre-sales/invoice-ledger.ts';
 import { assertItReader, invoiceOwnerOf } from '../invoice-access.ts';
+import { actsForInvoice } from '../invoice-scope.ts';
 import { DRAFT_MARKINGS } from '../invoices/invoices.repository.ts';
-
-/** Price of one invoice when the account has no pre-sale to derive it from (EUR). */
-export const DEFAULT_INVOICE_PRICE = '0.10';
 
 const NOTIFICATION_KEYS = ['at', 'dt', 'mc', 'ne', 'ns', 'rc'] as const;
 
@@ -24,41 +23,22 @@ function emptyPeriod(): {
 
 /**
  * Yearly statistics from the stored invoices and notifications. Months are calendar months in
- * Italy (Europe/Rome), where the business lives. Cost = count × the average price per invoice of
- * the latest pre-sale (see unitPrice), or DEFAULT_INVOICE_PRICE without one.
+ * Italy (Europe/Rome), where the business lives. Cost = count × the price of an invoice, as the
+ * credit card and the monthly consumptions price them (common/pre-sales/invoice-ledger.ts).
  */
 export class StatsService {
   constructor(private readonly db: Database) {}
 
-  /**
-   * The average price actually paid per invoice under the latest pre-sale: credit consumed
-   * (purchased − available) over the invoices it paid for (sent + received).
-   */
-  private async unitPrice(ownerId: string): Promise<Decimal> {
-    const [sale] = await this.db
-      .select({
-        purchased: preSales.creditPurchased,
-        available: preSales.creditAvailable,
-        sent: preSales.invoicesSent,
-        received: preSales.invoicesReceived,
-      })
-      .from(preSales)
-      .where(eq(preSales.ownerId, ownerId))
-      .orderBy(desc(preSales.purchasedAt))
-      .limit(1);
-    const invoices = (sale?.sent ?? 0) + (sale?.received ?? 0);
-    const consumed = sale ? new Decimal(sale.purchased).minus(sale.available) : new Decimal(0);
-    if (invoices === 0 || consumed.lte(0)) return new Decimal(DEFAULT_INVOICE_PRICE);
-    return consumed.dividedBy(invoices).toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
-  }
-
   async yearly(actor: Actor, year: number, fiscalId: string | undefined): Promise<StatsResponse> {
     assertItReader(actor);
+    const scope = actingScopeOf(actor);
     const ownerId = invoiceOwnerOf(actor);
     const month = sql<number>`extract(month from (${itInvoices.createdAt} at time zone 'Europe/Rome'))::int`;
     const inYear = sql`extract(year from (${itInvoices.createdAt} at time zone 'Europe/Rome'))::int = ${year}`;
     const conditions = [
       eq(itInvoices.ownerId, ownerId),
+      // A sub-account counts the invoices of the companies linked to it only.
+      actsForInvoice(this.db, scope),
       notInArray(itInvoices.marking, [...DRAFT_MARKINGS]),
       inYear,
     ];
@@ -108,9 +88,8 @@ export class StatsService {
       const key = row.type.toLowerCase() as (typeof NOTIFICATION_KEYS)[number];
       if (period && NOTIFICATION_KEYS.includes(key)) period.notifications[key] += row.n;
     }
-    const price = await this.unitPrice(ownerId);
-    const cost = (count: number) =>
-      price.times(count).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+    // Priced as the credit card and the consumptions price them (one source: invoice-ledger.ts).
+    const cost = costOf;
     const toPeriod = (p: ReturnType<typeof emptyPeriod>): Period => ({
       customer_invoices: { count: p.customer, cost: cost(p.customer) },
       supplier_invoice: { count: p.supplier, cost: cost(p.supplier) },

@@ -13,9 +13,10 @@ afterAll(async () => {
 });
 
 describe('GET /api/it/invoices/stats/{year}', () => {
-  it('counts invoices and notifications per month, with the pre-sale unit price as cost', async () => {
+  it('counts invoices and notifications per month, priced as the credit card and the consumptions price them', async () => {
     const { token, user } = await createAlpha(t);
-    // 50.00 EUR of credit consumed by 500 invoices: 0.10 each.
+    // Stored counts that disagree with the invoices: the statistics, the card and the
+    // consumptions all read the invoices themselves (one source), never these.
     await t.db.insert(preSales).values({
       ownerId: user.id,
       creditPurchased: '100.00',
@@ -54,12 +55,33 @@ describe('GET /api/it/invoices/stats/{year}', () => {
       months: { month: number; customer_invoices: { count: number } }[];
     };
     expect(body.stats).toEqual({
-      customer_invoices: { count: 2, cost: '0.20' },
-      supplier_invoice: { count: 1, cost: '0.10' },
+      customer_invoices: { count: 2, cost: '0.50' },
+      supplier_invoice: { count: 1, cost: '0.25' },
       notifications: { at: 0, dt: 0, mc: 0, ne: 0, ns: 1, rc: 1 },
     });
     expect(body.months).toHaveLength(12);
     expect(body.months[month - 1]?.customer_invoices.count).toBe(2);
+
+    // The dashboard's credit card counts the same invoices and takes their price from the credit;
+    // this month's consumption is what this month's invoices cost.
+    const [preSale] = (
+      await t.request({ method: 'GET', url: '/api/common/pre-sales', token })
+    ).json() as {
+      invoices_sent: number;
+      invoices_received: number;
+      current_credit_available: string;
+    }[];
+    expect(preSale).toMatchObject({
+      invoices_sent: 2,
+      invoices_received: 1,
+      current_credit_available: '99.25',
+    });
+    const consumed = (
+      await t.request({ method: 'GET', url: '/api/common/consumptions', token })
+    ).json() as { year: number; month: number; total: string }[];
+    expect(consumed).toHaveLength(12);
+    expect(consumed.at(-1)).toEqual({ year, month, total: '0.75' });
+    expect(consumed.slice(0, -1).every((entry) => entry.total === '0.00')).toBe(true);
     const other = await t.request({
       method: 'GET',
       url: `/api/it/invoices/stats/${year - 1}`,

@@ -7,6 +7,7 @@ import {
   itTaxPortalCredentials,
 } from '../../../db/schema/index.ts';
 import { DEMO_FISCONLINE_CREDENTIALS } from '../../../gateways/tax-portal/fisconline-demo.ts';
+import { businessWithTwoCompanies, linkRegistry, X, Y } from '../acting-scope-test-kit.ts';
 import { CredentialSealer } from './credential-sealing.ts';
 
 const BASE = '/api/it/business-registry-configurations';
@@ -118,6 +119,14 @@ describe('tax drawer: Fisconline credentials', () => {
     expect(malformed.json()).toMatchObject({ violations: [{ propertyPath: 'codice_fiscale' }] });
     const long = await put({ ...DEMO, password: 'x'.repeat(65) });
     expect(long.statusCode).toBe(422);
+    // Issue 31: a PIN that is not the portal's 10 digits is refused here, not sent to the portal.
+    for (const pin of ['12', '12345678901', '12345abcde']) {
+      const wrongPin = await put({ ...DEMO, pin });
+      expect(wrongPin.statusCode).toBe(422);
+      expect(wrongPin.json()).toMatchObject({
+        violations: [{ propertyPath: 'pin', message: 'The Fisconline PIN is 10 digits.' }],
+      });
+    }
     expect(await t.db.select().from(itTaxPortalCredentials)).toHaveLength(0);
   });
 
@@ -253,5 +262,42 @@ describe('credential sealing', () => {
     const flipped = `${body.slice(0, -2)}${body.endsWith('AA') ? 'AB' : 'AA'}`;
     expect(sealer.open([version, iv, tag, flipped].join('.'), registry)).toBeUndefined();
     expect(sealer.open('garbage', registry)).toBeUndefined();
+  });
+});
+
+describe('tax drawer in the acting scope', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SANDBOX_DELAY_MS: '0' });
+  });
+  afterAll(() => t.close());
+
+  const drawer = (fiscalId: string) => `${BASE}/${fiscalId}/credentials/fisconline`;
+  /** Every call of the tab on a registry, with its status code. */
+  const calls = async (fiscalId: string, token: string) => [
+    (await t.request({ method: 'GET', url: drawer(fiscalId), token })).statusCode,
+    (await t.request({ method: 'PUT', url: drawer(fiscalId), token, payload: DEMO })).statusCode,
+    (await t.request({ method: 'POST', url: `${drawer(fiscalId)}/interactive`, token })).statusCode,
+  ];
+
+  it("lets a linked sub-account use its company's drawer; the other's is 404", async () => {
+    const { owner, linked } = await businessWithTwoCompanies(t);
+    expect(await calls(X, linked.token)).toEqual([200, 200, 200]);
+    expect(await calls(Y, linked.token)).toEqual([404, 404, 404]);
+    expect(await calls(`IT${Y}`, linked.token)).toEqual([404, 404, 404]);
+    expect(await calls(Y, owner.token)).toEqual([200, 200, 200]);
+  });
+
+  it('shows an unlinked sub-account no drawer', async () => {
+    const { unlinked } = await businessWithTwoCompanies(t);
+    expect(await calls(X, unlinked.token)).toEqual([404, 404, 404]);
+    expect(await calls(Y, unlinked.token)).toEqual([404, 404, 404]);
+  });
+
+  it('forgets an unlinked registry on the next request with the same token', async () => {
+    const { owner, linked } = await businessWithTwoCompanies(t);
+    expect(await calls(X, linked.token)).toEqual([200, 200, 200]);
+    await linkRegistry(t, owner, X, linked, true);
+    expect(await calls(X, linked.token)).toEqual([404, 404, 404]);
   });
 });

@@ -18,6 +18,7 @@ async function entriesOf(zip: Buffer, limits = DEFAULT_ZIP_LIMITS) {
     name: entry.name,
     text: entry.data?.toString('utf8'),
     problem: entry.problem,
+    ...(entry.reason ? { reason: entry.reason, parameters: entry.parameters } : {}),
   }));
 }
 
@@ -40,12 +41,16 @@ describe('walkZip', () => {
         name: 'inner.zip',
         text: undefined,
         problem: expect.stringMatching(/zip inside/),
+        reason: 'nested_zip',
+        parameters: undefined,
       },
       {
         index: 4,
         name: 'notes.pdf',
         text: undefined,
         problem: expect.stringMatching(/Not an invoice/),
+        reason: 'not_invoice',
+        parameters: undefined,
       },
       { index: 5, name: 'bad_name__.xml', text: '<b/>', problem: undefined },
     ]);
@@ -59,6 +64,7 @@ describe('walkZip', () => {
       maxRatio: 1000,
     });
     expect(entries[0]?.problem).toMatch(/larger than/);
+    expect(entries[0]).toMatchObject({ reason: 'too_large', parameters: { max_mb: '0' } });
   });
 
   it('refuses a zip bomb, sizes that lie, unsafe names, too many entries and non-zips', async () => {

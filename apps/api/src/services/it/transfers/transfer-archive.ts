@@ -35,9 +35,24 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
 /** The archive as a whole is refused: the upload answers 422 with this message. */
 export class ArchiveRefused extends Error {}
 
+/**
+ * Why an entry is not read as an invoice, as a stable word a client translates (the transfer's
+ * violation `zip_entry_unreadable` carries it as its `reason` parameter).
+ */
+export type ZipEntryReason =
+  'nested_zip' | 'not_invoice' | 'encrypted' | 'compression' | 'too_large';
+
+/** Why an entry is not read: the English sentence, its reason and the values it names. */
+export type EntryProblem = {
+  problem: string;
+  reason: ZipEntryReason;
+  parameters?: Record<string, string>;
+};
+
 /** One file of the archive: its bytes, or why it is not read as an invoice. */
 export type ArchiveEntry = { index: number; name: string } & (
-  { data: Buffer; problem?: undefined } | { data?: undefined; problem: string }
+  | { data: Buffer; problem?: undefined; reason?: undefined; parameters?: undefined }
+  | ({ data?: undefined } & EntryProblem)
 );
 
 function openZip(buffer: Buffer): Promise<ZipFile> {
@@ -102,16 +117,33 @@ function entryData(zip: ZipFile, entry: Entry, max: number): Promise<Buffer> {
 }
 
 /** Why an entry is not read as an invoice, or null when it is to be read. */
-function entryProblem(entry: Entry, name: string, limits: ZipLimits): string | null {
+function entryProblem(entry: Entry, name: string, limits: ZipLimits): EntryProblem | null {
   const lower = name.toLowerCase();
-  if (lower.endsWith('.zip')) return 'A zip inside the zip is not read: upload it on its own.';
+  if (lower.endsWith('.zip'))
+    return {
+      problem: 'A zip inside the zip is not read: upload it on its own.',
+      reason: 'nested_zip',
+    };
   if (fileKindOf(name) !== 'invoice')
-    return 'Not an invoice file: only .xml and .xml.p7m files are read from a zip.';
-  if (entry.isEncrypted()) return 'The file is encrypted in the zip and cannot be read.';
+    return {
+      problem: 'Not an invoice file: only .xml and .xml.p7m files are read from a zip.',
+      reason: 'not_invoice',
+    };
+  if (entry.isEncrypted())
+    return { problem: 'The file is encrypted in the zip and cannot be read.', reason: 'encrypted' };
   if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
-    return 'The file is compressed with a method the transfer service does not read.';
-  if (entry.uncompressedSize > limits.maxEntryBytes)
-    return `The file is larger than ${Math.floor(limits.maxEntryBytes / (1024 * 1024))} MB.`;
+    return {
+      problem: 'The file is compressed with a method the transfer service does not read.',
+      reason: 'compression',
+    };
+  if (entry.uncompressedSize > limits.maxEntryBytes) {
+    const maxMb = String(Math.floor(limits.maxEntryBytes / (1024 * 1024)));
+    return {
+      problem: `The file is larger than ${maxMb} MB.`,
+      reason: 'too_large',
+      parameters: { max_mb: maxMb },
+    };
+  }
   return null;
 }
 
@@ -178,7 +210,7 @@ export async function walkZip(
       const problem = entryProblem(entry, name, limits);
       index += 1;
       if (problem) {
-        await visit({ index, name, problem });
+        await visit({ index, name, ...problem });
         continue;
       }
       let data: Buffer;

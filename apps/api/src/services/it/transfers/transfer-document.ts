@@ -97,13 +97,29 @@ export function extractTransfer(invoice: AnyInvoice, format: InvoiceFormat): Tra
 }
 
 function toViolation(finding: Finding): StoredTransferViolation {
-  return { propertyPath: finding.propertyPath, message: finding.message };
+  return {
+    propertyPath: finding.propertyPath,
+    message: finding.message,
+    code: finding.code,
+    ...(finding.messageKey ? { messageKey: finding.messageKey } : {}),
+    ...(finding.params ? { parameters: finding.params } : {}),
+    ...(finding.messages ? { messages: finding.messages } : {}),
+  };
 }
 
-/** Whether the file can be read as an invoice at all (the upload's check of a single file). */
-export async function invoiceReadProblems(bytes: Uint8Array): Promise<StoredTransferViolation[]> {
+/**
+ * Whether the file can be read as an invoice at all, and whose it is (the upload's check of a
+ * single file): the supplier's codice fiscale (else VAT code) and VAT number with its country.
+ */
+export async function readUploadedInvoice(bytes: Uint8Array): Promise<{
+  problems: StoredTransferViolation[];
+  supplier: { fiscalId: string | null; vat: string | null };
+}> {
   const parsed = await parseInvoice(bytes, { maxBytes: TRANSFER_MAX_INVOICE_BYTES });
-  return parsed.ok ? [] : parsed.findings.map(toViolation);
+  if (!parsed.ok)
+    return { problems: parsed.findings.map(toViolation), supplier: { fiscalId: null, vat: null } };
+  const summary = summarizeInvoice(parsed.invoice, parsed.format);
+  return { problems: [], supplier: { fiscalId: summary.senderFiscalId, vat: summary.senderVat } };
 }
 
 /** Reads, extracts and checks one invoice file. */

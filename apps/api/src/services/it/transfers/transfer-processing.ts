@@ -47,8 +47,19 @@ export const SENT_NOTICE = TRANSFER_NOTICES.sent;
 
 function problemViolations(error: HttpProblem): StoredTransferViolation[] {
   if (error.violations && error.violations.length > 0)
-    return error.violations.map((v) => ({ propertyPath: v.propertyPath, message: v.message }));
-  return [{ propertyPath: '', message: error.detail ?? error.message }];
+    return error.violations.map(
+      ({ propertyPath, message, code, messageKey, parameters, messages }) => ({
+        propertyPath,
+        message,
+        code,
+        ...(messageKey ? { messageKey } : {}),
+        ...(parameters ? { parameters } : {}),
+        ...(messages ? { messages } : {}),
+      }),
+    );
+  return [
+    { propertyPath: '', message: error.detail ?? error.message, code: `http_${error.status}` },
+  ];
 }
 
 export class TransferProcessing {
@@ -114,7 +125,15 @@ export class TransferProcessing {
       if (!existing)
         await this.repository.insertEntry({
           ...base,
-          violations: [{ propertyPath: '', message: entry.problem }],
+          // Why, as a reason the console words (with the size limit of a too large file).
+          violations: [
+            {
+              propertyPath: '',
+              message: entry.problem,
+              code: 'zip_entry_unreadable',
+              parameters: { reason: entry.reason, ...entry.parameters },
+            },
+          ],
           notice: TRANSFER_NOTICES.notInvoice,
         });
       return;

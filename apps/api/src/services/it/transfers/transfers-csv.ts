@@ -1,3 +1,4 @@
+import { TRANSFER_NOTICE_TEXTS, transferNoticeCodeOf } from '@fiscus/contracts';
 import type { CsvFormat } from '../invoices/invoice-csv.ts';
 import { DEFAULT_CSV_FORMAT, toCsv } from '../invoices/invoice-csv.ts';
 import type { TransferItemRow } from './transfers.repository.ts';
@@ -45,7 +46,28 @@ function violationsCell(row: TransferItemRow): string | null {
     .join('\n');
 }
 
-export function transfersCsv(rows: TransferItemRow[], format = DEFAULT_CSV_FORMAT): string {
+export type CsvLanguage = keyof typeof TRANSFER_NOTICE_TEXTS;
+
+/** The language of the notices: the first of `Accept-Language` the console speaks, else English. */
+export function csvLanguageOf(acceptLanguage: string | undefined): CsvLanguage {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = (part.split(';')[0] ?? '').split('-')[0]?.trim().toLowerCase() ?? '';
+    if (tag === 'it' || tag === 'en' || tag === 'pl') return tag;
+  }
+  return 'en';
+}
+
+/** A transfer's notice in the CSV's language (one the console does not know, as written). */
+function noticeCell(notice: string | null, language: CsvLanguage): string | null {
+  const code = transferNoticeCodeOf(notice);
+  return code === null ? notice : TRANSFER_NOTICE_TEXTS[language][code];
+}
+
+export function transfersCsv(
+  rows: TransferItemRow[],
+  format = DEFAULT_CSV_FORMAT,
+  language: CsvLanguage = 'en',
+): string {
   return toCsv(
     TRANSFER_CSV_HEADER,
     rows.map((row) => [
@@ -69,7 +91,7 @@ export function transfersCsv(rows: TransferItemRow[], format = DEFAULT_CSV_FORMA
       row.sdiFileName,
       row.invoiceUuid,
       row.marking,
-      row.notice,
+      noticeCell(row.notice, language),
     ]),
     format,
   );

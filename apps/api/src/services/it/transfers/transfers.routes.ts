@@ -14,7 +14,7 @@ import { itemRoute, resourceRoutes } from '../../../platform/http/resource-route
 import type { CsvFormat } from '../invoices/invoice-csv.ts';
 import { csvFormatOf } from '../invoices/invoice-csv.ts';
 import { assertTransferReader } from './transfer-access.ts';
-import { transfersCsv } from './transfers-csv.ts';
+import { csvLanguageOf, transfersCsv } from './transfers-csv.ts';
 import type { TransfersService } from './transfers.service.ts';
 
 const XML = 'application/xml; charset=utf-8';
@@ -79,7 +79,11 @@ export const invoiceTransfersRoutes = resourceRoutes({
           const page = await service.csvPage(actor, request.query);
           return sendFile(reply, {
             type: 'text/csv; charset=utf-8',
-            body: transfersCsv(page.items, csvFormatOfRequest(request)),
+            body: transfersCsv(
+              page.items,
+              csvFormatOfRequest(request),
+              csvLanguageOf(request.headers['accept-language']),
+            ),
             fileName: `invoice_transfers_${page.page}.csv`,
           });
         }

@@ -22,14 +22,14 @@ import type { Database } from '../../../platform/db/database.ts';
 import { mapPage } from '../../../platform/db/owned-repository.ts';
 import type { FileStore } from '../../../platform/files/file-store.ts';
 import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
-import { notFound, unprocessable } from '../../../platform/problem-errors.ts';
-import { businessOf } from '../../../platform/tenancy.ts';
+import { forbidden, notFound, unprocessable } from '../../../platform/problem-errors.ts';
+import { actingScopeOf, businessOf, mayActFor } from '../../../platform/tenancy.ts';
 import { ArchiveRefused, walkZip } from './transfer-archive.ts';
 import { assertTransferReader, assertTransferUploader } from './transfer-access.ts';
-import { invoiceReadProblems } from './transfer-document.ts';
+import { readUploadedInvoice } from './transfer-document.ts';
 import { parseFolderPrefix, parseUploadPath, referenceOf } from './transfer-paths.ts';
 import type { TransferItemRow } from './transfers.repository.ts';
-import { TransfersRepository } from './transfers.repository.ts';
+import { REFUSED_MARKINGS, TransfersRepository } from './transfers.repository.ts';
 
 /** The job that reads an uploaded file and makes its transfers. */
 export const TRANSFER_PROCESS_JOB = 'it.transfer.process';
@@ -69,8 +69,24 @@ export function toInvoiceTransfer(row: TransferItemRow): InvoiceTransfer {
   };
 }
 
-function contentViolation(message: string, code: string = violationCodes.invalid): Violation {
-  return { propertyPath: 'content', message, code };
+/**
+ * The stable codes of an upload's refusals (besides the invoice checks' own, e.g. xml-malformed):
+ * a client words them in its user's language, with the violation's parameters.
+ */
+export const UPLOAD_REFUSAL_CODES = {
+  empty: 'FILE_EMPTY',
+  /** parameters: max_mb. */
+  tooLarge: 'FILE_TOO_LARGE',
+  zipRefused: 'ZIP_REFUSED',
+  zipEmpty: 'ZIP_EMPTY',
+} as const;
+
+function contentViolation(
+  message: string,
+  code: string = violationCodes.invalid,
+  parameters?: Record<string, string>,
+): Violation {
+  return { propertyPath: 'content', message, code, ...(parameters ? { parameters } : {}) };
 }
 
 function megabytes(bytes: number): number {
@@ -118,7 +134,7 @@ export class TransfersService {
   async receive(actor: Actor, rawPath: string, bytes: Buffer): Promise<TransferUploaded> {
     const path = parseUploadPath(rawPath);
     if ('violations' in path) throw unprocessable(path.violations);
-    const total = await this.checkContent(path.kind, bytes);
+    const total = await this.checkContent(actor, path.kind, bytes);
 
     const ownerId = businessOf(actor);
     const uuid = randomUUID();
@@ -176,16 +192,26 @@ export class TransfersService {
   }
 
   /**
-   * Refuses, with a violation on `content`, what cannot become transfers; else answers how many
-   * transfers the file will make (a zip's files, 1 for an invoice).
+   * Refuses, with a violation on `content`, what cannot become transfers, and with a 403 a
+   * single invoice of a company the login may not act for (a zip's entries are refused one by
+   * one when sent); else answers how many transfers the file will make (a zip's files, 1 for an
+   * invoice).
    */
-  private async checkContent(kind: 'invoice' | 'zip', bytes: Buffer): Promise<number> {
+  private async checkContent(
+    actor: Actor,
+    kind: 'invoice' | 'zip',
+    bytes: Buffer,
+  ): Promise<number> {
     if (bytes.length === 0)
-      throw unprocessable([contentViolation('The file is empty.', violationCodes.required)]);
+      throw unprocessable([contentViolation('The file is empty.', UPLOAD_REFUSAL_CODES.empty)]);
     const limit = kind === 'zip' ? TRANSFER_MAX_ZIP_BYTES : TRANSFER_MAX_INVOICE_BYTES;
     if (bytes.length > limit)
       throw unprocessable([
-        contentViolation(`The file is larger than ${megabytes(limit)} MB.`, violationCodes.tooLong),
+        contentViolation(
+          `The file is larger than ${megabytes(limit)} MB.`,
+          UPLOAD_REFUSAL_CODES.tooLarge,
+          { max_mb: String(megabytes(limit)) },
+        ),
       ]);
     if (kind === 'zip') {
       let files: number;
@@ -193,18 +219,35 @@ export class TransfersService {
         // Every entry inflated once, within the limits, before anything is stored.
         ({ files } = await walkZip(bytes, () => Promise.resolve()));
       } catch (error) {
-        if (error instanceof ArchiveRefused) throw unprocessable([contentViolation(error.message)]);
+        if (error instanceof ArchiveRefused)
+          throw unprocessable([contentViolation(error.message, UPLOAD_REFUSAL_CODES.zipRefused)]);
         throw error;
       }
-      if (files === 0) throw unprocessable([contentViolation('The zip holds no files.')]);
+      if (files === 0)
+        throw unprocessable([
+          contentViolation('The zip holds no files.', UPLOAD_REFUSAL_CODES.zipEmpty),
+        ]);
       return files;
     }
-    const problems = await invoiceReadProblems(bytes);
-    if (problems.length > 0)
+    const read = await readUploadedInvoice(bytes);
+    if (read.problems.length > 0)
       throw unprocessable(
-        problems.map((problem) =>
-          contentViolation(`The file is not a FatturaPA invoice: ${problem.message}`),
-        ),
+        // The check's own code (xml-malformed, xml-wrong-root…): the console words it.
+        read.problems.map(({ message, code, messageKey, parameters, messages }) => ({
+          ...contentViolation(`The file is not a FatturaPA invoice: ${message}`, code),
+          ...(messageKey ? { messageKey } : {}),
+          ...(parameters ? { parameters } : {}),
+          ...(messages ? { messages } : {}),
+        })),
+      );
+    const scope = actingScopeOf(actor);
+    const { fiscalId, vat } = read.supplier;
+    if (
+      !(await mayActFor(this.deps.db, scope, fiscalId)) &&
+      !(await mayActFor(this.deps.db, scope, vat))
+    )
+      throw forbidden(
+        `This login may not act for the fiscal id ${fiscalId ?? vat ?? ''}: the invoice's supplier is not a business registry configuration linked to it.`,
       );
     return 1;
   }
@@ -212,9 +255,10 @@ export class TransfersService {
   /** GET /api/transfer/it/uploads/{uuid}: how far the service has read an upload. */
   async uploadProgress(actor: Actor, uuid: string): Promise<TransferUploadProgress> {
     assertTransferUploader(actor);
-    const upload = await this.repository.findOwnedUpload(businessOf(actor), uuid);
+    const upload = await this.repository.findOwnedUpload(actingScopeOf(actor), uuid);
     if (!upload) throw notFound(`Upload ${uuid} not found.`);
     const counts = await this.repository.uploadCounts(uuid);
+    const answers = await this.repository.uploadSdiAnswers(uuid, MAX_LISTED_REFUSALS);
     return {
       uuid: upload.uuid,
       reference: referenceOf(upload.folder),
@@ -223,6 +267,7 @@ export class TransfersService {
       status: upload.status,
       total: upload.fileCount,
       ...counts,
+      sdi: sdiAnswers(answers),
       created_at: upload.createdAt.toISOString(),
       processed_at: upload.processedAt?.toISOString() ?? null,
     };
@@ -233,19 +278,19 @@ export class TransfersService {
     assertTransferUploader(actor);
     const folder = parseFolderPrefix(prefix);
     if (typeof folder !== 'string') throw unprocessable(folder.violations);
-    const ownerId = businessOf(actor);
-    if (folder !== '' && !(await this.repository.folderExists(ownerId, folder)))
+    const scope = actingScopeOf(actor);
+    if (folder !== '' && !(await this.repository.folderExists(scope, folder)))
       throw notFound(`The folder ${folder} does not exist.`);
     return {
       root_dir: folder === '' ? TRANSFER_ROOT_DIR : folder,
-      dirs: await this.repository.childFolders(ownerId, folder),
+      dirs: await this.repository.childFolders(scope, folder),
     };
   }
 
   /** GET /it/invoice-transfers (hydra or array). */
   async list(actor: Actor, query: unknown): Promise<CollectionPage<InvoiceTransfer>> {
     assertTransferReader(actor);
-    return mapPage(await this.repository.list(businessOf(actor), query), toInvoiceTransfer);
+    return mapPage(await this.repository.list(actingScopeOf(actor), query), toInvoiceTransfer);
   }
 
   /** The CSV export's page: up to 1,000 transfers (spec 9). */
@@ -254,7 +299,7 @@ export class TransfersService {
     query: { page?: number | undefined; itemsPerPage?: number | undefined },
   ): Promise<CollectionPage<TransferItemRow>> {
     assertTransferReader(actor);
-    return this.repository.listUpTo(businessOf(actor), query, TRANSFER_CSV_MAX_ITEMS_PER_PAGE);
+    return this.repository.listUpTo(actingScopeOf(actor), query, TRANSFER_CSV_MAX_ITEMS_PER_PAGE);
   }
 
   async get(actor: Actor, uuid: string): Promise<InvoiceTransfer> {
@@ -272,8 +317,55 @@ export class TransfersService {
 
   private async row(actor: Actor, uuid: string): Promise<TransferItemRow> {
     assertTransferReader(actor);
-    const row = await this.repository.findOwned(businessOf(actor), uuid);
+    const row = await this.repository.findOwned(actingScopeOf(actor), uuid);
     if (!row) throw notFound(`Invoice transfer ${uuid} not found.`);
     return row;
   }
+}
+
+/** Refused invoices an upload's progress lists by name (a zip can hold thousands). */
+const MAX_LISTED_REFUSALS = 20;
+
+/** Markings of an invoice SDI has not answered yet. */
+const UNANSWERED_MARKINGS: ReadonlySet<string> = new Set(['waiting', 'sent', 'quarantena']);
+
+/** The upload's SDI answers as the progress shows them (counts by outcome, refusals with codes). */
+function sdiAnswers(
+  answers: Awaited<ReturnType<TransfersRepository['uploadSdiAnswers']>>,
+): TransferUploadProgress['sdi'] {
+  const refusedMarkings: ReadonlySet<string> = new Set(REFUSED_MARKINGS);
+  const sdi = { waiting: 0, refused: 0, issued: 0 };
+  for (const { marking, count } of answers.markings) {
+    if (UNANSWERED_MARKINGS.has(marking)) sdi.waiting += count;
+    else if (refusedMarkings.has(marking)) sdi.refused += count;
+    else sdi.issued += count;
+  }
+  return {
+    ...sdi,
+    refusals: answers.refused.map((row) => ({
+      transfer_uuid: row.transferUuid,
+      original_file_name: row.fileName,
+      invoice_uuid: row.invoiceUuid,
+      marking: row.marking,
+      errors: nsErrors(row.ns),
+    })),
+  };
+}
+
+/** The errors an NS lists (`lista_errori`: a list, or SDI's `{ Errore: … }` wrapping). */
+function nsErrors(message: unknown): { code: string; description: string }[] {
+  let list = (message as { lista_errori?: unknown } | null)?.lista_errori;
+  if (list && typeof list === 'object' && !Array.isArray(list) && 'Errore' in list)
+    list = (list as { Errore: unknown }).Errore;
+  const entries: unknown[] = Array.isArray(list) ? list : list ? [list] : [];
+  return entries.flatMap((entry) => {
+    if (!entry || typeof entry !== 'object') return [];
+    const { Codice, Descrizione } = entry as { Codice?: unknown; Descrizione?: unknown };
+    return [
+      {
+        code: typeof Codice === 'string' ? Codice : String(Codice ?? ''),
+        description: typeof Descrizione === 'string' ? Descrizione : '',
+      },
+    ];
+  });
 }

@@ -6,12 +6,23 @@ import type { InvoiceTransfer } from '@fiscus/contracts';
 import type { TestApp } from '../../../../test/test-app.ts';
 import { createTestApp } from '../../../../test/test-app.ts';
 import type { StoredRoles } from '../../../db/schema/index.ts';
-import { itInvoices } from '../../../db/schema/index.ts';
+import {
+  itBusinessRegistryConfigurations,
+  itInvoices,
+  itRegistrySubAccounts,
+} from '../../../db/schema/index.ts';
 import {
   itInvoiceTransfers,
   itTransferFolders,
   itTransferUploads,
 } from '../../../db/schema/it-transfers.ts';
+import {
+  asIssuedByY,
+  businessWithTwoCompanies,
+  linkRegistry,
+  X,
+  Y,
+} from '../acting-scope-test-kit.ts';
 import { ALL_IT_ROLES, createAlpha, drainJobs, sample, SAMPLES_DIR } from '../it-test-kit.ts';
 import { testZip } from './transfer-test-zips.ts';
 import { QUEUED_NOTICE, TRANSFER_PROCESS_JOB } from './transfers.service.ts';
@@ -178,6 +189,45 @@ describe('invoice transfers: upload, processing, list', () => {
     expect(xml.body).toContain('<Numero>123</Numero>');
   });
 
+  it('says in the progress what SDI answered: an invoice sent twice is refused as a duplicate (NS 00404)', async () => {
+    const xml = FPR01.replace('<Numero>123</Numero>', '<Numero>DUP-TRANSFER-1</Numero>');
+    const first = await upload(uploader.token, 'duplicati/prima.xml', xml);
+    const firstUuid = (first.json() as { uuid: string }).uuid;
+    expect(await uploadProgress(uploader.token, firstUuid)).toMatchObject({
+      sdi: { waiting: 0, refused: 0, issued: 0, refusals: [] },
+    });
+    await drainJobs(t);
+    expect(await uploadProgress(uploader.token, firstUuid)).toMatchObject({
+      sent: 1,
+      sdi: { waiting: 0, refused: 0, issued: 1, refusals: [] },
+    });
+
+    const second = await upload(uploader.token, 'duplicati/seconda.xml', xml);
+    const secondUuid = (second.json() as { uuid: string }).uuid;
+    await drainJobs(t);
+    const progress = await uploadProgress(uploader.token, secondUuid);
+    // Sent (the file was valid), and refused by SDI: the progress says so, with SDI's code.
+    expect(progress).toMatchObject({
+      status: 'processed',
+      sent: 1,
+      with_violations: 0,
+      sdi: {
+        waiting: 0,
+        refused: 1,
+        issued: 0,
+        refusals: [
+          {
+            original_file_name: 'seconda.xml',
+            marking: 'rejected',
+            invoice_uuid: expect.any(String),
+            transfer_uuid: expect.any(String),
+            errors: [expect.objectContaining({ code: '00404' })],
+          },
+        ],
+      },
+    });
+  });
+
   it('keeps an invalid XML with its violations and sends nothing', async () => {
     const before = await storedCounts();
     const response = await upload(uploader.token, 'fatture/IT01234567890_BAD01.xml', INVALID);
@@ -190,9 +240,19 @@ describe('invoice transfers: upload, processing, list', () => {
       message: string;
     }[];
     expect(violations.length).toBeGreaterThan(0);
-    expect(violations[0]).toEqual({
-      propertyPath: expect.any(String),
-      message: expect.any(String),
+    // The missing Numero: its path, the English text, and what the console words it with (the
+    // check's code, a key with parameters, the sentence in it, en and pl without line numbers).
+    expect(violations).toContainEqual({
+      propertyPath: 'fattura_elettronica_body[0].dati_generali.dati_generali_documento.numero',
+      message: expect.stringContaining('Numero is required.'),
+      code: '00200',
+      messageKey: 'schema.missingElement',
+      parameters: expect.objectContaining({ element: 'Numero' }),
+      messages: {
+        it: 'Numero è obbligatorio.',
+        en: 'Numero is required.',
+        pl: expect.stringContaining('Numero'),
+      },
     });
     expect((await storedCounts()).invoices).toBe(before.invoices);
   });
@@ -267,8 +327,21 @@ describe('invoice transfers: upload, processing, list', () => {
       ['leggimi.txt', false],
     ]);
     expect(rows[3]?.violations?.[0]?.message).toMatch(/ImponibileImporto/);
+    // SDI's check in each language, for the console to show in the user's.
+    expect(rows[3]?.violations?.[0]?.messages?.pl).toMatch(
+      /^Wartość 2\.2\.2\.5 ImponibileImporto /,
+    );
     expect(rows[4]?.violations?.[0]?.message).toMatch(/zip inside/);
     expect(rows[5]?.violations?.[0]?.message).toMatch(/Not an invoice/);
+    // Why an entry was not read, as a reason the console words.
+    expect(rows[4]?.violations?.[0]).toMatchObject({
+      code: 'zip_entry_unreadable',
+      parameters: { reason: 'nested_zip' },
+    });
+    expect(rows[5]?.violations?.[0]).toMatchObject({
+      code: 'zip_entry_unreadable',
+      parameters: { reason: 'not_invoice' },
+    });
     expect(rows[0]?.reference).toBe('fatture/2026');
 
     // Run the job again, and once more as if a run stopped between sending and linking.
@@ -298,7 +371,8 @@ describe('invoice transfers: upload, processing, list', () => {
       url: '/api/transfer/it/dirs',
       token: uploader.token,
     });
-    expect(root.json()).toEqual({ root_dir: '/', dirs: ['fatture', 'firmate'] });
+    // The NS 00404 test above uploaded into duplicati/.
+    expect(root.json()).toEqual({ root_dir: '/', dirs: ['duplicati', 'fatture', 'firmate'] });
     const child = await t.request({
       method: 'GET',
       url: '/api/transfer/it/dirs?prefix=fatture',
@@ -370,6 +444,23 @@ describe('invoice transfers: upload, processing, list', () => {
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines.length - 1).toBe((await transfers(uploader.token)).length);
     expect(response.body).toContain(';5,00;1,10;6,10;');
+    // The notices in the client's language too.
+    expect(response.body).toContain('Inviata allo SDI come fattura attiva.');
+    expect(response.body).not.toContain('Sent to SDI as a customer invoice.');
+    const polish = await t.request({
+      method: 'GET',
+      url: '/api/it/invoice-transfers?itemsPerPage=1000',
+      token: uploader.token,
+      headers: { accept: 'text/csv', 'accept-language': 'pl' },
+    });
+    expect(polish.body).toContain('Wysłano do SDI jako fakturę sprzedaży.');
+    const english = await t.request({
+      method: 'GET',
+      url: '/api/it/invoice-transfers?itemsPerPage=1000',
+      token: uploader.token,
+      headers: { accept: 'text/csv' },
+    });
+    expect(english.body).toContain('Sent to SDI as a customer invoice.');
   });
 });
 
@@ -419,6 +510,15 @@ describe('invoice transfers: bad input changes nothing', () => {
       if (field)
         expect(response.json(), label).toMatchObject({ errors: { [field]: [expect.any(String)] } });
     }
+    // A file that is no XML says why with the check's own code, which the console words.
+    const pdf = await upload(
+      uploader.token,
+      'a/IT01234567890_00001.xml',
+      '%PDF-1.7 not an invoice',
+    );
+    expect(pdf.json().violations).toEqual([
+      expect.objectContaining({ propertyPath: 'content', code: expect.stringMatching(/^xml-/) }),
+    ]);
     const project = await upload(uploader.token, 'a/IT01234567890_00001.xml', FPR01, {
       project: 'pl',
     });
@@ -469,6 +569,13 @@ describe('invoice transfers: roles and tenants', () => {
   it("uploads a sub-account's file into its manager's tree", async () => {
     const manager = await createAlpha(t, UPLOADER_ROLES);
     const sub = await t.createUser({ roles: UPLOADER_ROLES, parentId: manager.user.id });
+    const [registry] = await t.db
+      .insert(itBusinessRegistryConfigurations)
+      .values({ ownerId: manager.user.id, fiscalId: X })
+      .returning();
+    await t.db
+      .insert(itRegistrySubAccounts)
+      .values({ registryUuid: registry!.uuid, subAccountId: sub.user.id });
     const response = await upload(
       sub.token,
       'filiale/IT01234567890_00200.xml',
@@ -542,5 +649,139 @@ describe('invoice transfers: roles and tenants', () => {
     });
     expect(badFilter.statusCode).toBeGreaterThanOrEqual(400);
     expect(badFilter.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('invoice transfers in the acting scope', () => {
+  /** The owner's two uploads, one of each company, read and sent. */
+  async function business() {
+    const scope = await businessWithTwoCompanies(t);
+    const xUpload = await upload(
+      scope.owner.token,
+      'clienti/alpha/IT01234567890_00301.xml',
+      FPR01.replace('<Numero>123<', '<Numero>301<'),
+    );
+    const yUpload = await upload(
+      scope.owner.token,
+      'clienti/beta/IT09876543217_00302.xml',
+      asIssuedByY(FPR01.replace('<Numero>123<', '<Numero>302<')),
+    );
+    expect([xUpload.statusCode, yUpload.statusCode]).toEqual([202, 202]);
+    await drainJobs(t);
+    const all = await transfers(scope.owner.token);
+    const ofX = all.find((transfer) => transfer.supplier_fiscal_id === X)!;
+    const ofY = all.find((transfer) => transfer.supplier_fiscal_id === Y)!;
+    expect([ofX.invoice_number, ofY.invoice_number]).toEqual(['301', '302']);
+    return { ...scope, ofX, ofY };
+  }
+
+  const get = (token: string, url: string, accept = 'application/json') =>
+    t.request({ method: 'GET', url, token, headers: { accept } });
+  const csv = async (token: string) => {
+    const response = await get(token, '/api/it/invoice-transfers', 'text/csv');
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  };
+  const dirs = async (token: string, prefix?: string) => {
+    const url = `/api/transfer/it/dirs${prefix ? `?prefix=${encodeURIComponent(prefix)}` : ''}`;
+    return get(token, url);
+  };
+
+  it('shows a linked sub-account its company and hides the other, in JSON, CSV and XML alike', async () => {
+    const { owner, linked, ofX, ofY } = await business();
+    expect((await transfers(owner.token)).map((row) => row.invoice_number).sort()).toEqual([
+      '301',
+      '302',
+    ]);
+    expect((await transfers(linked.token)).map((row) => row.uuid)).toEqual([ofX.uuid]);
+    expect((await get(linked.token, `/api/it/invoice-transfers/${ofX.uuid}`)).statusCode).toBe(200);
+    const xml = await get(linked.token, `/api/it/invoice-transfers/${ofX.uuid}/download`);
+    expect(xml.statusCode).toBe(200);
+    for (const url of [
+      `/api/it/invoice-transfers/${ofY.uuid}`,
+      `/api/it/invoice-transfers/${ofY.uuid}/download`,
+    ]) {
+      expect((await get(linked.token, url)).statusCode, url).toBe(404);
+    }
+    const rows = await csv(linked.token);
+    expect(rows).toContain('301');
+    expect(rows).not.toContain(Y);
+    expect(rows).not.toContain('302');
+    const ownerRows = await csv(owner.token);
+    expect(ownerRows).toContain(Y);
+
+    // The folder tree shows the way to its company's files only; the other folder is unknown.
+    expect((await dirs(linked.token)).json()).toEqual({ root_dir: '/', dirs: ['clienti'] });
+    expect((await dirs(linked.token, 'clienti')).json()).toEqual({
+      root_dir: 'clienti',
+      dirs: ['clienti/alpha'],
+    });
+    expect((await dirs(linked.token, 'clienti/beta')).statusCode).toBe(404);
+    expect((await dirs(owner.token, 'clienti')).json()).toEqual({
+      root_dir: 'clienti',
+      dirs: ['clienti/alpha', 'clienti/beta'],
+    });
+    // The owner's uploads are the owner's: their progress reads as missing.
+    const progress = await get(linked.token, `/api/transfer/it/uploads/${ofX.upload_uuid}`);
+    expect(progress.statusCode).toBe(404);
+  });
+
+  it('shows an unlinked sub-account nothing', async () => {
+    const { unlinked, ofX, ofY } = await business();
+    expect(await transfers(unlinked.token)).toEqual([]);
+    expect(await csv(unlinked.token)).not.toContain('301');
+    for (const transfer of [ofX, ofY]) {
+      for (const url of [
+        `/api/it/invoice-transfers/${transfer.uuid}`,
+        `/api/it/invoice-transfers/${transfer.uuid}/download`,
+        `/api/transfer/it/uploads/${transfer.upload_uuid}`,
+      ]) {
+        expect((await get(unlinked.token, url)).statusCode, url).toBe(404);
+      }
+    }
+    expect((await dirs(unlinked.token)).json()).toEqual({ root_dir: '/', dirs: [] });
+    expect((await dirs(unlinked.token, 'clienti')).statusCode).toBe(404);
+  });
+
+  it("refuses a sub-account's upload of a company it may not act for, naming the fiscal id", async () => {
+    const { linked, unlinked } = await business();
+    const ofY = asIssuedByY(FPR01.replace('<Numero>123<', '<Numero>303<'));
+    for (const login of [linked, unlinked]) {
+      const refused = await upload(login.token, 'beta/IT09876543217_00303.xml', ofY);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers['content-type']).toContain('application/problem+json');
+      expect(refused.json().detail).toContain(Y);
+    }
+    const before = await storedCounts();
+    expect((await upload(unlinked.token, 'alpha/IT01234567890_00304.xml', FPR01)).statusCode).toBe(
+      403,
+    );
+    expect(await storedCounts()).toEqual(before);
+
+    const own = await upload(
+      linked.token,
+      'filiale/IT01234567890_00305.xml',
+      FPR01.replace('<Numero>123<', '<Numero>305<'),
+    );
+    expect(own.statusCode).toBe(202);
+    await drainJobs(t);
+    const progress = await uploadProgress(linked.token, own.json<{ uuid: string }>().uuid);
+    expect(progress).toMatchObject({ status: 'processed', sent: 1 });
+    expect((await transfers(linked.token)).map((row) => row.invoice_number).sort()).toEqual([
+      '301',
+      '305',
+    ]);
+  });
+
+  it('forgets an unlinked registry on the next request with the same token', async () => {
+    const { owner, linked, ofX } = await business();
+    expect(await transfers(linked.token)).toHaveLength(1);
+    await linkRegistry(t, owner, X, linked, true);
+    expect(await transfers(linked.token)).toEqual([]);
+    expect((await get(linked.token, `/api/it/invoice-transfers/${ofX.uuid}`)).statusCode).toBe(404);
+    expect(await csv(linked.token)).not.toContain('301');
+    expect((await dirs(linked.token)).json()).toEqual({ root_dir: '/', dirs: [] });
+    await linkRegistry(t, owner, Y, linked);
+    expect((await transfers(linked.token)).map((row) => row.invoice_number)).toEqual(['302']);
   });
 });
