@@ -87,9 +87,11 @@ const importZones = [
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+features/[^/]+/',
+              // A feature's second entry, `prefetch.ts`, is what a route's loader imports: it
+              // starts the page's first call without waiting for the page's components.
+              regex: '^(\\.\\./)+features/[^/]+/(?!prefetch$)',
               message:
-                'app/ imports a feature only through its public entry (features/<feature>/index.ts).',
+                'app/ imports a feature only through its public entries (features/<feature>/index.ts, or prefetch.ts for a route loader).',
             },
           ],
         },

@@ -28,6 +28,9 @@ export const personas = [
   'peppol',
   'noservices',
   'nocosts',
+  // Sub-accounts of italy@: linked to ALPHA SERVIZI SRL alone, and to no registry.
+  'italy-branch',
+  'italy-unlinked',
 ] as const;
 
 export type Persona = (typeof personas)[number];
@@ -95,10 +98,16 @@ export async function loginThroughForm(page: Page, persona: Persona, password = 
   await page.locator('form button[type="submit"]').click();
 }
 
-/** Waits until no request is in flight and no spinner is visible. */
+/**
+ * Waits until no request is in flight and nothing on the page is loading. A button's own spinner
+ * is not the page loading: the list's refresh button spins during each background poll of an
+ * invoice still on its way, which a loaded runner can keep busy for long.
+ */
 export async function waitForIdle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.MuiCircularProgress-root')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.MuiCircularProgress-root:not(button *)')).toHaveCount(0, {
+    timeout: 15_000,
+  });
 }
 
 /** Switches language with the top-bar menu (no reload; open dialogs must be closed first). */

@@ -4,7 +4,7 @@
  * opens its statistics and its jobs, then deletes it; the supplier-invoice settings box; the role
  * rules of the menu and the route. Screenshots of the page and the dialog in it, en and pl.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   demoPassword,
   expect,
@@ -33,8 +33,8 @@ function withItalianCheckDigit(first10: string): string {
 test.describe.configure({ timeout: 180_000 });
 
 const PAGE = '/business-registry-configurations';
-/** A VAT number unique to this run (11 digits). */
-const FISCAL_ID = `9${String(Date.now()).slice(-10)}`;
+/** A VAT number unique to this run (11 digits, its check digit right). */
+const FISCAL_ID = withItalianCheckDigit(`9${String(Date.now()).slice(-9)}`);
 const SUB_ACCOUNT = `e2e-brc-${Date.now()}@e2e.fiscus.test`;
 
 let manager: PersonaApi;
@@ -116,8 +116,12 @@ test('a manager creates, edits, configures, links and deletes a business registr
   await create.getByRole('textbox', { name: 'Email' }).fill('registry@e2e.fiscus.test');
   await create.getByRole('switch', { name: 'Supplier invoices' }).check();
   await create.getByRole('button', { name: 'Save' }).click();
-  await expect(create).toBeHidden();
   await expect(page.getByText(`Saved - Fiscal ID: ${FISCAL_ID}`)).toBeVisible();
+  // The dialog goes on with the new registry, its other tabs open (issue 31).
+  const createdDialog = page.getByRole('dialog', { name: `Business registry ${FISCAL_ID}` });
+  await expect(createdDialog.getByRole('tab')).toHaveCount(4);
+  await createdDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(createdDialog).toBeHidden();
 
   // The same fiscal id again: the server's 422 on the field.
   await page.getByRole('button', { name: 'New', exact: true }).click();
@@ -127,7 +131,12 @@ test('a manager creates, edits, configures, links and deletes a business registr
   await expect(again.getByRole('alert')).toContainText(
     'A business registry configuration with this fiscal id already exists.',
   );
+  // What was typed is not dropped without asking.
   await again.getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard the changes?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
   await expect(again).toBeHidden();
 
   await filterByFiscalId(page, FISCAL_ID);
@@ -282,7 +291,7 @@ async function storeDemoCredentials(client: PersonaApi, fiscalId: string) {
 /** A company of this run whose cassetto holds a rejection in the last 90 days (credentials stored). */
 async function companyWithRejections(client: PersonaApi): Promise<string> {
   for (let attempt = 0; attempt < 12; attempt += 1) {
-    const fiscalId = `7${String(Date.now()).slice(-9)}${attempt % 10}`;
+    const fiscalId = withItalianCheckDigit(`7${String(Date.now()).slice(-8)}${attempt % 10}`);
     await createRegistry(client, fiscalId, `E2E Recover ${attempt} SRL`);
     await storeDemoCredentials(client, fiscalId);
     const count = await client.api.get(`/api/it/rejected-invoices/${fiscalId}/count`, {
@@ -298,7 +307,8 @@ async function companyWithRejections(client: PersonaApi): Promise<string> {
 async function openTab(page: Page, fiscalId: string, tab: string) {
   await page.goto(`${PAGE}?dialogId=business-registry&dialog_fiscal_id=${fiscalId}`);
   await waitForIdle(page);
-  const dialog = page.getByRole('dialog', { name: `Business registry ${fiscalId}` });
+  // 'Business registry X', 'Anagrafica X', 'Rejestr firmy X': the fiscal id in every language.
+  const dialog = page.getByRole('dialog', { name: new RegExp(fiscalId) });
   await dialog.getByRole('tab', { name: tab }).click();
   return dialog;
 }
@@ -315,7 +325,7 @@ test.describe('tax drawer, massive imports and recover', () => {
   test('stores Fisconline credentials; wrong ones are refused; the interactive set-up opens the portal', async ({
     page,
   }) => {
-    const fiscalId = `6${String(Date.now()).slice(-10)}`;
+    const fiscalId = withItalianCheckDigit(`6${String(Date.now()).slice(-9)}`);
     await createRegistry(italy, fiscalId, 'E2E Tax Drawer SRL');
     await loginAs(page, 'italy', { path: PAGE });
     let dialog = await openTab(page, fiscalId, 'Tax drawer');
@@ -361,7 +371,7 @@ test.describe('tax drawer, massive imports and recover', () => {
     page,
   }) => {
     test.setTimeout(240_000);
-    const fiscalId = `5${String(Date.now()).slice(-10)}`;
+    const fiscalId = withItalianCheckDigit(`5${String(Date.now()).slice(-9)}`);
     await createRegistry(italy, fiscalId, 'E2E Massive SRL');
     await storeDemoCredentials(italy, fiscalId);
     await loginAs(page, 'italy', { path: PAGE });
@@ -492,7 +502,7 @@ test.describe('tax drawer, massive imports and recover', () => {
   });
 
   test('without ROLE_INVOICING_DOWNLOAD or ROLE_INVOICING_RECOVER (manager@)', async ({ page }) => {
-    const fiscalId = `4${String(Date.now()).slice(-10)}`;
+    const fiscalId = withItalianCheckDigit(`4${String(Date.now()).slice(-9)}`);
     const created = await manager.api.post(REGISTRIES, {
       headers: manager.headers,
       data: { fiscal_id: fiscalId, name: 'E2E No Download SRL' },
@@ -511,5 +521,225 @@ test.describe('tax drawer, massive imports and recover', () => {
       await r.getByRole('dialog').getByRole('tab').nth(3).click();
     });
     await manager.api.delete(`${REGISTRIES}/${fiscalId}`, { headers: manager.headers });
+  });
+});
+
+/*
+ * Issue 31, the registry dialog walked as a new user (italy@, in Italian and Polish, at 1440 and
+ * 390 px): a new registry opens its other tabs; what is typed in one tab survives a visit to
+ * another and is not dropped without asking; a phone number saves without alert recipients; the
+ * Fisconline PIN is checked in the form and a refusal does not sit beside a green 'stored'; the
+ * recover range is checked as it is typed, its count asked once for the range that settles.
+ */
+test.describe('the registry dialog walked as a new user', () => {
+  let italy: PersonaApi;
+  test.beforeAll(async () => {
+    italy = await personaApi('italy');
+  });
+  test.afterAll(async () => {
+    await italy.dispose();
+  });
+
+  /** Types `ddmmyyyy` into the date field named `label` (day first, as the console shows it). */
+  async function typeDay(page: Page, dialog: Locator, label: RegExp, ddmmyyyy: string) {
+    await dialog.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
+    await page.keyboard.type(ddmmyyyy);
+  }
+
+  const ddmmyyyy = (isoDay: string) => isoDay.split('-').reverse().join('');
+
+  test('in Italian: create, keep, ask, phone alone, PIN, refusal, the recover range', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const fiscalId = withItalianCheckDigit(`3${String(Date.now()).slice(-9)}`);
+    await loginAs(page, 'italy', { path: PAGE, language: 'it' });
+
+    // A new registry: saved, the dialog stays on it with every tab.
+    await page.getByRole('button', { name: 'Nuova', exact: true }).click();
+    const create = page.getByRole('dialog', { name: 'Nuova anagrafica' });
+    await create.getByRole('textbox', { name: 'Codice fiscale / P. IVA' }).fill(fiscalId);
+    await create.getByRole('textbox', { name: 'Denominazione' }).fill('E2E Percorso SRL');
+    await create.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText(`Salvata - Codice fiscale: ${fiscalId}`)).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: `Anagrafica ${fiscalId}` });
+    await expect(dialog.getByRole('tab')).toHaveCount(5);
+    await expect(page).toHaveURL(new RegExp(`dialog_fiscal_id=${fiscalId}`));
+    await expect(dialog.getByRole('textbox', { name: 'Codice fiscale / P. IVA' })).toBeDisabled();
+
+    // The smart receipt tab saves a phone number alone: the only recipient box is removed.
+    await dialog.getByRole('tab', { name: 'Scontrino elettronico' }).click();
+    await dialog.getByRole('button', { name: 'Rimuovi destinatario 1' }).click();
+    await dialog.getByRole('textbox', { name: 'Numero di telefono' }).fill('+39 333 765 4321');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Impostazioni dello scontrino elettronico salvate')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const settings = await italy.api.get(`${REGISTRIES}/${fiscalId}/receipt-settings`, {
+      headers: { ...italy.headers, Accept: 'application/json' },
+    });
+    expect(await settings.json()).toEqual({
+      receipts_alert_recipients: [],
+      phone_number: '+393337654321',
+    });
+
+    // Typed work survives the other tabs; Escape asks before dropping it.
+    let opened = await openTab(page, fiscalId, 'Impostazioni');
+    await opened.getByRole('textbox', { name: 'Denominazione' }).fill('E2E Percorso Nuovo SRL');
+    await opened.getByRole('textbox', { name: 'Email' }).fill('percorso@e2e.fiscus.test');
+    await opened.getByRole('tab', { name: 'Cassetto fiscale' }).click();
+    await opened
+      .getByRole('textbox', { name: 'Codice fiscale', exact: true })
+      .fill('rssmra80a01f205x');
+    await opened.getByRole('tab', { name: 'Recupera fatture' }).click();
+    await opened.getByRole('tab', { name: 'Impostazioni' }).click();
+    await expect(opened.getByRole('textbox', { name: 'Denominazione' })).toHaveValue(
+      'E2E Percorso Nuovo SRL',
+    );
+    await expect(opened.getByRole('textbox', { name: 'Email' })).toHaveValue(
+      'percorso@e2e.fiscus.test',
+    );
+    await opened.getByRole('tab', { name: 'Cassetto fiscale' }).click();
+    await expect(opened.getByRole('textbox', { name: 'Codice fiscale', exact: true })).toHaveValue(
+      'RSSMRA80A01F205X',
+    );
+    await page.keyboard.press('Escape');
+    const discard = page.getByRole('dialog', { name: 'Scartare le modifiche?' });
+    await expect(discard).toContainText('Quanto inserito in questo modulo andrà perso.');
+    await screenshot(page, 'business-registry-discard');
+    await discard.getByRole('button', { name: 'Annulla' }).click();
+    await expect(discard).toBeHidden();
+    await expect(opened.getByRole('textbox', { name: 'Codice fiscale', exact: true })).toHaveValue(
+      'RSSMRA80A01F205X',
+    );
+
+    // At 390 px the five tabs scroll, each label whole, with the arrows saying there is more.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const tabs = opened.getByRole('tab');
+    for (const label of await tabs.all()) {
+      expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+        true,
+      );
+    }
+    const arrows = opened.locator('.MuiTabScrollButton-root');
+    await expect(arrows).toHaveCount(2);
+    await expect(opened.getByRole('tab', { name: 'Recupera fatture' })).not.toBeInViewport({
+      ratio: 0.9,
+    });
+    await screenshot(page, 'business-registry-tabs-phone');
+    // The end arrow scrolls until the last tab shows (it fades once there is no more).
+    for (let step = 0; step < 5; step += 1) {
+      if (await arrows.last().evaluate((arrow) => arrow.classList.contains('Mui-disabled'))) break;
+      await arrows.last().click();
+      // The tabs glide (about 300 ms): only then does the arrow say whether there is more.
+      await page.waitForTimeout(500);
+    }
+    // Whole, give or take a sub-pixel.
+    await expect(opened.getByRole('tab', { name: 'Recupera fatture' })).toBeInViewport({
+      ratio: 0.99,
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // The PIN is checked in the form: two digits are not sent.
+    const puts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/credentials/fisconline')) {
+        puts.push(request.url());
+      }
+    });
+    await opened.getByLabel(/^Password/).fill(DEMO_FISCONLINE.password);
+    await opened.getByLabel(/^PIN/).fill('12');
+    await opened.getByRole('button', { name: 'Salva credenziali' }).click();
+    await expect(opened.getByText('Il PIN Fisconline è formato da 10 cifre.')).toBeVisible();
+    expect(puts).toEqual([]);
+
+    // Wrong credentials while others are stored: the refusal, and the stored ones said to stay
+    // in use, not a green 'stored' beside it.
+    await storeDemoCredentials(italy, fiscalId);
+    await page.reload();
+    await waitForIdle(page);
+    opened = page.getByRole('dialog', { name: `Anagrafica ${fiscalId}` });
+    await opened.getByRole('tab', { name: 'Cassetto fiscale' }).click();
+    await expect(opened.getByText(/^Credenziali Fisconline salvate il/)).toBeVisible();
+    await opened
+      .getByRole('textbox', { name: 'Codice fiscale', exact: true })
+      .fill(DEMO_FISCONLINE.codice_fiscale);
+    await opened.getByLabel(/^Password/).fill('Sbagliata.2026');
+    await opened.getByLabel(/^PIN/).fill(DEMO_FISCONLINE.pin);
+    await opened.getByRole('button', { name: 'Salva credenziali' }).click();
+    await expect(opened.getByRole('alert').first()).toContainText('Credenziali non valide');
+    await expect(
+      opened.getByText(/restano in uso: quelle inserite non sono state salvate/),
+    ).toBeVisible();
+    await expect(opened.getByText(/^Credenziali Fisconline salvate il/)).toHaveCount(0);
+    await screenshot(page, 'business-registry-tax-drawer-refused');
+    // Right ones: the green notice, and the red refusal gone.
+    await opened.getByLabel(/^Password/).fill(DEMO_FISCONLINE.password);
+    await opened.getByRole('button', { name: 'Salva credenziali' }).click();
+    await expect(page.getByText('Credenziali del portale fiscale salvate')).toBeVisible();
+    await expect(page.getByText(/^Credenziali non valide/)).toHaveCount(0);
+
+    // The recover range: checked as typed, the count asked once for the range that settles.
+    opened = await openTab(page, fiscalId, 'Recupera fatture');
+    await expect(
+      opened.getByText(/fattur[ae] scartat[ae] dallo SDI in questo periodo/),
+    ).toBeVisible();
+    const counts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(`/rejected-invoices/${fiscalId}/count`))
+        counts.push(request.url());
+    });
+    // More than a year: said at once, nothing asked.
+    await typeDay(page, opened, /^Dal/, '01012020');
+    await expect(opened.getByText("L'intervallo non può superare un anno.")).toBeVisible();
+    // Reversed: said at once too.
+    await typeDay(page, opened, /^Dal/, ddmmyyyy(romeDay(-3)));
+    await expect(
+      opened.getByText('La data iniziale non può essere successiva a quella finale.'),
+    ).toBeVisible();
+    await screenshot(page, 'business-registry-recover-reversed');
+    // Fixed: the message goes, and one count is asked, for that range.
+    await typeDay(page, opened, /^Dal/, ddmmyyyy(romeDay(30)));
+    await expect(
+      opened.getByText('La data iniziale non può essere successiva a quella finale.'),
+    ).toHaveCount(0);
+    await expect(
+      opened.getByText(/fattur[ae] scartat[ae] dallo SDI in questo periodo/),
+    ).toBeVisible();
+    await waitForIdle(page);
+    expect(counts).toHaveLength(1);
+    expect(counts[0]).toContain(`from_date=${romeDay(30)}`);
+
+    // The range typed is a change too: closing asks before dropping it.
+    await opened.getByRole('button', { name: 'Chiudi', exact: true }).first().click();
+    await page
+      .getByRole('dialog', { name: 'Scartare le modifiche?' })
+      .getByRole('button', { name: 'Scarta' })
+      .click();
+    await expect(opened).toBeHidden();
+    await italy.api.delete(`${REGISTRIES}/${fiscalId}`, { headers: italy.headers });
+  });
+
+  test('in Polish: the discard question, the PIN and the range messages', async ({ page }) => {
+    const fiscalId = withItalianCheckDigit(`2${String(Date.now()).slice(-9)}`);
+    await createRegistry(italy, fiscalId, 'E2E Polska SRL');
+    await storeDemoCredentials(italy, fiscalId);
+    await loginAs(page, 'italy', { path: PAGE, language: 'pl' });
+    const dialog = await openTab(page, fiscalId, 'Ustawienia');
+    await dialog.getByRole('textbox', { name: 'Nazwa' }).fill('E2E Polska Nowa SRL');
+    await dialog.getByRole('tab', { name: 'Szuflada podatkowa' }).click();
+    await dialog.getByLabel(/^PIN/).fill('12');
+    await dialog.getByRole('button', { name: 'Zapisz dane logowania' }).click();
+    await expect(dialog.getByText('PIN Fisconline składa się z 10 cyfr.')).toBeVisible();
+    await dialog.getByRole('tab', { name: 'Odzyskaj faktury' }).click();
+    await typeDay(page, dialog, /^Od/, '01012020');
+    await expect(dialog.getByText('Zakres nie może być dłuższy niż rok.')).toBeVisible();
+    await dialog.getByRole('tab', { name: 'Ustawienia' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Nazwa' })).toHaveValue('E2E Polska Nowa SRL');
+    await page.keyboard.press('Escape');
+    const discard = page.getByRole('dialog', { name: 'Odrzucić zmiany?' });
+    await expect(discard).toContainText('To, co wpisano w tym formularzu, zostanie utracone.');
+    await discard.getByRole('button', { name: 'Odrzuć' }).click();
+    await expect(dialog).toBeHidden();
+    await italy.api.delete(`${REGISTRIES}/${fiscalId}`, { headers: italy.headers });
   });
 });

@@ -92,7 +92,8 @@ test('a bulk send with a blocked draft shows its error row and keeps it checked'
     await expect(reloaded.getByRole('dialog')).toBeVisible();
   });
   await page.getByRole('dialog').getByRole('button', { name: 'Fix' }).click();
-  await expect(page.getByRole('dialog', { name: 'Edit draft' })).toBeVisible();
+  // The draft's form loads its invoice and the supplier profile first.
+  await expect(page.getByRole('dialog', { name: 'Edit draft' })).toBeVisible({ timeout: 30_000 });
 });
 
 test('a draft sent from its send dialog offers to go to the new invoice', async ({ page }) => {

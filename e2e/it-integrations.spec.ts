@@ -99,7 +99,7 @@ test('webhook configuration: 422, save, edit, delivery log with replay, delete',
   await dialog.getByRole('button', { name: 'Save' }).click();
   const alert = dialog.getByRole('alert');
   await expect(alert).toContainText('Validation Error');
-  await expect(alert).toContainText('target_url: This value is not a valid URL.');
+  await expect(alert).toContainText('Target URL: This value is not a valid URL.');
   await expect(dialog.getByRole('textbox', { name: 'Target URL' })).toHaveAccessibleDescription(
     'This value is not a valid URL.',
   );

@@ -393,7 +393,8 @@ test('download routes save the file and open the dialog; a failure shows the err
       .toString('latin1'),
   ).toBe('%PDF-');
   await expect(page).toHaveURL(/\/customer-invoice\?.*dialogId=invoice/);
-  await expect(page.getByRole('dialog')).toContainText(target.number);
+  // The list and then the dialog's own code load after the download: a loaded runner is slow.
+  await expect(page.getByRole('dialog')).toContainText(target.number, { timeout: 30_000 });
   // Closing a dialog that was opened by address removes all of its keys, the tab included.
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -6,12 +6,22 @@
  * output, and the supplier-only rule. Screenshots in it, en and pl.
  */
 import type { Page } from '@playwright/test';
-import { expect, loginAs, screenshotEveryLanguage, test, waitForIdle } from './fixtures';
+import {
+  expect,
+  loginAs,
+  personaApi,
+  screenshot,
+  screenshotEveryLanguage,
+  test,
+  waitForIdle,
+} from './fixtures';
 
 test.describe.configure({ timeout: 180_000 });
 
 /** ALPHA SRL, italy@'s own company (README). */
 const ALPHA = '01234567897';
+/** ALPHA SERVIZI SRL, italy@'s second company: no Fisconline credentials stored (README). */
+const SERVIZI = '02468135799';
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const jobsTable = (page: Page) => page.getByRole('table', { name: 'Jobs' });
@@ -80,6 +90,61 @@ test('the jobs screen: demo history, filters, details through the URL', async ({
   await expect(jobsTable(page).getByRole('row').filter({ hasText: 'On demand' })).not.toHaveCount(
     0,
   );
+});
+
+test('the open list shows a job started elsewhere as it ends; a failed job runs again from its row', async ({
+  page,
+}) => {
+  const italy = await personaApi('italy');
+  await loginAs(page, 'italy', { path: `/jobs?fiscal_id=${SERVIZI}` });
+  await waitForIdle(page);
+  await expect(page.getByRole('heading', { name: 'Jobs', level: 1 })).toBeVisible();
+
+  // Started from elsewhere (the API, as the registry's massive imports tab does) while the list
+  // is open: without credentials for ALPHA SERVIZI it fails at once.
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toLocaleDateString('sv-SE', {
+      timeZone: 'Europe/Rome',
+    });
+  const started = await italy.api.post('/api/it/jobs/invoice-download', {
+    headers: italy.headers,
+    data: { fiscal_id: SERVIZI, from_date: day(-20), to_date: day(-10) },
+  });
+  expect(started.status()).toBe(201);
+  const { uuid } = (await started.json()) as { uuid: string };
+  const row = jobsTable(page).getByRole('row').filter({ hasText: uuid.slice(0, 8) });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText('Error', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const readJob = async () =>
+    (await (await italy.api.get(`/api/it/jobs/${uuid}`, { headers: italy.headers })).json()) as {
+      status: string;
+      started_at: string;
+      output: { message_key?: string } | null;
+    };
+  const failed = await readJob();
+  expect(failed.output?.message_key).toBe('credentialsMissing');
+
+  // Run again from the row: queued again, run again (a later start), and the row follows.
+  await row.getByRole('button', { name: 'Run again' }).click();
+  await expect(page.getByText('The job is queued again')).toBeVisible();
+  await expect
+    .poll(async () => (await readJob()).started_at > failed.started_at, { timeout: 30_000 })
+    .toBe(true);
+  await expect(row.getByText('Error', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  // The details dialog offers it too (the output says to run it again).
+  await row.getByRole('button', { name: 'Details' }).click();
+  const details = page.getByRole('dialog', { name: 'Job details' });
+  await expect(details.getByRole('button', { name: 'Run again' })).toBeVisible();
+  await screenshot(page, 'jobs-rerun');
+  await details.getByRole('button', { name: 'Close' }).click();
+
+  // Completed jobs offer no rerun.
+  await page.goto(`/jobs?fiscal_id=${ALPHA}&status=COMPLETED`);
+  await waitForIdle(page);
+  await expect(jobsTable(page).getByRole('row').filter({ hasText: ALPHA }).first()).toBeVisible();
+  await expect(jobsTable(page).getByRole('button', { name: 'Run again' })).toHaveCount(0);
+  await italy.dispose();
 });
 
 test('supplier-only accounts have no jobs screen', async ({ page }) => {

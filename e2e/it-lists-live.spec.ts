@@ -222,6 +222,8 @@ const wideShots: Record<string, string> = {
 };
 
 test('no list scrolls sideways at 1440 px', async ({ page }) => {
+  // Nine lists in three languages, each loaded and measured: 27 pages on a shared 2-core machine.
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const lists = [
     '/customer-invoice',

@@ -1,8 +1,8 @@
 /**
  * Role rules of the Italian invoicing console against the real server (spec italian-invoicing 2,
  * 4 "Fix mode" and 6; account spec 2.8 and 6). Personas the seed lacks are created the way the
- * console does it: ALPHA SRL (italy@) creates a sub-account holding ROLE_INVOICING only, so it
- * sees its manager's invoices without ROLE_FIX_INVOICE, ROLE_CONFIG or ROLE_SHOW_STATS.
+ * console does it: ALPHA SRL (italy@) creates a sub-account holding ROLE_INVOICING only, linked to
+ * its registries, so it sees its manager's invoices without ROLE_FIX_INVOICE, ROLE_CONFIG or ROLE_SHOW_STATS.
  *
  * Not covered here: ROLE_NO_COSTS. No demo persona holds it, a manager can only hand out roles it
  * holds itself and no admin route grants roles, so the console's unit tests cover it instead.
@@ -80,6 +80,18 @@ test.beforeAll(async () => {
     },
   });
   expect(created.status(), await created.text()).toBe(201);
+  // A sub-account acts for the registries linked to it only: linked to every one of italy@'s.
+  const registries = await get<{ fiscal_id: string }[]>(
+    italy,
+    '/api/it/business-registry-configurations?itemsPerPage=100',
+  );
+  for (const { fiscal_id } of registries) {
+    const linked = await italy.api.post(
+      `/api/it/business-registry-configurations/${fiscal_id}/sub-accounts`,
+      { headers: italy.headers, data: { email: subEmail } },
+    );
+    expect(linked.status(), await linked.text()).toBe(201);
+  }
   invoices.fixable = await rejectedInvoice(italy, `${stamp}-FIX1`, '00305');
   invoices.notFixable = await rejectedInvoice(italy, `${stamp}-NOFIX2`, '00100');
   // The server agrees with the rule: only the 003xx rejection is fixable.

@@ -240,7 +240,7 @@ test('integrations: the server refusing a target URL, and the delivery log', asy
   });
   await refusedUrl(page);
   const form = page.getByRole('dialog', { name: 'New integration configuration' });
-  await expect(form.getByRole('alert')).toContainText('target_url: This value is not a valid URL.');
+  await expect(form.getByRole('alert')).toContainText('Target URL: This value is not a valid URL.');
   await screenshotEveryLanguage(page, 'api-configurations-validation-error', refusedUrl);
 
   await page.goto(

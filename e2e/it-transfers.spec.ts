@@ -14,9 +14,14 @@ import type { Page } from '@playwright/test';
 import {
   expect,
   loginAs,
+  markingOf,
+  personaApi,
   runStamp,
   sampleXml,
+  screenshot,
   screenshotEveryLanguage,
+  sendInvoice,
+  switchLanguage,
   test,
   waitForIdle,
 } from './fixtures';
@@ -233,6 +238,56 @@ test.describe('invoice transfers', () => {
       await again.getByRole('dialog').getByRole('treeitem', { name: folder }).click();
       await waitForIdle(again);
     });
+  });
+
+  test('an upload SDI rejects as a duplicate says so, with NS 00404, in it, en and pl', async ({
+    page,
+  }) => {
+    const stamp = runStamp('DUP');
+    const fileName = `IT01234567890_${stamp}.xml`;
+    const xml = sampleXml(undefined, { number: stamp });
+    // The same invoice went to SDI before, through the API, and was delivered.
+    const italy = await personaApi('italy');
+    const first = await sendInvoice(italy, xml);
+    await expect.poll(() => markingOf(italy, first), { timeout: 60_000 }).toBe('delivered');
+    await italy.dispose();
+
+    await loginAs(page, 'italy', { path: PAGE });
+    await upload(
+      page,
+      { name: fileName, mimeType: 'application/xml', buffer: Buffer.from(xml) },
+      {},
+    );
+    // Sent (the file is a valid invoice), then refused by SDI: the line says so with the code.
+    const line = uploadsRegion(page).getByRole('alert').filter({ hasText: fileName });
+    await expect(line).toContainText('sent: 1, with violations: 0', { timeout: 60_000 });
+    await expect(line).toContainText('SDI: 1 rejected', { timeout: 60_000 });
+    await expect(line).toContainText(`${fileName}: rejected by SDI (NS) · 00404 duplicate invoice`);
+    await expect(line).not.toContainText('awaiting');
+    await screenshot(page, 'it-transfers-duplicate');
+
+    await switchLanguage(page, 'it');
+    const riga = page
+      .getByRole('region', { name: 'Caricamenti' })
+      .getByRole('alert')
+      .filter({ hasText: fileName });
+    await expect(riga).toContainText('inviate: 1, con violazioni: 0 · SDI: 1 scartata');
+    await expect(riga).toContainText(
+      `${fileName}: scartata dallo SDI (NS) · 00404 fattura duplicata`,
+    );
+    await screenshot(page, 'it-transfers-duplicate');
+
+    await switchLanguage(page, 'pl');
+    const wiersz = page
+      .getByRole('region', { name: 'Przesyłane pliki' })
+      .getByRole('alert')
+      .filter({ hasText: fileName });
+    await expect(wiersz).toContainText('SDI: 1 odrzucona');
+    await expect(wiersz).toContainText(
+      `${fileName}: odrzucona przez SDI (NS) · 00404 zduplikowana faktura`,
+    );
+    await screenshot(page, 'it-transfers-duplicate');
+    await switchLanguage(page, 'en');
   });
 
   test('role rules: supplier-only goes home, no Upload without the transfer roles', async ({

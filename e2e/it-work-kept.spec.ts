@@ -48,7 +48,8 @@ test('edit, save and send a draft in one visit: the edit is what SDI gets', asyn
     .click();
   const edit = page.getByRole('dialog', { name: 'Edit draft' });
   const number = edit.getByRole('textbox', { name: 'Number', exact: true });
-  await expect(number).toHaveValue(`${stamp}-ED`);
+  // The whole invoice form (72 fields) renders in the dialog: slow on a shared 2-core machine.
+  await expect(number).toHaveValue(`${stamp}-ED`, { timeout: 30_000 });
   await number.fill(`${stamp}-E2`);
   await edit.getByRole('button', { name: 'Validate schema' }).click();
   // Validated: the button says what it does and has the focus.
@@ -62,6 +63,7 @@ test('edit, save and send a draft in one visit: the edit is what SDI gets', asyn
   const send = page.getByRole('dialog', { name: 'Send draft' });
   await expect(send.getByRole('textbox', { name: 'Number', exact: true })).toHaveValue(
     `${stamp}-E2`,
+    { timeout: 30_000 },
   );
   await send.getByRole('button', { name: 'Validate schema' }).click();
   await expect(send.getByRole('button', { name: 'Submit' })).toBeFocused();
@@ -289,8 +291,9 @@ test('a credit note gets its own number and references the invoice it credits', 
   await page.getByRole('button', { name: 'Credit note' }).click();
   const dialog = page.getByRole('dialog', { name: `Credit note for invoice ${stamp}-CR` });
   const number = dialog.getByRole('textbox', { name: 'Number', exact: true });
-  // The original's number is not copied: the credit note gets its own.
-  await expect(number).toHaveValue('');
+  // The original's number is not copied: the credit note gets its own. The whole invoice form
+  // is loaded and filled first: a loaded 2-core runner needs longer than the default wait.
+  await expect(number).toHaveValue('', { timeout: 30_000 });
   await number.fill(`${stamp}-NC`);
   await dialog.getByRole('button', { name: 'Validate schema' }).click();
   await dialog.getByRole('button', { name: 'Submit' }).click();

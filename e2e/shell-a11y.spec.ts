@@ -84,6 +84,8 @@ test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the invoice dialogs are full-screen with distinct tab labels', async ({ page }) => {
+    // Two invoice forms and a reload in each language: more than a minute on a shared 2-core machine.
+    test.setTimeout(180_000);
     await loginAs(page, 'italy', { path: '/customer-invoice?dialogId=new' });
     await expectFullScreenWithDistinctTabs(page, 'New invoice');
     await screenshotEveryLanguage(page, 'new-invoice-390', async (reloaded) => {

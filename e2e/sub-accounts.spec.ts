@@ -66,7 +66,7 @@ test('a manager creates, edits, re-passwords and deletes a sub-account', async (
   await create.getByRole('button', { name: 'Save' }).click();
   // The 422: detail text in the banner, the violation under the email field.
   await expect(create.getByRole('alert')).toContainText('Validation Error');
-  await expect(create.getByRole('alert')).toContainText('email: This email is already used.');
+  await expect(create.getByRole('alert')).toContainText('Email: This email is already used.');
   await expect(
     create
       .getByRole('textbox', { name: 'Email' })

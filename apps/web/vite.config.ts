@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants } from 'node:zlib';
 import { defineConfig } from 'vitest/config';
 
 // The dev server forwards API calls and the runtime config to the API process (default port 8080).
@@ -7,7 +9,20 @@ const apiTarget = process.env.FISCUS_API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every hashed asset also as .br and .gz, served by the API with Content-Encoding (its
+    // static-console.ts); index.html stays plain: the API writes the runtime config into it.
+    compression({
+      include: /\.(js|mjs|css|json|svg)$/,
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,12 +1,12 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
 import { PageLoader } from '../components/page-loader';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import type { AppRouter } from './router';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+/** The console around its router (made by `main.tsx` before the first render, `createAppRouter`). */
+export function App({ router }: { router: AppRouter }) {
   return (
     <AppProviders queryClient={queryClient}>
       <Suspense fallback={<PageLoader />}>

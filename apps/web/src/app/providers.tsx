@@ -1,17 +1,16 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import 'dayjs/locale/it';
-import 'dayjs/locale/pl';
 import { SnackbarProvider } from 'notistack';
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { currentLanguage, i18n } from '../lib/i18n';
 import { createAppTheme } from './theme';
 
-/** Theme and date pickers follow the active language (MUI texts, dayjs month names). */
+/**
+ * The theme follows the active language (MUI texts). The date pickers' provider wraps the
+ * signed-in console only (`DatePickersProvider`, in the authenticated layout).
+ */
 function LocalizedProviders({ children }: { children: ReactNode }) {
   // Subscribing re-renders on language change.
   useTranslation();
@@ -20,9 +19,7 @@ function LocalizedProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={language}>
-        {children}
-      </LocalizationProvider>
+      {children}
     </ThemeProvider>
   );
 }

@@ -1,20 +1,50 @@
 /**
  * Route table of spec 2.1, built from the screens the features declare (`app/screens.ts`).
- * Every page is a lazy route (its own chunk) so the login page only downloads what it renders.
- * Screens of later issues have no page yet: they fall through to the not-found page, while
- * their menu entries already exist.
+ * Every page is a lazy route (its own chunk) fetched together with the translation namespaces
+ * it declares, so a screen downloads only what it shows; a screen's `prefetch` runs as its
+ * route's loader, so the page's first API call starts with its code, not after it. Screens of
+ * later issues have no page yet: they fall through to the not-found page, while their menu
+ * entries already exist.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { i18n, namespaces } from '../lib/i18n';
+import { i18n, shellNamespaces } from '../lib/i18n';
 import type { PageModule, Screen } from '../lib/screens';
 import { RoleGuard } from './guards/role-guard';
 import { RouteErrorPage } from './pages/route-error-page';
+import { startScreenPrefetch } from './screen-prefetch';
 import { screens } from './screens';
 
-/** Turns a default-exported page module into a route `lazy` loader. */
-function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
-  return async () => ({ Component: (await load()).default });
+/**
+ * Turns a default-exported page module into a route `lazy` loader, its translation namespaces
+ * fetched alongside (in parallel, not after the code has run and suspended on them).
+ */
+function page(
+  load: () => Promise<PageModule>,
+  namespaces: readonly string[] = [],
+): RouteObject['lazy'] {
+  return async () => {
+    const [module] = await Promise.all([load(), i18n.loadNamespaces([...namespaces])]);
+    return { Component: module.default };
+  };
+}
+
+/**
+ * The route loader of a screen with a `prefetch`: fires the page's first API call and returns at
+ * once (the page renders from the query cache; nothing waits for the answer here). Without a
+ * session the layout sends the user to the login page: nothing is asked.
+ */
+function prefetchLoader(screen: Screen): Pick<RouteObject, 'loader' | 'shouldRevalidate'> {
+  if (!screen.prefetch) return {};
+  return {
+    loader: ({ request }) => {
+      startScreenPrefetch(screen, new URL(request.url));
+      return null;
+    },
+    // Filters, pages and dialogs change the address of a page already shown: its own queries
+    // ask for those; the loader only speeds up the first visit.
+    shouldRevalidate: () => false,
+  };
 }
 
 /** A screen's route, inside its role guard when it has one; null for a screen without page. */
@@ -22,7 +52,8 @@ function screenRoute(screen: Screen, relative: boolean): RouteObject | null {
   if (!screen.page) return null;
   const route: RouteObject = {
     path: relative ? screen.path.slice(1) : screen.path,
-    lazy: page(screen.page),
+    lazy: page(screen.page, screen.namespaces),
+    ...prefetchLoader(screen),
   };
   if (!screen.guard) return route;
   return { element: <RoleGuard guard={screen.guard} />, children: [route] };
@@ -44,15 +75,8 @@ export const routes: RouteObject[] = [
       ),
       {
         path: '/',
-        // Every translation file of the language (about 12 KB gzip in all) is fetched together
-        // with the shell: each page's own namespaces would otherwise arrive one after another,
-        // as each component suspends in turn, and hold back the page's first API call.
-        lazy: page(() =>
-          Promise.all([
-            import('./guards/authenticated-layout'),
-            i18n.loadNamespaces(namespaces),
-          ]).then(([module]) => module),
-        ),
+        // The shell's own texts come with the shell; each page brings its namespaces.
+        lazy: page(() => import('./guards/authenticated-layout'), shellNamespaces),
         children: [
           {
             // Errors inside a page keep the shell around the error page.
@@ -75,3 +99,5 @@ export const routes: RouteObject[] = [
 export function createAppRouter() {
   return createBrowserRouter(routes);
 }
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -17,6 +17,8 @@ export interface Violation {
   propertyContent?: string;
   /** The message in each language the API wrote it in (the invoice engine's findings: it, en, pl). */
   messages?: Record<string, string>;
+  /** The values the message names (a fiscal id, a limit), for a client that words `code`. */
+  parameters?: Record<string, string>;
 }
 
 /** A violation's message in `language` when the API wrote it in that language, else as sent. */
@@ -112,6 +114,12 @@ function parseViolations(value: unknown): Violation[] {
         )
       : [];
     if (messages.length > 0) violation.messages = Object.fromEntries(messages);
+    const parameters = isRecord(entry.parameters)
+      ? Object.entries(entry.parameters).flatMap(([name, value]): [string, string][] =>
+          typeof value === 'string' || typeof value === 'number' ? [[name, String(value)]] : [],
+        )
+      : [];
+    if (parameters.length > 0) violation.parameters = Object.fromEntries(parameters);
     return [violation];
   });
 }

@@ -15,6 +15,9 @@ export const fallbackLanguage: Language = 'en';
 
 export const defaultNamespace = 'common';
 
+/** What the shell (top bar, menus, dialogs of the shell) shows: loaded with it, on every screen. */
+export const shellNamespaces = ['common', 'shell'] as const;
+
 type LocaleModule = { default: Record<string, unknown> };
 
 const localeLoaders = import.meta.glob<LocaleModule>('../locales/*/*.json');
@@ -22,16 +25,6 @@ const localeLoaders = import.meta.glob<LocaleModule>('../locales/*/*.json');
 function loaderPath(language: string, namespace: string): string {
   return `../locales/${language}/${namespace}.json`;
 }
-
-/** Every namespace present in any language folder. */
-export const namespaces: string[] = [
-  ...new Set(
-    Object.keys(localeLoaders).flatMap((path) => {
-      const match = /\/locales\/[^/]+\/(.+)\.json$/.exec(path);
-      return match?.[1] ? [match[1]] : [];
-    }),
-  ),
-].sort();
 
 const globBackend: BackendModule = {
   type: 'backend',

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseRuntimeConfig, RuntimeConfigError } from './runtime-config';
 import { testRuntimeConfig } from '../test/test-runtime-config';
 
@@ -28,5 +28,46 @@ describe('parseRuntimeConfig', () => {
     expect(() => parseRuntimeConfig({ services: { common: '/api/common' } })).toThrow(
       RuntimeConfigError,
     );
+  });
+});
+
+describe('loadRuntimeConfig', () => {
+  /** A fresh module: the configuration is loaded once per page. */
+  async function freshModule() {
+    vi.resetModules();
+    return import('./runtime-config');
+  }
+
+  function pageWith(json: string): Document {
+    const doc = document.implementation.createHTMLDocument('console');
+    const block = doc.createElement('script');
+    block.type = 'application/json';
+    block.id = 'fiscus-runtime-config';
+    block.textContent = json;
+    doc.head.append(block);
+    return doc;
+  }
+
+  it('reads the configuration the API wrote into the page, without a request', async () => {
+    const { loadRuntimeConfig, getRuntimeConfig } = await freshModule();
+    const fetchImpl = vi.fn<typeof fetch>();
+    const inlined = {
+      ...testRuntimeConfig,
+      services: { ...testRuntimeConfig.services, it: '/x/it' },
+    };
+    const config = await loadRuntimeConfig(fetchImpl, pageWith(JSON.stringify(inlined)));
+    expect(config.services.it).toBe('/x/it');
+    expect(getRuntimeConfig().services.it).toBe('/x/it');
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('fetches /config.json when the page holds none, or a block it cannot read', async () => {
+    for (const doc of [document.implementation.createHTMLDocument('dev'), pageWith('{not json')]) {
+      const { loadRuntimeConfig } = await freshModule();
+      const fetchImpl = vi.fn<typeof fetch>(async () => Response.json(testRuntimeConfig));
+      const config = await loadRuntimeConfig(fetchImpl, doc);
+      expect(config.services.it).toBe(testRuntimeConfig.services.it);
+      expect(fetchImpl).toHaveBeenCalledWith('/config.json', expect.anything());
+    }
   });
 });

@@ -3,7 +3,7 @@
  * service URL: operators can point each service at another host without rebuilding.
  */
 
-import { platformIds, serviceIds } from '@fiscus/contracts';
+import { platformIds, serviceIds } from '@fiscus/contracts/ids';
 import type { DemoLogin, PlatformId, ServiceId } from '@fiscus/contracts';
 
 export type { DemoLogin, ServiceId };
@@ -72,8 +72,34 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
 let current: RuntimeConfig | null = null;
 let loading: Promise<RuntimeConfig> | null = null;
 
-/** Fetches `/config.json` once; later calls share the same promise. Call before the first render. */
-export function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+/** The id of the JSON data block the API writes into index.html (its static-console.ts). */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'fiscus-runtime-config';
+
+/** The configuration the serving API wrote into the page, or null (Vite's dev server, a page served elsewhere). */
+function inlinedConfig(doc: Document | undefined): RuntimeConfig | null {
+  const text = doc?.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return parseRuntimeConfig(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The configuration once; later calls share the same promise. Call before the first render. Read
+ * from the page when the API wrote it there (no request before the first render), else fetched
+ * from `/config.json`.
+ */
+export function loadRuntimeConfig(
+  fetchImpl: typeof fetch = fetch,
+  doc: Document | undefined = globalThis.document,
+): Promise<RuntimeConfig> {
+  const inlined = loading ? null : inlinedConfig(doc);
+  if (inlined) {
+    current = inlined;
+    loading = Promise.resolve(inlined);
+  }
   loading ??= fetchImpl('/config.json', { headers: { Accept: 'application/json' } })
     .then(async (response) => {
       if (!response.ok) throw new RuntimeConfigError(`config.json: HTTP ${response.status}`);
@@ -86,6 +112,11 @@ export function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<Runt
       throw error;
     });
   return loading;
+}
+
+/** Whether the configuration is here (an inlined one is, as soon as `loadRuntimeConfig` ran). */
+export function hasRuntimeConfig(): boolean {
+  return current !== null;
 }
 
 /** The loaded configuration; throws when used before `loadRuntimeConfig` resolved. */

@@ -4,6 +4,7 @@
  * lead there. The router (`app/router.tsx`) and the sidebar (`app/shell/navigation.ts`) both
  * read the list in `app/screens.ts`; neither holds a hand-written entry per screen.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { Access, NavigationContext } from './roles';
 import type { ContextId } from './runtime-config';
@@ -92,6 +93,12 @@ export interface PageModule {
   default: ComponentType;
 }
 
+/** What a screen's prefetch gets: the address being opened and the console's query cache. */
+export interface ScreenPrefetchContext {
+  url: URL;
+  queryClient: QueryClient;
+}
+
 export interface Screen {
   /** Absolute path (`/settings/pre-sale-actions`, `/customer-invoice/:uuid/fix`). */
   path: string;
@@ -100,6 +107,20 @@ export interface Screen {
    * entries show and its path falls through to the not-found page.
    */
   page?: () => Promise<PageModule>;
+  /**
+   * Translation namespaces the page shows on its first paint, fetched together with its code;
+   * the shell's own (`common`, `shell`) come with the shell. Dialogs and forms loaded later
+   * (`lib/lazy-part`) declare theirs. A namespace left out still loads, but late: one round trip
+   * after the code, holding back the page's paint (the browser test of issue 32 watches this).
+   */
+  namespaces?: readonly string[];
+  /**
+   * Starts the page's first API call from the route's loader, as soon as the session is known
+   * and before the page's code has arrived. It must ask exactly what the page will ask (same
+   * query key), so the page finds the answer in the cache. Import it from the feature's
+   * `prefetch.ts`, never its index: the loader must not wait for the page's components.
+   */
+  prefetch?: (context: ScreenPrefetchContext) => Promise<void>;
   /** Outside the console shell and without a session (the login page). */
   public?: boolean;
   guard?: ScreenGuard;

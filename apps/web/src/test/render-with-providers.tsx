@@ -13,6 +13,7 @@ import {
   useLocation,
   type RouteObject,
 } from 'react-router';
+import { DatePickersProvider } from '../app/date-pickers-provider';
 import { AppProviders } from '../app/providers';
 import { i18n, i18nReady } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
@@ -38,7 +39,9 @@ async function loadTranslations({ namespaces = [], language = 'en' }: RenderOpti
 function TestProviders({ children }: { children: ReactNode }) {
   return (
     <AppProviders queryClient={createQueryClient()}>
-      <Suspense fallback={null}>{children}</Suspense>
+      <DatePickersProvider>
+        <Suspense fallback={null}>{children}</Suspense>
+      </DatePickersProvider>
     </AppProviders>
   );
 }

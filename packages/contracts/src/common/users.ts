@@ -16,6 +16,11 @@ export const meResponseSchema = z.object({
   roles: rolesMapSchema,
   is_sub_account: z.boolean(),
   parent_email: z.string().nullable(),
+  /**
+   * A sub-account's Italian business registry configurations linked to it: what it acts for (0:
+   * nothing yet). Null for the business owner and its managers, who act for every registry.
+   */
+  linked_registries: z.number().int().nullable(),
   enabled: z.boolean(),
   created_at: timestampField,
 });

@@ -11,6 +11,8 @@ export const registryMessages = {
   required: 'This field is required',
   fiscalIdFormat:
     'Enter an 11-digit VAT number or a 16-character codice fiscale, without country prefix.',
+  fiscalIdCheck:
+    'This fiscal id is not valid: its check digit (VAT number) or check character (codice fiscale) does not match.',
   fiscalIdReadOnly: 'The fiscal id cannot be changed once saved.',
   fiscalIdUsed: 'A business registry configuration with this fiscal id already exists.',
   atLeastOneEmail: 'At least one email is required',
@@ -127,11 +129,14 @@ export type BusinessRegistryConfigurationUpdate = z.infer<
 export const businessRegistryConfigurationListQuerySchema = paginationQuerySchema;
 export const businessRegistryConfigurationParamsSchema = z.object({ id: z.string() });
 
-/** `PUT|GET /business-registry-configurations/{id}/receipt-settings` (smart receipt tab). */
+/**
+ * `PUT|GET /business-registry-configurations/{id}/receipt-settings` (smart receipt tab). The
+ * recipients may be none (issue 31): the phone number, which the tax drawer's interactive set-up
+ * needs, saves on its own.
+ */
 export const receiptSettingsSchema = z.object({
   receipts_alert_recipients: z
     .array(alertRecipientField, { error: registryMessages.atLeastOneEmail })
-    .min(1, { error: registryMessages.atLeastOneEmail })
     .max(50),
   phone_number: phoneNumberField,
 });

@@ -20,7 +20,12 @@ export const invoiceDownloadMessages = {
   rangeTooLong: `The range must not be longer than ${MAX_DOWNLOAD_RANGE_DAYS} days.`,
   inFuture: 'The date must not be after today (Europe/Rome).',
   notBoolean: 'This value should be of type bool.',
+  credentialsMissing:
+    'Store the Fisconline credentials of this business registry configuration (tax drawer tab) before activating the download from the cassetto fiscale.',
 } as const;
+
+/** The violation code of an activation refused for want of Fisconline credentials. */
+export const DOWNLOAD_CREDENTIALS_MISSING_CODE = 'CREDENTIALS_MISSING';
 
 /**
  * `GET /schedule/invoice-download/{fiscalId}` (and the answer of POST and PUT): whether the daily

@@ -29,6 +29,14 @@ const romeDayField = z
   .refine(isExistingDay, { error: rejectedInvoicesMessages.dateFormat })
   .meta({ description: 'Europe/Rome day, YYYY-MM-DD (both ends included).' });
 
+/**
+ * A recoverable day: `YYYY-MM-DD`, a real calendar day from 2000 on ('0202-05-01' and
+ * '2026-02-30' are none). The console checks a typed range with it before asking the API.
+ */
+export function isRecoverableDay(value: string): boolean {
+  return ROME_DAY_PATTERN.test(value) && isExistingDay(value);
+}
+
 function isExistingDay(value: string): boolean {
   const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
   const date = new Date(Date.UTC(year, month - 1, day));

@@ -13,6 +13,7 @@ export const taxPortalMessages = {
   codiceFiscaleRequired: 'codice fiscale is required',
   passwordRequired: 'password is required',
   pinRequired: 'pin is required',
+  pinFormat: 'The Fisconline PIN is 10 digits.',
   codiceFiscaleFormat:
     'Enter the 16-character codice fiscale of a person or the 11-digit one of a company.',
   /** The portal refused the credentials (422 INVALID_CREDENTIALS, spec 8 'global.invalid_credentials'). */
@@ -24,8 +25,14 @@ export const taxPortalMessages = {
 /** The problem `code` of credentials the Agenzia delle Entrate portal refused (provider notes). */
 export const INVALID_CREDENTIALS_CODE = 'INVALID_CREDENTIALS';
 
-/** Longest password and PIN the portal takes (Fisconline: 8-15 characters, a 10-digit PIN). */
+/** Longest password the portal takes (Fisconline: 8-15 characters). */
 export const FISCONLINE_SECRET_MAX_LENGTH = 64;
+
+/**
+ * The Fisconline PIN: the 10 digits the Agenzia delle Entrate gives (the first 4 at the request,
+ * the other 6 by post); anything else is refused here rather than sent to the portal.
+ */
+const FISCONLINE_PIN_PATTERN = /^\d{10}$/;
 
 /** `PUT /business-registry-configurations/{id}/credentials/fisconline`. */
 export const fisconlineCredentialsSchema = z.object({
@@ -44,7 +51,8 @@ export const fisconlineCredentialsSchema = z.object({
     .string({ error: taxPortalMessages.pinRequired })
     .trim()
     .min(1, { error: taxPortalMessages.pinRequired, abort: true })
-    .max(FISCONLINE_SECRET_MAX_LENGTH, { error: validationMessages.tooLong255 }),
+    .max(FISCONLINE_SECRET_MAX_LENGTH, { error: taxPortalMessages.pinFormat, abort: true })
+    .regex(FISCONLINE_PIN_PATTERN, { error: taxPortalMessages.pinFormat }),
 });
 export type FisconlineCredentialsRequest = z.infer<typeof fisconlineCredentialsSchema>;
 

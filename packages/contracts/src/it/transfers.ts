@@ -6,7 +6,7 @@ import {
   MAX_ITEMS_PER_PAGE,
   pageQueryField,
 } from '../platform/hydra.ts';
-import { problemSchema } from '../platform/problem.ts';
+import { problemSchema, violationSchema } from '../platform/problem.ts';
 
 /*
  * Invoice transfers (italian-invoicing spec 2 "Invoice transfers screen", 3 "Invoice transfer",
@@ -88,6 +88,28 @@ export const transferUploadProgressSchema = z.object({
   processed: z.number().int(),
   sent: z.number().int(),
   with_violations: z.number().int(),
+  /**
+   * What SDI answered the invoices this upload sent, as it stands now: still waiting for its
+   * answer (waiting, sent, quarantena), refused (rejected with an NS, or invoice-error: never
+   * transmitted), issued (every other marking: delivered, not delivered but issued, the PA's
+   * outcomes).
+   */
+  sdi: z.object({
+    waiting: z.number().int(),
+    refused: z.number().int(),
+    issued: z.number().int(),
+    /** The refused invoices (the first 20): their file, marking and the latest NS's errors. */
+    refusals: z.array(
+      z.object({
+        transfer_uuid: z.uuid(),
+        original_file_name: z.string(),
+        invoice_uuid: z.uuid(),
+        marking: z.string(),
+        /** SDI's error codes and descriptions (ListaErrori of the NS); empty without an NS. */
+        errors: z.array(z.object({ code: z.string(), description: z.string() })),
+      }),
+    ),
+  }),
   created_at: timestampField,
   processed_at: timestampField.nullable(),
 });
@@ -110,6 +132,33 @@ export const transferNoticeCodes = Object.keys(TRANSFER_NOTICES) as [
   TransferNoticeCode,
   ...TransferNoticeCode[],
 ];
+
+/**
+ * The notices in the console's languages, for what the server writes itself (the transfers CSV
+ * in the language of the client that asks); the console's screens read their locale files.
+ */
+export const TRANSFER_NOTICE_TEXTS: Record<
+  'it' | 'en' | 'pl',
+  Record<TransferNoticeCode, string>
+> = {
+  en: TRANSFER_NOTICES,
+  it: {
+    queued: 'In coda: il file è in lettura.',
+    sent: 'Inviata allo SDI come fattura attiva.',
+    violations: 'Non inviata: la fattura ha violazioni.',
+    notInvoice: 'Non inviata: il file non è una fattura.',
+    forbidden: 'Non inviata: chi ha caricato il file non può inviare fatture.',
+    refused: 'Non inviata: rifiutata dai controlli della fattura.',
+  },
+  pl: {
+    queued: 'W kolejce: plik jest odczytywany.',
+    sent: 'Wysłano do SDI jako fakturę sprzedaży.',
+    violations: 'Nie wysłano: faktura ma naruszenia.',
+    notInvoice: 'Nie wysłano: plik nie jest fakturą.',
+    forbidden: 'Nie wysłano: przesyłający nie może wysyłać faktur.',
+    refused: 'Nie wysłano: odrzucona przez kontrole faktury.',
+  },
+};
 
 /** The code of a notice text, or null for a text that is no known notice. */
 export function transferNoticeCodeOf(notice: string | null): TransferNoticeCode | null {
@@ -139,10 +188,12 @@ export const transferDirsSchema = z.object({
 export type TransferDirs = z.infer<typeof transferDirsSchema>;
 
 /** One violation of a transfer's file (the `violations` text holds a list of them). */
-export const transferViolationSchema = z.object({
-  propertyPath: z.string(),
-  message: z.string(),
-});
+export const transferViolationSchema = violationSchema
+  .pick({ propertyPath: true, message: true, messageKey: true, parameters: true, messages: true })
+  .extend({
+    /** The check's stable code (SDI's for its checks); absent in transfers read before codes. */
+    code: z.string().optional(),
+  });
 export type TransferViolation = z.infer<typeof transferViolationSchema>;
 
 /** An invoice transfer (spec 3). Amounts are decimal strings; dates ISO 8601 (UTC). */

@@ -1,30 +1,9 @@
 import { z } from 'zod';
 
-/** Service ids of ARCHITECTURE's service table, each mapped to its base URL. */
-export const serviceIds = [
-  'common',
-  'it',
-  'preservation',
-  'transfer',
-  'peppol',
-  'pl',
-  'ob',
-] as const;
-export type ServiceId = (typeof serviceIds)[number];
+import { platformIds, serviceIds } from './ids.ts';
 
-/** Context/platform ids whose token roles key is configurable (`platformKeys`). */
-export const platformIds = [
-  'it',
-  'peppol',
-  'peppol_be',
-  'pl',
-  'ob',
-  'common',
-  'preservation',
-  'stripe',
-  'transfer',
-] as const;
-export type PlatformId = (typeof platformIds)[number];
+export { platformIds, serviceIds };
+export type { PlatformId, ServiceId } from './ids.ts';
 
 export const demoLoginSchema = z.object({ email: z.email(), persona: z.string() });
 export type DemoLogin = z.infer<typeof demoLoginSchema>;

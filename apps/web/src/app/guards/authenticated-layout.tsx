@@ -1,6 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../lib/auth';
 import { useCan } from '../../lib/roles';
+import { DatePickersProvider } from '../date-pickers-provider';
 import { AppShell } from '../shell/app-shell';
 
 /**
@@ -17,5 +18,9 @@ export default function AuthenticatedLayout() {
     return <Navigate to={`/login${query}`} replace />;
   }
   if (access.availableContexts.length === 0) return <Navigate to="/no-services" replace />;
-  return <AppShell />;
+  return (
+    <DatePickersProvider>
+      <AppShell />
+    </DatePickersProvider>
+  );
 }

@@ -1,5 +1,11 @@
 import { BusinessRegistryPage } from '../../features/it-business-registry';
-import { YearlyStatistics } from '../../features/it-statistics';
+import { lazyPart } from '../../lib/lazy-part';
+
+/** The statistics panel (its charts) loads with the statistics dialog, not with the list. */
+const YearlyStatistics = lazyPart(
+  () => import('../../features/it-statistics').then((statistics) => statistics.YearlyStatistics),
+  ['statistics'],
+);
 
 /**
  * `/business-registry-configurations` composes features: the registry page's statistics dialog

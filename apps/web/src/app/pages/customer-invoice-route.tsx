@@ -45,6 +45,7 @@ export default function CustomerInvoiceRoute() {
         direction={0}
         newInvoiceAction={<NewInvoiceButton onCreated={refreshList} />}
         importAction={<CustomerInvoiceImportButton onImported={refreshList} />}
+        prefetch={[NewInvoiceButton, CustomerInvoiceImportButton, CreditNoteDialog]}
         creditNoteAction={(invoice) =>
           canCreateCreditNote(invoice) && (
             <Button variant="outlined" onClick={() => openCreditNote(invoice.uuid)}>

@@ -1,6 +1,23 @@
 import { DashboardPage } from '../../features/common-dashboard';
-import { canSeeYearlyStatistics, YearlyStatistics } from '../../features/it-statistics';
+import { lazyPart } from '../../lib/lazy-part';
 import { useCan } from '../../lib/roles';
+
+/**
+ * The yearly statistics (their charts, some 80 KB) load after the dashboard's cards have painted,
+ * for the users allowed to see them (the rule is the statistics feature's own).
+ */
+const YearlyStatisticsIfAllowed = lazyPart(
+  () =>
+    import('../../features/it-statistics').then(
+      ({ canSeeYearlyStatistics, YearlyStatistics }) =>
+        function StatisticsIfAllowed() {
+          const access = useCan();
+          return canSeeYearlyStatistics(access) ? <YearlyStatistics /> : null;
+        },
+    ),
+  ['statistics'],
+  'inline',
+);
 
 /**
  * `/dashboard` composes features: the Italian invoicing issue passes its yearly statistics panel
@@ -8,9 +25,11 @@ import { useCan } from '../../lib/roles';
  */
 export default function DashboardRoute() {
   const access = useCan();
+  // Only an Italian invoicing account may have the statistics: nothing is fetched for others.
+  const maySeeStatistics = access.availableContexts.includes('it');
   return (
     <DashboardPage
-      yearlyStatisticsSlot={canSeeYearlyStatistics(access) ? <YearlyStatistics /> : undefined}
+      yearlyStatisticsSlot={maySeeStatistics ? <YearlyStatisticsIfAllowed /> : undefined}
     />
   );
 }

@@ -15,6 +15,7 @@ export default function SupplierInvoiceRoute() {
     <InvoiceListPage
       direction={1}
       importAction={<SupplierInvoiceImportButton onImported={refreshList} />}
+      prefetch={[SupplierInvoiceImportButton]}
     />
   );
 }

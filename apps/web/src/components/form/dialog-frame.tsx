@@ -2,8 +2,8 @@
  * The frame of every console dialog with a form: the MUI Dialog labelled by its title, an
  * optional close button in the title, an optional header under it (tabs), and the loading and
  * error states of whatever the dialog needs to load before its content can show. On a phone
- * (below 600 px) a wide dialog (md and up: the invoice dialogs) fills the screen and its tabs
- * share the width, each label whole.
+ * (below 600 px) a wide dialog (md and up: the invoice dialogs) fills the screen and its fixed
+ * tabs share the width, each label whole (scrollable ones scroll).
  */
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
@@ -107,12 +107,13 @@ export function DialogFrame({
         )}
       </DialogTitle>
       {header && phone ? (
-        // Tabs share the width and wrap their labels: 'Create invoice' and 'Create invoice
+        // Fixed tabs share the width and wrap their labels: 'Create invoice' and 'Create invoice
         // from source' stay distinct instead of the second one running off the screen.
+        // Scrollable tabs (more than a phone holds) keep their labels whole and scroll.
         <Box
           sx={{
             '& .MuiTabs-root': { px: 1 },
-            '& .MuiTab-root': {
+            '& .MuiTabs-fixed .MuiTab-root': {
               flex: 1,
               minWidth: 0,
               maxWidth: 'none',

@@ -20,7 +20,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import { useSnackbar } from 'notistack';
-import { useMemo, useState } from 'react';
+import type { SnackbarKey } from 'notistack';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { DefaultValues, FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
@@ -80,6 +81,11 @@ export interface FormBodyProps<TInput extends FieldValues, TOutput, TResult> ext
   keepOpen?: (result: TResult) => boolean;
   /** The fields scroll and the buttons stay in view under them (a tall tab). */
   pinnedActions?: boolean;
+  /**
+   * Whether the values differ from the ones the form started from (or last saved), told on each
+   * change: a dialog of several forms asks before discarding any of them.
+   */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 export function FormBody<TInput extends FieldValues, TOutput, TResult>({
@@ -101,10 +107,14 @@ export function FormBody<TInput extends FieldValues, TOutput, TResult>({
   dividers = false,
   keepOpen,
   pinnedActions = false,
+  onDirtyChange,
   children,
 }: FormBodyProps<TInput, TOutput, TResult>) {
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const [failure, setFailure] = useState<ServerFormError | null>(null);
+  // The error snackbar of the last failure: a new attempt takes it away, so a refusal and the
+  // success that follows it are never on screen together.
+  const failureToast = useRef<SnackbarKey | undefined>(undefined);
   const registry = useMemo(() => new FieldRegistry(), []);
   const form = useForm<TInput, unknown, TOutput>({
     resolver: schema
@@ -112,9 +122,15 @@ export function FormBody<TInput extends FieldValues, TOutput, TResult>({
       : undefined,
     defaultValues,
   });
+  const { isDirty } = form.formState;
+  useEffect(() => {
+    onDirtyChange?.(isDirty);
+  }, [isDirty, onDirtyChange]);
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
+    if (failureToast.current !== undefined) closeSnackbar(failureToast.current);
+    failureToast.current = undefined;
     try {
       const result = await onSubmit(values);
       if (successMessage !== undefined) {
@@ -122,6 +138,9 @@ export function FormBody<TInput extends FieldValues, TOutput, TResult>({
           typeof successMessage === 'function' ? successMessage(result) : successMessage;
         enqueueSnackbar(message, { variant: 'success' });
       }
+      // What was saved is the form's new start: nothing is left to discard.
+      form.reset(form.getValues());
+      onDirtyChange?.(false);
       if (!keepOpen?.(result)) onClose();
     } catch (error) {
       const submitted = form.getValues();
@@ -133,7 +152,7 @@ export function FormBody<TInput extends FieldValues, TOutput, TResult>({
       });
       setFailure(found);
       const toast = failureMessage?.(found);
-      if (toast) enqueueSnackbar(toast, { variant: 'error' });
+      if (toast) failureToast.current = enqueueSnackbar(toast, { variant: 'error' });
     }
   });
 

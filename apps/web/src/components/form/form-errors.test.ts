@@ -28,6 +28,8 @@ describe('applyServerErrors', () => {
       detail: 'email: This email is already used.',
       violations: error.violations,
       otherViolations: [{ propertyPath: 'roles', message: 'Unknown role.' }],
+      // The field each violation went onto: the alert labels it by that field.
+      violationFields: ['email', undefined],
     });
   });
 
@@ -38,6 +40,7 @@ describe('applyServerErrors', () => {
       detail: '',
       violations: [],
       otherViolations: [],
+      violationFields: [],
     });
   });
 

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError, violationMessage } from '../../lib/hydra';
 import { i18n } from '../../lib/i18n';
 import type { Violation } from '../../lib/hydra';
-import { translateValidationMessage } from '../../lib/validation-messages';
+import { translateValidationMessage, translateViolation } from '../../lib/validation-messages';
 
 export { validationMessageKey } from '../../lib/validation-messages';
 
@@ -36,6 +36,16 @@ export interface ServerFormError {
   violations: Violation[];
   /** Violations that matched no field of the form. */
   otherViolations: Violation[];
+  /** The form field each of `violations` went onto (undefined: none); the alert labels by it. */
+  violationFields?: readonly (string | undefined)[];
+}
+
+/**
+ * A server violation's message in the user's language where its stable parts allow (its own
+ * sentence in that language, its known code), else as the server wrote it.
+ */
+export function serverViolationMessage(violation: Violation): string {
+  return translateViolation(i18n, violation) ?? violationMessage(violation, i18n.language);
 }
 
 /**
@@ -65,12 +75,12 @@ export function applyServerErrors<T extends FieldValues>(
       ? fields
       : (propertyPath) => fields.find((name) => name === propertyPath);
   const otherViolations: Violation[] = [];
-  for (const violation of error.violations) {
+  const violationFields = error.violations.map((violation) => {
     const field = fieldOf(violation.propertyPath, violation);
-    if (field)
-      setError(field, { type: 'server', message: violationMessage(violation, i18n.language) });
+    if (field) setError(field, { type: 'server', message: serverViolationMessage(violation) });
     else otherViolations.push(violation);
-  }
+    return field;
+  });
   const is4xx = error.status >= 400 && error.status < 500;
   return {
     isValidation: error.status === 422,
@@ -78,5 +88,6 @@ export function applyServerErrors<T extends FieldValues>(
     detail: is4xx ? error.problem.detail : '',
     violations: error.violations,
     otherViolations,
+    violationFields,
   };
 }

@@ -12,6 +12,8 @@ export type { DialogFrameProps, DialogLoad } from './dialog-frame';
 export { DeleteDialog } from './delete-dialog';
 export type { DeleteDialogProps } from './delete-dialog';
 export { ConfirmDialog } from './confirm-dialog';
+export { useDiscardGuard } from './use-discard-guard';
+export type { DiscardGuard } from './use-discard-guard';
 export { TextField } from './text-field';
 export type { TextFieldProps } from './text-field';
 export { SelectField } from './select-field';
@@ -30,7 +32,12 @@ export {
   useRegisterField,
   useRegisterFields,
 } from './field-registry';
-export { applyServerErrors, useValidationMessage, validationMessageKey } from './form-errors';
+export {
+  applyServerErrors,
+  serverViolationMessage,
+  useValidationMessage,
+  validationMessageKey,
+} from './form-errors';
 export type { MessageTranslator, ServerFormError, ViolationField } from './form-errors';
 export { ServerErrorAlert, alertLines } from './server-error-alert';
 export type { AlertLine } from './server-error-alert';

@@ -1,20 +1,22 @@
 /**
  * The one alert above a form after a failed submit (spec 8): titled 'Validation Error' for a 422
- * (or by the form's own title), it lists the server's violations as `propertyPath: message`, else
- * the server's detail text, else the generic message.
+ * (or by the form's own title), it lists the server's violations as `field label: message` in the
+ * user's language, else the server's detail text, else the generic message.
  */
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { useFormMessage } from './form-kit-context';
+import { useFormMessage, useFormNamespace } from './form-kit-context';
+import { serverViolationMessage } from './form-errors';
 import type { ServerFormError } from './form-errors';
 import type { MessageTranslator } from './form-errors';
-import { violationMessage } from '../../lib/hydra';
 import { i18n } from '../../lib/i18n';
+import { violationFieldLabel } from '../../lib/validation-messages';
 
 /** One line of the alert: `path: message`, or the message alone when it names no field. */
 export interface AlertLine {
+  /** The field's label (or the path the server named when the form has no label for it). */
   path: string;
   message: string;
 }
@@ -25,26 +27,43 @@ const VIOLATION_LINE = /^([\w.[\]]+): (.+)$/;
  * The API writes a 422's detail as one `propertyPath: message` line per violation, in English.
  * Known messages are translated line by line; anything else shows as the server wrote it.
  */
-function translateDetail(detail: string, translate: MessageTranslator) {
+function translateDetail(
+  detail: string,
+  translate: MessageTranslator,
+  label: (path: string) => string,
+) {
   return detail
     .split('\n')
     .map((line) => {
       const match = VIOLATION_LINE.exec(line);
-      if (match?.[1] && match[2]) return `${match[1]}: ${translate(match[2]) ?? match[2]}`;
+      if (match?.[1] && match[2]) return `${label(match[1])}: ${translate(match[2]) ?? match[2]}`;
       return translate(line) ?? line;
     })
     .join('\n');
 }
 
-/** The lines a failed submit shows: every violation, else the detail. */
-export function alertLines(error: ServerFormError, translate: MessageTranslator): AlertLine[] {
+/**
+ * The lines a failed submit shows: every violation (labelled by its field in the namespaces
+ * `ns`), else the detail.
+ */
+export function alertLines(
+  error: ServerFormError,
+  translate: MessageTranslator,
+  ns: string | readonly string[] = 'common',
+): AlertLine[] {
   if (error.violations.length > 0) {
-    return error.violations.map((violation) => ({
-      path: violation.propertyPath,
-      message: translate(violationMessage(violation, i18n.language)) ?? violation.message,
-    }));
+    return error.violations.map((violation, index) => {
+      const name = error.violationFields?.[index] ?? violation.propertyPath;
+      return {
+        path: name ? violationFieldLabel(i18n, ns, name) : '',
+        message: translate(serverViolationMessage(violation)) ?? violation.message,
+      };
+    });
   }
-  return error.detail ? [{ path: '', message: translateDetail(error.detail, translate) }] : [];
+  const label = (path: string) => violationFieldLabel(i18n, ns, path);
+  return error.detail
+    ? [{ path: '', message: translateDetail(error.detail, translate, label) }]
+    : [];
 }
 
 interface ServerErrorAlertProps {
@@ -61,8 +80,9 @@ interface ServerErrorAlertProps {
 export function ServerErrorAlert({ error, title, lines, fallback }: ServerErrorAlertProps) {
   const { t } = useTranslation('listKit');
   const translate = useFormMessage();
+  const ns = useFormNamespace();
   if (!error) return null;
-  const shown = lines ?? alertLines(error, translate);
+  const shown = lines ?? alertLines(error, translate, ns);
   const heading = title ?? (error.isValidation ? t('form.validationError') : undefined);
   return (
     <Alert severity="error" sx={{ mb: 2 }}>

@@ -78,15 +78,23 @@ const DEFAULT_PAGE_SIZE_OPTIONS = [10, 30, 50, 100];
 
 /**
  * The actions column stays in view at the right edge when a table is wider than the screen,
- * over the cells scrolling beneath it.
+ * over the cells scrolling beneath it. Not on a phone: there it would take half the screen
+ * and cover the name beneath it; the row scrolls to its actions instead.
  */
 const STICKY_ACTIONS = {
-  position: 'sticky',
+  position: { xs: 'static', sm: 'sticky' },
   right: 0,
   zIndex: 1,
   bgcolor: 'background.paper',
   boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
 } as const;
+
+/**
+ * A token column (e-mails, file names, uuids) breaks its tokens anywhere so it can be narrow;
+ * on a phone the table would narrow it to a letter a line: it keeps room for a dozen characters or more
+ * and the table scrolls sideways instead.
+ */
+const TOKEN_CELL_MIN_WIDTH = { xs: '16ch', sm: 0 } as const;
 
 /**
  * 12 px between columns instead of 16: ten columns of a list (the drafts in Polish) fit at
@@ -197,6 +205,7 @@ export function DataTable<T>({
               // word only when it is wider than the whole column).
               sx={{
                 overflowWrap: column.breakAnywhere ? 'anywhere' : 'break-word',
+                ...(column.breakAnywhere ? { minWidth: TOKEN_CELL_MIN_WIDTH } : {}),
                 ...WRAPPING_CHIPS,
               }}
             >

@@ -8,6 +8,9 @@ export interface ListOrder {
   direction: OrderDirection;
 }
 
+/** The page size of every list unless a screen says otherwise. */
+export const DEFAULT_PAGE_SIZE = 30;
+
 export interface ListSnapshot<F extends FilterValues> {
   filters: F;
   page: number;

@@ -37,8 +37,11 @@ export interface DetailsDialogControl<K extends string> {
   /** The dialog's data when the URL says it is open and every data key is present. */
   data: DialogData<K> | null;
   isOpen: boolean;
-  /** Opens the dialog by pushing its keys into the URL (Back closes it again). */
-  open: (data: DialogData<K>) => void;
+  /**
+   * Opens the dialog by pushing its keys into the URL (Back closes it again); `replace` changes
+   * the open dialog's keys in place (a dialog that created its object goes on with it).
+   */
+  open: (data: DialogData<K>, options?: { replace?: boolean }) => void;
   /** Removes the dialog's keys from the URL. */
   close: () => void;
   /** A link (search part included) that opens the dialog over the current list. */
@@ -103,11 +106,14 @@ export function useDetailsDialog<K extends string>(
   );
 
   const open = useCallback(
-    (next: DialogData<K>) => {
-      const state: DialogHistoryState = { listKitDialog: dialogId };
-      void navigate(href(next), { state });
+    (next: DialogData<K>, options?: { replace?: boolean }) => {
+      // Replacing keeps the entry's own state: closing still goes back when the entry was pushed.
+      const state: DialogHistoryState = options?.replace
+        ? ((location.state as DialogHistoryState | null) ?? {})
+        : { listKitDialog: dialogId };
+      void navigate(href(next), { state, replace: options?.replace ?? false });
     },
-    [navigate, href, dialogId],
+    [navigate, href, dialogId, location.state],
   );
 
   const close = useCallback(() => {

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderHookWithProviders } from '../../test/render-with-providers';
 import { columnStorageKey } from './column-preferences';
+import { listSnapshotOf } from './list-state-storage';
 import { useListState } from './use-list-state';
 import type { ListStateOptions } from './use-list-state';
 
@@ -227,5 +228,32 @@ describe('useListState: kept per table', () => {
     expect((await renderListState('/list?dialog=y')).result.current.list.filters.email).toBe(
       'linked',
     );
+  });
+});
+
+describe('listSnapshotOf: what a route loader asks for', () => {
+  const defaults = { defaultFilters: options.defaultFilters, defaultPageSize: 30 };
+
+  it('reads the same list as the hook from the address', async () => {
+    const url = '/list?email=a%40b.it&status%5B%5D=sent&page=3&itemsPerPage=50';
+    const { result } = await renderListState(url);
+    const snapshot = listSnapshotOf('test-table', new URLSearchParams(url.split('?')[1]), defaults);
+    expect(snapshot).toEqual({
+      filters: result.current.list.filters,
+      page: result.current.list.page,
+      itemsPerPage: result.current.list.itemsPerPage,
+      order: result.current.list.order,
+    });
+    expect(snapshot.page).toBe(3);
+  });
+
+  it('opens a bare address on the list as the table kept it', async () => {
+    const first = await renderListState('/list?email=kept%40b.it&page=2');
+    first.unmount();
+    const snapshot = listSnapshotOf('test-table', new URLSearchParams(''), defaults);
+    expect(snapshot.filters.email).toBe('kept@b.it');
+    expect(snapshot.page).toBe(2);
+    // Another table keeps its own state.
+    expect(listSnapshotOf('other-table', new URLSearchParams(''), defaults).filters.email).toBe('');
   });
 });

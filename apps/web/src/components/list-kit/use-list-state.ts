@@ -3,12 +3,13 @@ import { useSearchParams } from 'react-router';
 import { loadColumnChoices, saveColumnChoices } from './column-preferences';
 import type { ColumnChoices } from './column-preferences';
 import {
+  DEFAULT_PAGE_SIZE,
   listOwnedQuery,
   readListSnapshot,
   toListQueryParams,
   writeListSnapshot,
 } from './list-query-string';
-import { loadListQuery, saveListQuery } from './list-state-storage';
+import { keptQueryFor, listSnapshotOf, saveListQuery } from './list-state-storage';
 import type {
   FilterValues,
   ListDefaults,
@@ -17,8 +18,7 @@ import type {
   ListSnapshot,
 } from './list-query-string';
 
-/** The page size of every list unless a screen says otherwise. */
-export const DEFAULT_PAGE_SIZE = 30;
+export { DEFAULT_PAGE_SIZE };
 
 export interface ListStateOptions<F extends FilterValues> {
   defaultFilters: F;
@@ -88,10 +88,12 @@ export function useListState<F extends FilterValues>(
   const searchKey = searchParams.toString();
   const ownQuery = listOwnedQuery(new URLSearchParams(searchKey), defaults);
   // An address without any of the list's parameters opens the table as the user left it.
-  const kept = ownQuery === '' ? loadListQuery(tableKey) : '';
+  const kept = keptQueryFor(tableKey, new URLSearchParams(searchKey), defaults);
   const snapshot = useMemo(
-    () => readListSnapshot(new URLSearchParams(kept === '' ? searchKey : kept), defaults),
-    [searchKey, kept, defaults],
+    () => listSnapshotOf(tableKey, new URLSearchParams(searchKey), defaults),
+    // `kept` changes with what the table keeps for this address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [tableKey, searchKey, kept, defaults],
   );
   useEffect(() => {
     if (ownQuery !== '') {

@@ -16,6 +16,7 @@ import {
   type ListState,
   type RowSelection,
 } from '../list-kit';
+import { usePrefetchWhenIdle, type Preloadable } from '../../lib/lazy-part';
 import { ListPageHeader } from './list-page-header';
 import { RowActions, type RowAction } from './row-actions';
 
@@ -49,6 +50,11 @@ export interface ResourceListPageProps<T, F extends FilterValues> {
   tableLabel?: string;
   /** The page's dialogs, usually opened through the URL (`useUrlDialog`, `useRowDialog`). */
   children?: ReactNode;
+  /**
+   * The page's lazily loaded parts (`lib/lazy-part`: dialogs, forms), fetched once the rows are
+   * on screen and the browser is idle, so opening one is instant and the rows never wait.
+   */
+  prefetch?: readonly Preloadable[];
 }
 
 export function ResourceListPage<T, F extends FilterValues>({
@@ -65,7 +71,9 @@ export function ResourceListPage<T, F extends FilterValues>({
   selection,
   tableLabel,
   children,
+  prefetch = [],
 }: ResourceListPageProps<T, F>) {
+  usePrefetchWhenIdle(prefetch, query.data !== undefined);
   const refetch = query.refetch;
   const refresh = refetch ? () => void refetch() : undefined;
   return (

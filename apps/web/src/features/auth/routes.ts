@@ -2,6 +2,16 @@
 import type { Screen } from '../../lib/screens';
 
 export const screens: readonly Screen[] = [
-  { path: '/login', public: true, page: () => import('./components/login-page') },
-  { path: '/reset-password', public: true, page: () => import('./components/reset-password-page') },
+  {
+    path: '/login',
+    public: true,
+    page: () => import('./components/login-page'),
+    namespaces: ['auth'],
+  },
+  {
+    path: '/reset-password',
+    public: true,
+    page: () => import('./components/reset-password-page'),
+    namespaces: ['auth'],
+  },
 ];

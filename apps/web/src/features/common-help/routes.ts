@@ -13,6 +13,7 @@ export const screens: readonly Screen[] = [
   {
     path: '/help/stripe-faq',
     page: () => import('./components/stripe-faq-page'),
+    namespaces: ['help'],
     guard: stripeOnly,
     menu: [
       {
@@ -34,6 +35,7 @@ export const screens: readonly Screen[] = [
   {
     path: '/help/stripe-manual',
     page: () => import('./components/stripe-manual-page'),
+    namespaces: ['help'],
     guard: stripeOnly,
     menu: [
       {

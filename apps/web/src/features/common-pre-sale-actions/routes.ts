@@ -5,6 +5,7 @@ export const screens: readonly Screen[] = [
   {
     path: '/settings/pre-sale-actions',
     page: () => import('./components/pre-sale-actions-page'),
+    namespaces: ['preSaleActions', 'listKit'],
     // Spec 2.3: a payment-provider (stripe) account has no pre-sales.
     userMenu: {
       id: 'preSaleActions',

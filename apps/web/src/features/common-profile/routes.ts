@@ -5,6 +5,7 @@ export const screens: readonly Screen[] = [
   {
     path: '/profile',
     page: () => import('./components/profile-page'),
+    namespaces: ['profile'],
     userMenu: { id: 'profile', order: 10, icon: 'person' },
   },
 ];

@@ -5,6 +5,7 @@ export const screens: readonly Screen[] = [
   {
     path: '/settings/sub-accounts',
     page: () => import('./components/sub-accounts-page'),
+    namespaces: ['subAccounts', 'listKit'],
     guard: requireRole('common', 'ROLE_SUB_ACCOUNT_MANAGER', '/'),
     userMenu: {
       id: 'subAccounts',

@@ -5,6 +5,7 @@ export const screens: readonly Screen[] = [
   {
     path: '/api-configurations',
     page: () => import('./components/api-configurations-page'),
+    namespaces: ['apiConfigurations', 'listKit'],
     guard: requireRole('it', 'ROLE_CONFIG', '/'),
     menu: [
       {

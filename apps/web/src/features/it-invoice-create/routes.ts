@@ -5,5 +5,6 @@ export const screens: readonly Screen[] = [
   {
     path: '/customer-invoice/:invoiceUuid/fix',
     page: () => import('./components/fix-invoice-page'),
+    namespaces: ['invoiceCreate', 'invoiceForm', 'codeLists', 'listKit'],
   },
 ];

@@ -1,11 +1,9 @@
 /**
  * Invoice import dialogs (account spec 2.10, 5), mounted by the customer and supplier invoice
- * lists. Either the dialogs (`<CustomerInvoiceImportDialog open onClose onImported />`) or the
- * ready toolbar buttons for `InvoiceListPage`'s `importAction`
- * (`<SupplierInvoiceImportButton onImported={(uuid) => …} />`).
+ * lists as ready toolbar buttons for `InvoiceListPage`'s `importAction`
+ * (`<SupplierInvoiceImportButton onImported={(uuid) => …} />`). The dialogs, their file readers
+ * and validation load when opened (or ahead, `SupplierInvoiceImportButton.preload()`).
  */
-export { CustomerInvoiceImportDialog } from './components/customer-invoice-import-dialog';
-export { SupplierInvoiceImportDialog } from './components/supplier-invoice-import-dialog';
 export {
   CustomerInvoiceImportButton,
   SupplierInvoiceImportButton,

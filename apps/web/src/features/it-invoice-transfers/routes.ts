@@ -6,6 +6,7 @@ export const screens: readonly Screen[] = [
   {
     path: '/invoice-transfers',
     page: () => import('./components/invoice-transfers-page'),
+    namespaces: ['invoiceTransfers', 'invoices', 'listKit'],
     guard: readsTransfers,
     menu: [
       {

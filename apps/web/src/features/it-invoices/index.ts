@@ -9,10 +9,7 @@ export {
   canCreateInvoices,
 } from './components/invoice-list-page';
 export type { InvoiceListPageProps } from './components/invoice-list-page';
-export {
-  InvoiceDetailsDialog,
-  INVOICE_DIALOG_ID,
-  invoiceDialogHref,
-} from './components/invoice-details-dialog';
-export type { InvoiceDialogVariant, InvoiceTab } from './components/invoice-details-dialog';
+export { InvoiceDetailsDialog } from './components/lazy-invoice-details-dialog';
+export { INVOICE_DIALOG_ID, invoiceDialogHref } from './components/invoice-dialog-link';
+export type { InvoiceDialogVariant, InvoiceTab } from './components/invoice-dialog-link';
 export { invoiceQueries } from './api/invoice-queries';

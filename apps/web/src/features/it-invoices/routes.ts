@@ -7,6 +7,6 @@ import type { Screen } from '../../lib/screens';
 const downloadPage = () => import('./components/invoice-download-page');
 
 export const screens: readonly Screen[] = [
-  { path: '/customer-invoice/:uuid/download-pdf', page: downloadPage },
-  { path: '/customer-invoice/:uuid/download-xml', page: downloadPage },
+  { path: '/customer-invoice/:uuid/download-pdf', page: downloadPage, namespaces: ['invoices'] },
+  { path: '/customer-invoice/:uuid/download-xml', page: downloadPage, namespaces: ['invoices'] },
 ];

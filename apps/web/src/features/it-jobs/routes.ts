@@ -6,6 +6,7 @@ export const screens: readonly Screen[] = [
   {
     path: '/jobs',
     page: () => import('./components/jobs-page'),
+    namespaces: ['jobs', 'listKit'],
     guard: readsJobs,
     menu: [
       {

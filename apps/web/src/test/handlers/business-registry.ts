@@ -183,12 +183,15 @@ export function businessRegistryHandlers({
   const rejectedItem = apiUrl('it', '/rejected-invoices/:fiscalId');
   const knownFiscalId = (params: Record<string, unknown>) =>
     registries.find({ id: String(params.fiscalId) }) !== undefined;
-  const credentialsMissing = () =>
+  // As the API refuses: on the fiscal id, in English, with the code and the fiscal id.
+  const credentialsMissing = (fiscalId: string) =>
     unprocessable([
       {
-        propertyPath: '',
-        message: 'Store the Fisconline credentials of this business registry configuration first.',
+        propertyPath: 'fiscal_id',
+        message:
+          'Store the Fisconline credentials of this business registry configuration (tax drawer tab) first.',
         code: 'CREDENTIALS_MISSING',
+        parameters: { fiscal_id: fiscalId },
       },
     ]);
   const changeSchedule = (fiscalId: string, next: InvoiceDownloadSchedule) => {
@@ -283,7 +286,7 @@ export function businessRegistryHandlers({
       const query = Object.fromEntries(new URL(request.url).searchParams);
       const range = rejectedInvoicesRangeSchema.safeParse(query);
       if (!range.success) return unprocessable([]);
-      if (!credentialsOf(fiscalId).credentials_set) return credentialsMissing();
+      if (!credentialsOf(fiscalId).credentials_set) return credentialsMissing(fiscalId);
       return HttpResponse.json(rejected.get(fiscalId) ?? { count: 0, pending: 0 });
     }),
     http.post(`${rejectedItem}/recover`, async ({ request, params }) => {
@@ -291,7 +294,7 @@ export function businessRegistryHandlers({
       const fiscalId = String(params.fiscalId);
       const body = await parseBody(request, rejectedInvoicesRangeSchema);
       if (!body.ok) return body.response;
-      if (!credentialsOf(fiscalId).credentials_set) return credentialsMissing();
+      if (!credentialsOf(fiscalId).credentials_set) return credentialsMissing(fiscalId);
       const entry = rejected.get(fiscalId) ?? { count: 0, pending: 0 };
       const recovery: RejectedInvoicesRecovery = {
         recovered: Array.from({ length: entry.pending }, (_, index) => ({

@@ -72,8 +72,18 @@ export function sampleTransfers(): InvoiceTransfer[] {
       created_at: recent(120),
       violations: JSON.stringify([
         {
-          propertyPath: 'FatturaElettronicaBody.DatiGenerali.DatiGeneraliDocumento.Numero',
-          message: 'This value should not be blank.',
+          // As the API stores a check's finding: the path, the English text with the file's
+          // line, the code and the sentence in each language.
+          propertyPath: 'fattura_elettronica_body[0].dati_generali.dati_generali_documento.numero',
+          message: 'Line 58: Numero is required.',
+          code: '00200',
+          messageKey: 'schema.missingElement',
+          parameters: { element: 'Numero' },
+          messages: {
+            it: 'Numero è obbligatorio.',
+            en: 'Numero is required.',
+            pl: 'Numero jest wymagany.',
+          },
         },
         { propertyPath: '', message: 'The total does not match the lines.' },
       ]),
@@ -194,6 +204,15 @@ export function transfersHandlers(seed: InvoiceTransfer[] = sampleTransfers()) {
       processed: read.length,
       sent: read.filter((transfer) => transfer.invoice_uuid !== null).length,
       with_violations: read.filter((transfer) => transfer.violations !== null).length,
+      // The MSW SDI answers at once: what a transfer sent is delivered, or rejected as marked.
+      sdi: {
+        waiting: 0,
+        refused: read.filter((transfer) => transfer.marking === 'rejected').length,
+        issued: read.filter(
+          (transfer) => transfer.invoice_uuid !== null && transfer.marking !== 'rejected',
+        ).length,
+        refusals: [],
+      },
       created_at: upload.created_at,
       processed_at: read.length === upload.total ? new Date().toISOString() : null,
     };

@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginRequestSchema } from '@fiscus/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { PublicPageLayout } from '../../../components/public-page-layout';
 import { useSession } from '../../../lib/auth';
 import { isApiError } from '../../../lib/hydra';
@@ -17,10 +15,15 @@ import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { safeRedirectTarget } from '../../../lib/safe-redirect';
 import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useLogin } from '../api/use-login';
+import type { LoginFormInput, LoginFormOutput } from '../model/login-resolver';
 import { DemoLogins } from './demo-logins';
 
-type LoginFormInput = z.input<typeof loginRequestSchema>;
-type LoginFormOutput = z.output<typeof loginRequestSchema>;
+const loadLoginResolver = () =>
+  import('../model/login-resolver').then((rules) => rules.loginResolver);
+
+/** The contract's rules, fetched on first use: the page paints without the schema library. */
+const loginResolver: Resolver<LoginFormInput, unknown, LoginFormOutput> = async (...args) =>
+  (await loadLoginResolver())(...args);
 
 function loginErrorKey(error: unknown): string {
   if (isApiError(error) && error.status === 401) return 'login.invalidCredentials';
@@ -37,10 +40,15 @@ export default function LoginPage() {
   const loginMutation = useLogin();
   const config = getRuntimeConfig();
   const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
-    resolver: zodResolver(loginRequestSchema),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // Ready before the user submits: fetched once the page has painted.
+  useEffect(() => {
+    const handle = window.setTimeout(() => void loadLoginResolver().catch(() => undefined), 300);
+    return () => window.clearTimeout(handle);
+  }, []);
 
   // Already logged in (e.g. a bookmarked /login): go straight on.
   if (session && !loginMutation.isPending && !loginMutation.isSuccess) {

@@ -29,11 +29,15 @@ export function ConsumptionCard() {
       <CardHeader
         title={t('consumption.title')}
         subheader={
-          consumptions.data
-            ? t('consumption.total', {
+          consumptions.data ? (
+            <span data-testid="consumption-total">
+              {t('consumption.total', {
                 amount: formatMoney(sumAmounts(series.map((entry) => entry.total)), language),
-              })
-            : t('consumption.subtitle')
+              })}
+            </span>
+          ) : (
+            t('consumption.subtitle')
+          )
         }
         slotProps={{ title: { component: 'h2', variant: 'h6' } }}
       />

@@ -69,7 +69,7 @@ export function CreditCard() {
                 <Typography variant="caption" color="text.secondary">
                   {t('credit.invoicesSent')}
                 </Typography>
-                <Typography variant="h6" component="p">
+                <Typography variant="h6" component="p" data-testid="credit-invoices-sent">
                   {preSale.invoices_sent.toLocaleString(language)}
                 </Typography>
               </div>
@@ -77,7 +77,7 @@ export function CreditCard() {
                 <Typography variant="caption" color="text.secondary">
                   {t('credit.invoicesReceived')}
                 </Typography>
-                <Typography variant="h6" component="p">
+                <Typography variant="h6" component="p" data-testid="credit-invoices-received">
                   {preSale.invoices_received.toLocaleString(language)}
                 </Typography>
               </div>

@@ -76,7 +76,7 @@ describe('PreSaleActionsPage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit pre-sale action' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent('target: This value is not a valid email address.');
+    expect(alert).toHaveTextContent('Recipient email: This value is not a valid email address.');
     expect(
       within(dialog).getByRole('textbox', { name: 'Recipient email' }),
     ).toHaveAccessibleDescription('This value is not a valid email address.');

@@ -39,7 +39,7 @@ describe('SubAccountsPage', () => {
 
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Validation Error');
-    expect(alert).toHaveTextContent('email: This email is already used.');
+    expect(alert).toHaveTextContent('Email: This email is already used.');
     expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
       'This email is already used.',
     );

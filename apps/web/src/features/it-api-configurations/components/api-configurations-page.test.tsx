@@ -62,7 +62,7 @@ describe('ApiConfigurationsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Validation Error');
-    expect(alert).toHaveTextContent('target_url: This value is not a valid URL.');
+    expect(alert).toHaveTextContent('Target URL: This value is not a valid URL.');
     expect(within(dialog).getByRole('textbox', { name: 'Target URL' })).toHaveAccessibleDescription(
       'This value is not a valid URL.',
     );

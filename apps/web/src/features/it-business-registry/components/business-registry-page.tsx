@@ -11,25 +11,37 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
 import Button from '@mui/material/Button';
 import { keepPreviousData, usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useListState, useUrlDialog } from '../../../components/list-kit';
 import { ResourceListPage, useRowDialog } from '../../../components/resource-page';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useCan } from '../../../lib/roles';
 import { registryQueries } from '../api/registry-queries';
 import { canCreateRegistries } from '../model/registry-access';
 import { jobsOfRegistry } from '../model/registry-links';
 import { RegistryDeleteDialog } from './registry-delete-dialog';
-import { RegistryDialog } from './registry-dialog';
+
 import {
   BUSINESS_REGISTRY_TABLE_KEY,
   registryColumns,
   registryDefaultFilters,
   registryFilterInputs,
 } from './registry-list';
-import { RegistryStatisticsDialog } from './registry-statistics-dialog';
+
 import { SupplierInvoiceSettings } from './supplier-invoice-settings';
+
+/** The registry form and the statistics load when opened, or ahead once the rows show. */
+const RegistryDialog = lazyPart(
+  () => import('./registry-dialog').then((module) => module.RegistryDialog),
+  ['businessRegistry', 'listKit'],
+);
+const RegistryStatisticsDialog = lazyPart(
+  () => import('./registry-statistics-dialog').then((module) => module.RegistryStatisticsDialog),
+  ['businessRegistry', 'statistics'],
+);
 
 /** The settings dialog's `dialog_fiscal_id` when it creates a registry (no fiscal id is lower-case). */
 export const NEW_REGISTRY = 'new';
@@ -59,11 +71,14 @@ export default function BusinessRegistryPage({ statistics }: BusinessRegistryPag
   const remove = useRowDialog('delete', registries.data?.items, registryId, 'fiscal_id');
   const mayCreate = canCreateRegistries(access);
   const settingsId = settings.data?.fiscal_id;
+  // The registry the open 'new' dialog created: the same dialog goes on with it (same key).
+  const [created, setCreated] = useState<string | null>(null);
 
   return (
     <ResourceListPage
       title={t('title')}
       subtitle={t('subtitle')}
+      prefetch={[RegistryDialog, RegistryStatisticsDialog]}
       list={list}
       filters={registryFilterInputs(t)}
       query={registries}
@@ -114,9 +129,16 @@ export default function BusinessRegistryPage({ statistics }: BusinessRegistryPag
       {settingsId !== undefined && (
         <RegistryDialog
           // A new key per registry so each opening starts from that registry's values.
-          key={settingsId}
+          key={settingsId === created ? NEW_REGISTRY : settingsId}
           fiscalId={settingsId === NEW_REGISTRY ? null : settingsId}
-          onClose={settings.close}
+          onClose={() => {
+            setCreated(null);
+            settings.close();
+          }}
+          onCreated={(registry) => {
+            setCreated(registry.fiscal_id);
+            settings.open({ fiscal_id: registry.fiscal_id }, { replace: true });
+          }}
         />
       )}
       {stats.data && statistics && (

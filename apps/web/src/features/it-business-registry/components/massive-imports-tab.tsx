@@ -2,7 +2,8 @@
  * The massive imports tab of the business registry dialog (spec 2.7, 3, 4, 8): the daily
  * download of the company's supplier invoices from the tax drawer. Inactive, it offers
  * activation (with or without the yearly renewal, and optionally the last year's invoices at
- * once); active, it shows until when it runs, the
+ * once), which needs the Fisconline credentials stored in the tax drawer tab (until then the
+ * button is off and a warning says where to store them); active, it shows until when it runs, the
  * auto-renew switch and deactivation. After each change a refreshing overlay covers the tab
  * until the status has been asked again; each change ends with its success or error snackbar.
  * Without ROLE_INVOICING_DOWNLOAD the tab says the permission is missing and asks to contact
@@ -23,10 +24,12 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { serverViolationMessage } from '../../../components/form';
 import { formatListDate } from '../../../components/list-kit';
+import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCan } from '../../../lib/roles';
 import { useChangeSchedule } from '../api/registry-mutations';
@@ -80,13 +83,18 @@ function ScheduleControls({ fiscalId }: { fiscalId: string }) {
   const change = useChangeSchedule(fiscalId);
   const [renewOnActivation, setRenewOnActivation] = useState(false);
   const [archiveOnActivation, setArchiveOnActivation] = useState(false);
+  const needsCredentialsId = useId();
 
   const apply = (next: ScheduleChange) => {
     change.mutate(next, {
       onSuccess: () =>
         enqueueSnackbar(t(`massiveImports.messages.${next.kind}`), { variant: 'success' }),
-      onError: () =>
-        enqueueSnackbar(t(`massiveImports.messages.${next.kind}Error`), { variant: 'error' }),
+      // Why, when the API said (no Fisconline credentials), in the user's language.
+      onError: (error) => {
+        const why = error instanceof ApiError ? error.violations.map(serverViolationMessage) : [];
+        const message = [t(`massiveImports.messages.${next.kind}Error`), ...why].join(' ');
+        enqueueSnackbar(message, { variant: 'error' });
+      },
     });
   };
 
@@ -101,6 +109,9 @@ function ScheduleControls({ fiscalId }: { fiscalId: string }) {
 
   const { enabled, valid_until: validUntil, auto_renew: autoRenew } = schedule.data;
   const refreshing = change.isPending || schedule.isFetching;
+  // Activation needs stored credentials (the API refuses it without them): only once confirmed.
+  const missingCredentials = credentials.data?.credentials_set === false;
+  const mayActivate = credentials.data?.credentials_set === true;
   return (
     <Box sx={{ position: 'relative' }} aria-busy={refreshing}>
       {refreshing && <RefreshingOverlay label={t('massiveImports.refreshing')} />}
@@ -108,8 +119,10 @@ function ScheduleControls({ fiscalId }: { fiscalId: string }) {
         <Typography variant="body2" color="text.secondary">
           {t('massiveImports.description')}
         </Typography>
-        {credentials.data && !credentials.data.credentials_set && (
-          <Alert severity="warning">{t('massiveImports.needsCredentials')}</Alert>
+        {missingCredentials && (
+          <Alert severity="warning" id={needsCredentialsId}>
+            {t('massiveImports.needsCredentials')}
+          </Alert>
         )}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Typography>{t('massiveImports.status')}</Typography>
@@ -176,7 +189,8 @@ function ScheduleControls({ fiscalId }: { fiscalId: string }) {
             <Box>
               <Button
                 variant="contained"
-                disabled={refreshing}
+                disabled={refreshing || !mayActivate}
+                aria-describedby={missingCredentials ? needsCredentialsId : undefined}
                 onClick={() =>
                   apply({
                     kind: 'activate',

@@ -55,15 +55,26 @@ describe('RegistryDialog', () => {
     );
     expect(sentRequests({ method: 'POST' })).toEqual([]);
 
+    // Issue 31: the check digit of a VAT number and the check character of a codice fiscale.
+    for (const wrong of ['01234567891', 'bncgnn75c41f205x']) {
+      await user.clear(fiscalId);
+      await user.type(fiscalId, wrong);
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(fiscalId).toHaveAccessibleDescription(
+        'This fiscal id is not valid: its check digit (VAT number) or check character (codice fiscale) does not match.',
+      );
+    }
+    expect(sentRequests({ method: 'POST' })).toEqual([]);
+
     await user.clear(fiscalId);
-    await user.type(fiscalId, 'bncgnn75c41f205x');
-    expect(fiscalId).toHaveValue('BNCGNN75C41F205X');
+    await user.type(fiscalId, 'bncgnn75c41f205h');
+    expect(fiscalId).toHaveValue('BNCGNN75C41F205H');
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Giovanna Bianchi');
     await user.click(within(dialog).getByRole('switch', { name: 'Digital signature' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved - Fiscal ID: BNCGNN75C41F205X')).toBeVisible();
+    expect(await screen.findByText('Saved - Fiscal ID: BNCGNN75C41F205H')).toBeVisible();
     expect(sentRequests({ method: 'POST' })[0]?.body).toEqual({
-      fiscal_id: 'BNCGNN75C41F205X',
+      fiscal_id: 'BNCGNN75C41F205H',
       name: 'Giovanna Bianchi',
       email: null,
       supplier_invoice_enabled: false,
@@ -72,7 +83,19 @@ describe('RegistryDialog', () => {
       receipts_enabled: false,
       api_configurations: [],
     });
-    expect(await screen.findByText('BNCGNN75C41F205X')).toBeVisible();
+    // Issue 31: the dialog goes on with the registry it created, its other tabs open.
+    const created = await screen.findByRole('dialog', {
+      name: 'Business registry BNCGNN75C41F205H',
+    });
+    expect(within(created).getByRole('tab', { name: 'Tax drawer' })).toBeVisible();
+    expect(within(created).getByRole('textbox', { name: 'Fiscal ID' })).toBeDisabled();
+    expect(within(created).getByRole('textbox', { name: 'Name' })).toHaveValue('Giovanna Bianchi');
+    await user.click(within(created).getByRole('tab', { name: 'Smart receipt' }));
+    expect(await within(created).findByRole('textbox', { name: 'Phone number' })).toBeVisible();
+    // Nothing changed since the save: closing asks nothing.
+    await user.click(within(created).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('BNCGNN75C41F205H')).toBeVisible();
   });
 
   it('shows the server 422 of a used fiscal id on its field', async () => {
@@ -86,7 +109,7 @@ describe('RegistryDialog', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Fiscal ID' }), ROSSI);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'fiscal_id: A business registry configuration with this fiscal id already exists.',
+      'Fiscal ID: A business registry configuration with this fiscal id already exists.',
     );
     expect(within(dialog).getByRole('textbox', { name: 'Fiscal ID' })).toHaveAccessibleDescription(
       'A business registry configuration with this fiscal id already exists.',
@@ -143,6 +166,14 @@ describe('RegistryDialog', () => {
       await within(dialog).findByRole('combobox', { name: 'Webhook configurations' }),
     ).toBeDisabled();
     expect(sentRequests({ path: '/api/it/api-configurations' })).toEqual([]);
+  });
+
+  it('shows the sub-accounts field to a manager whose role is in common only (italy@)', async () => {
+    signIn(fakeToken({ it: ['ROLE_CONFIG'], common: ['ROLE_USER', 'ROLE_SUB_ACCOUNT_MANAGER'] }));
+    await renderPage(settingsOf(ROSSI));
+    const dialog = await screen.findByRole('dialog', { name: `Business registry ${ROSSI}` });
+    expect(await within(dialog).findByRole('combobox', { name: 'Sub-accounts' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: sampleSubAccount.email })).toBeVisible();
   });
 
   it('connects and disconnects sub-accounts one by one, listing what failed', async () => {
@@ -202,7 +233,6 @@ describe('RegistryDialog', () => {
     await user.click(await within(dialog).findByRole('tab', { name: 'Smart receipt' }));
     const first = await within(dialog).findByRole('textbox', { name: 'Alert recipient 1' });
     expect(first).toHaveValue('alerts@example.com');
-    expect(within(dialog).getByRole('button', { name: 'Remove recipient 1' })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Add recipient' }));
     await user.type(
       within(dialog).getByRole('textbox', { name: 'Alert recipient 2' }),
@@ -236,6 +266,78 @@ describe('RegistryDialog', () => {
     });
   });
 
+  it('saves a phone number alone: every recipient box can be removed, a blank one is none', async () => {
+    const user = userEvent.setup();
+    await renderPage(settingsOf(ROSSI));
+    const dialog = await screen.findByRole('dialog', { name: `Business registry ${ROSSI}` });
+    await user.click(await within(dialog).findByRole('tab', { name: 'Smart receipt' }));
+    await within(dialog).findByRole('textbox', { name: 'Alert recipient 1' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove recipient 1' }));
+    expect(within(dialog).queryByRole('textbox', { name: 'Alert recipient 1' })).toBeNull();
+    // A box added and left blank is no recipient either.
+    await user.click(within(dialog).getByRole('button', { name: 'Add recipient' }));
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone number' });
+    await user.clear(phone);
+    await user.type(phone, '+39 347 765 4321');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Smart receipt settings saved')).toBeVisible();
+    expect(sentRequests({ method: 'PUT' })[0]?.body).toEqual({
+      receipts_alert_recipients: [],
+      phone_number: '+393477654321',
+    });
+  });
+
+  it('keeps what was typed in every tab and asks before discarding it', async () => {
+    const user = userEvent.setup();
+    await renderPage(settingsOf(ROSSI));
+    const dialog = await screen.findByRole('dialog', { name: `Business registry ${ROSSI}` });
+    const name = await within(dialog).findByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Rossi Nuovo');
+    await user.click(within(dialog).getByRole('tab', { name: 'Tax drawer' }));
+    const codiceFiscale = await within(dialog).findByRole('textbox', { name: /^Codice fiscale/ });
+    await user.type(codiceFiscale, 'rssmra80a01h501u');
+    await user.click(within(dialog).getByRole('tab', { name: 'Settings' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Rossi Nuovo');
+    await user.click(within(dialog).getByRole('tab', { name: 'Tax drawer' }));
+    expect(within(dialog).getByRole('textbox', { name: /^Codice fiscale/ })).toHaveValue(
+      'RSSMRA80A01H501U',
+    );
+
+    // Escape on a changed dialog asks; Cancel keeps it, Discard closes it.
+    await user.keyboard('{Escape}');
+    const confirm = await screen.findByRole('dialog', { name: 'Discard the changes?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('dialog', { name: `Business registry ${ROSSI}` })).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard the changes?' })).getByRole(
+        'button',
+        { name: 'Discard' },
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: `Business registry ${ROSSI}` })).toBeNull(),
+    );
+  });
+
+  it('checks the Fisconline PIN in the form: 10 digits', async () => {
+    const user = userEvent.setup();
+    await renderPage(settingsOf(ROSSI));
+    const dialog = await screen.findByRole('dialog', { name: `Business registry ${ROSSI}` });
+    await user.click(await within(dialog).findByRole('tab', { name: 'Tax drawer' }));
+    await user.type(
+      await within(dialog).findByRole('textbox', { name: /^Codice fiscale/ }),
+      'RSSMRA80A01H501U',
+    );
+    await user.type(within(dialog).getByLabelText(/^Password/), 'Fisconline.2026');
+    const pin = within(dialog).getByLabelText(/^PIN/);
+    await user.type(pin, '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Save credentials' }));
+    expect(pin).toHaveAccessibleDescription('The Fisconline PIN is 10 digits.');
+    expect(sentRequests({ method: 'PUT' })).toEqual([]);
+  });
+
   it('shows a receipt setting the server refuses on its field', async () => {
     const user = userEvent.setup();
     server.use(
@@ -264,7 +366,7 @@ describe('RegistryDialog', () => {
     await within(dialog).findByRole('textbox', { name: 'Alert recipient 1' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'receipts_alert_recipients.0: Invalid email',
+      'Alert recipients 1: Invalid email',
     );
     expect(
       within(dialog).getByRole('textbox', { name: 'Alert recipient 1' }),

@@ -3,7 +3,8 @@
  * registry, the fiscal id fixed once saved, the webhook configurations it is limited to, and for
  * sub-account managers the linked sub-accounts. Saving writes the registry, then connects and
  * disconnects the sub-accounts one by one; when one of them fails the registry stays saved, the
- * dialog stays open with what succeeded and what failed, and Save tries the rest again.
+ * dialog stays open with what succeeded and what failed, and Save tries the rest again. A new
+ * registry's dialog stays open on it, with its other tabs.
  */
 import type { BusinessRegistryConfiguration } from '@fiscus/contracts';
 import Typography from '@mui/material/Typography';
@@ -35,7 +36,12 @@ import { useRegistryMessage } from './use-registry-message';
 export interface RegistryTabProps {
   /** The saved registry; null while creating one. */
   registry: BusinessRegistryConfiguration | null;
+  /** Asks the dialog to close (it asks first when a tab holds changes). */
   onClose: () => void;
+  /** Whether the tab's form holds changes not saved yet. */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** The registry this tab just created (the dialog goes on with it). */
+  onCreated?: (registry: BusinessRegistryConfiguration) => void;
 }
 
 /** `api_configurations.2` (a refused link) → the picker. */
@@ -43,7 +49,7 @@ function fieldOfViolation(propertyPath: string): string | undefined {
   return propertyPath.startsWith('api_configurations') ? 'api_configurations' : undefined;
 }
 
-export function RegistryEditTab({ registry, onClose }: RegistryTabProps) {
+export function RegistryEditTab({ registry, onClose, onDirtyChange, onCreated }: RegistryTabProps) {
   const { t } = useTranslation('businessRegistry');
   const { enqueueSnackbar } = useSnackbar();
   const translate = useRegistryMessage();
@@ -74,6 +80,8 @@ export function RegistryEditTab({ registry, onClose }: RegistryTabProps) {
     const savedMessage = created
       ? t('messages.saved', { fiscalId: result.fiscal_id })
       : t('messages.updated');
+    // A new registry's other tabs open now: the dialog stays, on the registry it created.
+    if (created) onCreated?.(result);
     if (outcome && outcome.failed.length > 0) {
       // Spec 8: a snackbar, and the per-account lists stay on screen.
       setReport(outcome);
@@ -81,9 +89,10 @@ export function RegistryEditTab({ registry, onClose }: RegistryTabProps) {
       enqueueSnackbar(t('messages.subAccountsError'), { variant: 'error' });
       return false;
     }
+    setReport(null);
     enqueueSnackbar(savedMessage, { variant: 'success' });
     if (outcome) enqueueSnackbar(t('messages.subAccountsUpdated'), { variant: 'success' });
-    return true;
+    return !(created && onCreated);
   };
 
   return (
@@ -96,6 +105,7 @@ export function RegistryEditTab({ registry, onClose }: RegistryTabProps) {
       defaultValues={registry ? existingRegistryValues(registry) : newRegistryValues()}
       onSubmit={submit}
       onClose={onClose}
+      onDirtyChange={onDirtyChange}
       submitLabel={t('actions.save')}
       cancelLabel={t('actions.cancel')}
       fieldOfViolation={fieldOfViolation}

@@ -190,6 +190,12 @@ describe('registry dialog: massive imports tab', () => {
     expect(
       await within(dialog).findByText(/Store the Fisconline credentials in the Tax drawer tab/),
     ).toBeVisible();
+    // Issue 31: activating without them would only make failing jobs.
+    const activate = within(dialog).getByRole('button', { name: 'Activate' });
+    expect(activate).toBeDisabled();
+    expect(activate).toHaveAccessibleDescription(
+      'Store the Fisconline credentials in the Tax drawer tab first: the downloads need them.',
+    );
   });
 });
 
@@ -224,6 +230,54 @@ describe('registry dialog: recover tab', () => {
     );
     expect(await within(dialog).findByText('0 to recover (not here yet)')).toBeVisible();
   });
+
+  it("says why a recovery is refused in the user's language, by the field's label", async () => {
+    withRoles('ROLE_INVOICING_RECOVER');
+    for (const [language, title, tab, submit, label, reason] of [
+      [
+        'it',
+        'Anagrafica',
+        'Recupera fatture',
+        'Recupera',
+        'Codice fiscale / P. IVA',
+        /^Nessuna credenziale Fisconline/,
+      ],
+      [
+        'pl',
+        'Rejestr firmy',
+        'Odzyskaj faktury',
+        'Odzyskaj',
+        'Identyfikator podatkowy',
+        /^Dla tej konfiguracji nie zapisano danych logowania Fisconline/,
+      ],
+    ] as const) {
+      const user = userEvent.setup();
+      const page = await renderWithProviders(<BusinessRegistryPage />, {
+        route: settingsOf(COMPANY),
+        namespaces: ['businessRegistry', 'listKit'],
+        language,
+      });
+      const dialog = await screen.findByRole('dialog', { name: `${title} ${COMPANY}` });
+      await user.click(await within(dialog).findByRole('tab', { name: tab }));
+      await user.click(await within(dialog).findByRole('button', { name: submit }));
+      // The alert of the refused submit (the count's warning is an alert too).
+      const alert = await waitFor(() => {
+        const found = within(dialog)
+          .getAllByRole('alert')
+          .find((each) => each.textContent?.includes(`${label}: `));
+        if (!found) throw new Error(`no alert with ${label}`);
+        return found;
+      });
+      const text = (alert.textContent ?? '').split(`${label}: `)[1] ?? '';
+      expect(text).toMatch(reason);
+      expect(alert).not.toHaveTextContent(/fiscal_id|Store the Fisconline/);
+      // The error toast says why too, not 'an error occurred, try again later'.
+      expect(
+        (await screen.findAllByText(reason)).filter((shown) => !alert.contains(shown)),
+      ).not.toHaveLength(0);
+      page.unmount();
+    }
+  }, 40_000);
 
   it('asks for the credentials when none are stored', async () => {
     withRoles('ROLE_INVOICING_RECOVER');

@@ -1,7 +1,8 @@
 /**
  * The smart receipt tab of the business registry dialog (spec 2.7, 5, 8): the emails that receive
- * the receipt alerts (at least one, each valid) and the phone number with its international
- * prefix, saved with `PUT …/receipt-settings`.
+ * the receipt alerts (each valid; blank boxes are dropped and every box can be removed, so the
+ * phone number saves alone) and the phone number with its international prefix, saved with
+ * `PUT …/receipt-settings`.
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -28,10 +29,18 @@ import DialogContent from '@mui/material/DialogContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Alert from '@mui/material/Alert';
 
-/** `receipts_alert_recipients.1` (the server's path) → the second email box. */
-function fieldOfViolation(propertyPath: string): string | undefined {
+/**
+ * `receipts_alert_recipients.1` (the server's path) → the box of the second address sent (blank
+ * boxes are not sent).
+ */
+function fieldOfViolation(propertyPath: string, values: ReceiptFormInput): string | undefined {
   const match = /^receipts_alert_recipients\.(\d+)$/.exec(propertyPath);
-  return match ? `receipts_alert_recipients.${match[1]}.email` : undefined;
+  if (!match) return undefined;
+  const sent = values.receipts_alert_recipients
+    .map((entry, box) => ({ box, blank: entry.email.trim() === '' }))
+    .filter((entry) => !entry.blank);
+  const box = sent[Number(match[1])]?.box;
+  return box === undefined ? undefined : `receipts_alert_recipients.${box}.email`;
 }
 
 function RecipientList() {
@@ -62,7 +71,6 @@ function RecipientList() {
             <IconButton
               aria-label={t('actions.removeRecipient', { number: index + 1 })}
               onClick={() => remove(index)}
-              disabled={fields.length === 1}
               sx={{ mt: 1 }}
             >
               <DeleteIcon />
@@ -87,7 +95,7 @@ function RecipientList() {
   );
 }
 
-export function SmartReceiptTab({ registry, onClose }: RegistryTabProps) {
+export function SmartReceiptTab({ registry, onClose, onDirtyChange }: RegistryTabProps) {
   const { t } = useTranslation('businessRegistry');
   const translate = useRegistryMessage();
   const fiscalId = registry?.fiscal_id ?? '';
@@ -119,6 +127,7 @@ export function SmartReceiptTab({ registry, onClose }: RegistryTabProps) {
       }}
       successMessage={t('messages.receiptSettingsSaved')}
       onClose={onClose}
+      onDirtyChange={onDirtyChange}
       submitLabel={t('actions.save')}
       cancelLabel={t('actions.cancel')}
       fieldOfViolation={fieldOfViolation}

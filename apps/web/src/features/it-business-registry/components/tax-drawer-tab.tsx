@@ -1,8 +1,9 @@
 /**
  * The tax drawer ('cassetto fiscale') tab of the business registry dialog (spec 2.7, 3, 5, 8):
  * whether Fisconline credentials are stored for the company and since when (never the
- * credentials themselves), the form that stores new ones (codice fiscale, password, PIN, checked
- * by the tax portal: refused ones show the spec's invalid-credentials message), and the
+ * credentials themselves), the form that stores new ones (codice fiscale, password, the 10-digit
+ * PIN checked in the form, then the set checked by the tax portal: refused ones show the spec's
+ * invalid-credentials message, and the stored ones are said to stay in use), and the
  * interactive set-up, which needs the registry's phone number and opens the portal's consent page
  * in a new tab.
  */
@@ -20,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormBody, TextField } from '../../../components/form';
 import { formatListTimestamp } from '../../../components/list-kit';
+import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { startInteractiveSetup, useSaveCredentials } from '../api/registry-mutations';
 import { registryQueries } from '../api/registry-queries';
@@ -35,7 +37,11 @@ import { useRegistryMessage } from './use-registry-message';
 
 type Registry = NonNullable<RegistryTabProps['registry']>;
 
-function CredentialsStatus({ fiscalId }: { fiscalId: string }) {
+/**
+ * Whether credentials are stored and since when. While the portal's refusal of new ones shows, the
+ * stored ones are said to stay in use, not green 'stored' beside the red refusal.
+ */
+function CredentialsStatus({ fiscalId, refused }: { fiscalId: string; refused: boolean }) {
   const { t } = useTranslation('businessRegistry');
   const status = useQuery(registryQueries.credentials(fiscalId));
   if (status.isPending) return <CircularProgress size={20} aria-label={t('form.loading')} />;
@@ -48,11 +54,17 @@ function CredentialsStatus({ fiscalId }: { fiscalId: string }) {
       </Alert>
     );
   }
+  const date = formatListTimestamp(setAt, currentLanguage());
+  if (refused) {
+    return (
+      <Alert severity="info" role="status">
+        {t('taxDrawer.storedKept', { date })}
+      </Alert>
+    );
+  }
   return (
     <Alert severity="success" role="status">
-      {t(source === 'interactive' ? 'taxDrawer.storedInteractive' : 'taxDrawer.stored', {
-        date: formatListTimestamp(setAt, currentLanguage()),
-      })}
+      {t(source === 'interactive' ? 'taxDrawer.storedInteractive' : 'taxDrawer.stored', { date })}
     </Alert>
   );
 }
@@ -111,11 +123,12 @@ function InteractiveSetup({ registry }: { registry: Registry }) {
   );
 }
 
-export function TaxDrawerTab({ registry, onClose }: RegistryTabProps) {
+export function TaxDrawerTab({ registry, onClose, onDirtyChange }: RegistryTabProps) {
   const { t } = useTranslation('businessRegistry');
   const translate = useRegistryMessage();
   const fiscalId = registry?.fiscal_id ?? '';
   const save = useSaveCredentials(fiscalId);
+  const [refused, setRefused] = useState(false);
   if (!registry) return <DialogContent />;
   return (
     <FormBody<CredentialsFormInput, CredentialsFormInput, unknown>
@@ -123,7 +136,15 @@ export function TaxDrawerTab({ registry, onClose }: RegistryTabProps) {
       pinnedActions
       schema={credentialsFormSchema}
       defaultValues={emptyCredentials}
-      onSubmit={(values) => save.mutateAsync(values)}
+      onSubmit={async (values) => {
+        setRefused(false);
+        try {
+          return await save.mutateAsync(values);
+        } catch (error) {
+          setRefused(error instanceof ApiError && isInvalidCredentials(error.violations));
+          throw error;
+        }
+      }}
       successMessage={t('taxDrawer.saved')}
       // Spec 8 'global.invalid_credentials': the alert lists it, a snackbar says it too.
       failureMessage={(failure) =>
@@ -133,9 +154,10 @@ export function TaxDrawerTab({ registry, onClose }: RegistryTabProps) {
       submitLabel={t('taxDrawer.save')}
       cancelLabel={t('actions.cancel')}
       onClose={onClose}
+      onDirtyChange={onDirtyChange}
       notice={
         <>
-          <CredentialsStatus fiscalId={fiscalId} />
+          <CredentialsStatus fiscalId={fiscalId} refused={refused} />
           <InteractiveSetup registry={registry} />
           <Typography variant="subtitle2" component="h3" sx={{ mt: 3 }}>
             {t('taxDrawer.formTitle')}
@@ -151,7 +173,13 @@ export function TaxDrawerTab({ registry, onClose }: RegistryTabProps) {
         slotProps={{ htmlInput: { maxLength: 16, autoCapitalize: 'characters' } }}
       />
       <TextField name="password" type="password" required autoComplete="new-password" />
-      <TextField name="pin" type="password" required autoComplete="off" />
+      <TextField
+        name="pin"
+        type="password"
+        required
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
     </FormBody>
   );
 }

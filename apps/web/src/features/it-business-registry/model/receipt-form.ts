@@ -1,6 +1,7 @@
 /**
- * The smart receipt tab's form (spec 2.7, 5): the alert recipients (each a valid email, at least
- * one) and the phone number with its international prefix (libphonenumber-js), blank sent as null.
+ * The smart receipt tab's form (spec 2.7, 5): the alert recipients (each a valid email; a box
+ * left blank is no recipient, and there may be none, issue 31: the phone number saves on its own)
+ * and the phone number with its international prefix (libphonenumber-js), blank sent as null.
  */
 import { registryMessages, validationMessages } from '@fiscus/contracts';
 import type { ReceiptSettings } from '@fiscus/contracts';
@@ -17,12 +18,12 @@ export const receiptFormSchema = z.object({
         email: z
           .string()
           .trim()
-          .min(1, { error: registryMessages.invalidEmail, abort: true })
           .max(255, { error: validationMessages.tooLong255, abort: true })
-          .pipe(z.email({ error: registryMessages.invalidEmail })),
+          .refine((value) => value === '' || z.email().safeParse(value).success, {
+            error: registryMessages.invalidEmail,
+          }),
       }),
     )
-    .min(1, { error: registryMessages.atLeastOneEmail })
     .max(MAX_ALERT_RECIPIENTS),
   phone_number: z.string().transform((value, context) => {
     const checked = checkInternationalPhone(value);
@@ -41,7 +42,7 @@ export function receiptFormValues(settings: {
 }): ReceiptFormInput {
   const recipients = settings.receipts_alert_recipients;
   return {
-    // An empty list still shows one box to type the first address in.
+    // An empty list still shows one box to type the first address in (left blank, it is none).
     receipts_alert_recipients: (recipients.length > 0 ? recipients : ['']).map((email) => ({
       email,
     })),
@@ -51,7 +52,9 @@ export function receiptFormValues(settings: {
 
 export function toReceiptSettings(values: ReceiptFormValues): ReceiptSettings {
   return {
-    receipts_alert_recipients: values.receipts_alert_recipients.map((entry) => entry.email),
+    receipts_alert_recipients: values.receipts_alert_recipients
+      .map((entry) => entry.email)
+      .filter((email) => email !== ''),
     phone_number: values.phone_number,
   };
 }

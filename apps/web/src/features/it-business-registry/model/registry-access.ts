@@ -5,14 +5,15 @@ import type { Access } from '../../../lib/roles';
 // `app/pages/composed-screens.ts`.
 
 /**
- * Linking sub-accounts to a registry: ROLE_SUB_ACCOUNT_MANAGER in both `common` and `it`, and the
- * user is not a sub-account itself (as the API checks).
+ * Linking sub-accounts to a registry: ROLE_SUB_ACCOUNT_MANAGER in `common` or in `it` (the role
+ * table's "common and it": whoever has the sub-accounts menu links them too), and the user is
+ * not a sub-account itself (as the API checks).
  */
 export function canLinkSubAccounts(access: Access): boolean {
   return (
     !access.isSubAccount &&
-    access.can('common', 'ROLE_SUB_ACCOUNT_MANAGER') &&
-    access.can('it', 'ROLE_SUB_ACCOUNT_MANAGER')
+    (access.can('common', 'ROLE_SUB_ACCOUNT_MANAGER') ||
+      access.can('it', 'ROLE_SUB_ACCOUNT_MANAGER'))
   );
 }
 

@@ -1,7 +1,8 @@
 /**
  * The edit/create tab's form (spec 3, 5): its zod schema in the API's wording, the values of a new
  * or an existing registry, and the request body. The fiscal id is required, upper-cased, an
- * 11-digit VAT number or a 16-character codice fiscale, and fixed once saved; webhook
+ * 11-digit VAT number or a 16-character codice fiscale whose check digit or character matches,
+ * and fixed once saved; webhook
  * configurations are sent as links (their IRIs); the linked sub-accounts are not part of the
  * registry's body (they are connected one by one, `sub-account-sync.ts`).
  */
@@ -16,12 +17,14 @@ import type {
   BusinessRegistryConfiguration,
   BusinessRegistryConfigurationUpdate,
 } from '@fiscus/contracts';
+import { isValidCodiceFiscale, isValidPartitaIva } from '@fiscus/fatturapa/fields';
 import { z } from 'zod';
 
 /** The server's messages this form may show, by key of `validation.*` in `businessRegistry`. */
 export const registryFormMessages = {
   required: registryMessages.required,
   fiscalIdFormat: registryMessages.fiscalIdFormat,
+  fiscalIdCheck: registryMessages.fiscalIdCheck,
   fiscalIdReadOnly: registryMessages.fiscalIdReadOnly,
   fiscalIdUsed: registryMessages.fiscalIdUsed,
   atLeastOneEmail: registryMessages.atLeastOneEmail,
@@ -32,6 +35,7 @@ export const registryFormMessages = {
   codiceFiscaleRequired: taxPortalMessages.codiceFiscaleRequired,
   passwordRequired: taxPortalMessages.passwordRequired,
   pinRequired: taxPortalMessages.pinRequired,
+  pinFormat: taxPortalMessages.pinFormat,
   codiceFiscaleFormat: taxPortalMessages.codiceFiscaleFormat,
   invalidCredentials: taxPortalMessages.invalidCredentials,
   phoneRequired: taxPortalMessages.phoneRequired,
@@ -49,13 +53,26 @@ export const apiConfigurationChoiceSchema = z.object({
 });
 export type ApiConfigurationChoice = z.infer<typeof apiConfigurationChoiceSchema>;
 
+/**
+ * Whether an Italian fiscal id of the right shape passes its check: the VAT number's check digit,
+ * the codice fiscale's check character (`@fiscus/fatturapa`, as the API checks it).
+ */
+export function hasValidCheck(fiscalId: string): boolean {
+  return fiscalId.length === 11 ? isValidPartitaIva(fiscalId) : isValidCodiceFiscale(fiscalId);
+}
+
 export const registryFormSchema = z.object({
   fiscal_id: z
     .string()
     .trim()
     .min(1, { error: registryMessages.required, abort: true })
     .transform((value) => value.toUpperCase())
-    .pipe(z.string().regex(FISCAL_ID_PATTERN, { error: registryMessages.fiscalIdFormat })),
+    .pipe(
+      z
+        .string()
+        .regex(FISCAL_ID_PATTERN, { error: registryMessages.fiscalIdFormat, abort: true })
+        .refine(hasValidCheck, { error: registryMessages.fiscalIdCheck }),
+    ),
   name: z.string().trim().max(255, { error: validationMessages.tooLong255 }),
   email: z
     .string()

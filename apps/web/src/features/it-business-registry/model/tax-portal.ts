@@ -2,15 +2,19 @@
  * The tax drawer, massive imports and recover tabs' pure rules (spec 2.7, 3, 5, 8, 9): the
  * credentials form (the contract's schema, an empty form: stored credentials never come back),
  * whether a failure is the portal refusing the credentials or their absence, whether the
- * interactive set-up may start, and the recover tab's default range.
+ * interactive set-up may start, and the recover tab's default range and its rules.
  */
 import {
   INVALID_CREDENTIALS_CODE,
   RECOVER_DEFAULT_DAYS,
+  RECOVER_MAX_RANGE_DAYS,
   fisconlineCredentialsSchema,
+  rejectedInvoicesMessages,
+  isRecoverableDay,
 } from '@fiscus/contracts';
 import type { BusinessRegistryConfiguration } from '@fiscus/contracts';
 import type { Dayjs } from 'dayjs';
+import { z } from 'zod';
 
 export const credentialsFormSchema = fisconlineCredentialsSchema;
 
@@ -58,8 +62,39 @@ export function defaultRecoverRange(today: Dayjs): DayRangeValues {
   };
 }
 
-/** Whether both ends are days and in order (the count is asked only then). */
-export function isCompleteRange(range: DayRangeValues): boolean {
-  const day = /^\d{4}-\d{2}-\d{2}$/;
-  return day.test(range.from_date) && day.test(range.to_date) && range.from_date <= range.to_date;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const recoverDayField = z
+  .string()
+  .min(1, { error: rejectedInvoicesMessages.dateFormat, abort: true })
+  .refine(isRecoverableDay, { error: rejectedInvoicesMessages.dateFormat });
+
+/**
+ * The recover tab's range, checked as it is typed (issue 31) with the API's rules: two days,
+ * the first not after the last, at most a year (both days included).
+ */
+export const recoverRangeSchema = z
+  .object({ from_date: recoverDayField, to_date: recoverDayField })
+  .superRefine((range, context) => {
+    if (range.from_date > range.to_date) {
+      context.addIssue({
+        code: 'custom',
+        path: ['to_date'],
+        message: rejectedInvoicesMessages.dateOrder,
+      });
+      return;
+    }
+    const days = Math.round((Date.parse(range.to_date) - Date.parse(range.from_date)) / DAY_MS) + 1;
+    if (days > RECOVER_MAX_RANGE_DAYS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['to_date'],
+        message: rejectedInvoicesMessages.rangeTooLong,
+      });
+    }
+  });
+
+/** Whether the range passes the API's rules (the count is asked only then). */
+export function isValidRecoverRange(range: DayRangeValues): boolean {
+  return recoverRangeSchema.safeParse(range).success;
 }

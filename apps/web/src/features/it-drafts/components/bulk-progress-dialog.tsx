@@ -17,6 +17,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatListDate } from '../../../components/list-kit';
 import { currentLanguage } from '../../../lib/i18n';
+import { LOCATION_NAMESPACES, invoiceViolationLine } from '../../../lib/invoice-location';
 import type { BulkEntry, BulkMode } from '../model/bulk-state';
 
 const statusIcons = {
@@ -55,7 +56,7 @@ export function BulkProgressDialog({
   onUnblock: (uuid: string) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('drafts');
+  const { t, i18n } = useTranslation(['drafts', ...LOCATION_NAMESPACES]);
   const titleId = useId();
   const language = currentLanguage();
   const done = entries.length;
@@ -122,14 +123,16 @@ export function BulkProgressDialog({
                       )}
                     </Stack>
                   ) : (
-                    <Typography>{entry.message}</Typography>
+                    // The server's detail is its violations in English: they are listed below.
+                    entry.violations.length === 0 && <Typography>{entry.message}</Typography>
                   )}
                   {entry.violations.map((violation) => (
                     <Typography
                       key={`${violation.propertyPath}:${violation.message}`}
                       variant="body2"
+                      title={violation.propertyPath || undefined}
                     >
-                      {violation.propertyPath}: {violation.message}
+                      {invoiceViolationLine(i18n, violation)}
                     </Typography>
                   ))}
                 </>

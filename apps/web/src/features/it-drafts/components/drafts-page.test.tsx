@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { completeDraft, draftsHandlers, sampleDraft as draft } from '../../../test/handlers/drafts';
-import { apiUrl } from '../../../test/handlers/http';
+import { apiUrl, problem } from '../../../test/handlers/http';
+import { i18n } from '../../../lib/i18n';
 import { AddressProbe, renderWithProviders } from '../../../test/render-with-providers';
 import { sentRequests, server } from '../../../test/server';
 import { DraftsPage } from './drafts-page';
@@ -132,6 +133,54 @@ describe('DraftsPage', () => {
     );
     // Unchanged since the save: nothing older is written over the edit.
     expect(sentRequests({ method: 'PUT' })).toHaveLength(1);
+  }, 60_000);
+
+  it("lists a refused send's violations where they are in the invoice and in Polish, not by JSON path", async () => {
+    const numero = 'fattura_elettronica_body[0].dati_generali.dati_generali_documento.numero';
+    server.use(
+      http.post(apiUrl('it', '/invoices/draft/:uuid/send'), () =>
+        problem(400, 'Bad Request', `${numero}: 2.1.1.4 Numero contains no digit`, {
+          violations: [
+            {
+              propertyPath: numero,
+              message: '2.1.1.4 Numero contains no digit',
+              code: '00425',
+              messages: {
+                it: '2.1.1.4 <Numero> non contenente caratteri numerici',
+                en: '2.1.1.4 Numero contains no digit',
+                pl: '2.1.1.4 Numero nie zawiera żadnej cyfry',
+              },
+            },
+          ],
+        }),
+      ),
+      ...draftsHandlers([completeDraft]),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(
+      <DraftsPage invoiceHref={(uuid) => `/customer-invoice/${uuid}`} renderDetails={() => null} />,
+      { namespaces: ['drafts', 'invoiceForm', 'codeLists', 'listKit'], language: 'pl' },
+    );
+    const row = (await screen.findByText(/^FT-1/)).closest('tr');
+    if (!row) throw new Error('no row');
+    await user.click(within(row).getByRole('checkbox'));
+    await user.click(
+      screen.getByRole('button', { name: i18n.t('actions.sendSelected', { ns: 'drafts' }) }),
+    );
+    const bulk = await screen.findByRole('dialog', {
+      name: i18n.t('bulk.title.send', { ns: 'drafts' }),
+    });
+    await user.click(
+      await within(bulk).findByRole('button', {
+        name: i18n.t('bulk.row', { ns: 'drafts', number: 'FT-1' }),
+      }),
+    );
+    expect(
+      await within(bulk).findByText(
+        'Dane dokumentu › Numer: 2.1.1.4 Numero nie zawiera żadnej cyfry',
+      ),
+    ).toBeInTheDocument();
+    expect(bulk).not.toHaveTextContent(/fattura_elettronica|contains no digit/);
   }, 60_000);
 
   it('unblocks a blocked draft from its row, and explains a blocked send in words', async () => {

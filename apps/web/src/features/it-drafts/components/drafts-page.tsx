@@ -27,10 +27,21 @@ import { deleteDraft, unblockDraft } from '../api/draft-requests';
 import { useBulkRunner } from '../hooks/use-bulk-runner';
 import { emptyDraftFilters, toDraftListQuery } from '../model/draft-filters';
 import type { DraftListRow } from '../model/draft-list-row';
-import { BulkProgressDialog } from './bulk-progress-dialog';
-import { DraftDialog, type DraftDialogMode } from './draft-dialog';
+import { lazyPart } from '../../../lib/lazy-part';
+import { LOCATION_NAMESPACES } from '../../../lib/invoice-location';
+import type { DraftDialogMode } from './draft-dialog';
 import { draftFilterInputs } from './draft-filter-inputs';
 import { DraftSentDialog } from './draft-sent-dialog';
+
+/** The invoice form and the bulk report load when opened, or ahead once the rows show. */
+const DraftDialog = lazyPart(
+  () => import('./draft-dialog').then((module) => module.DraftDialog),
+  ['drafts', 'invoiceForm', 'codeLists', 'listKit'],
+);
+const BulkProgressDialog = lazyPart(
+  () => import('./bulk-progress-dialog').then((module) => module.BulkProgressDialog),
+  ['drafts', ...LOCATION_NAMESPACES],
+);
 
 /** localStorage key of the drafts table (spec 2 "Drafts page"). */
 export const DRAFTS_TABLE_KEY = 'invoice.drafts';
@@ -176,6 +187,7 @@ export function DraftsPage({ invoiceHref, renderDetails }: DraftsPageProps) {
   return (
     <ResourceListPage
       title={t('title')}
+      prefetch={[DraftDialog, BulkProgressDialog]}
       headerActions={
         <>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => create.open({})}>

@@ -1,4 +1,5 @@
 import { ApiError } from '../../../lib/api-client';
+import type { Violation } from '../../../lib/hydra';
 
 export type BulkStatus = 'success' | 'error' | 'undefined';
 export type BulkMode = 'send' | 'delete' | 'view';
@@ -12,7 +13,8 @@ export interface BulkEntry {
   message: string;
   violationError: boolean;
   draftBlocked: boolean;
-  violations: { propertyPath: string; propertyContent?: string; message: string }[];
+  /** The server's violations as it sent them (code, parameters, sentences in each language). */
+  violations: Violation[];
   /** The sent invoice's uuid after a successful send. */
   invoiceUuid?: string;
 }

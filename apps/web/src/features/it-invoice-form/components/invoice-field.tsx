@@ -1,4 +1,4 @@
-import { fieldError } from '@fiscus/fatturapa/fields';
+import { fieldError, type FieldLang } from '@fiscus/fatturapa/fields';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import { memo } from 'react';
@@ -13,9 +13,10 @@ function lastSegment(path: string): string {
   return path.split('.').pop() ?? path;
 }
 
-/** The language `fieldError` speaks: Italian or English (Polish users get their own text). */
-function checkLanguage(language: string): 'it' | 'en' {
-  return language.startsWith('it') ? 'it' : 'en';
+/** The language `fieldError` speaks for the user's: Italian, Polish, else English. */
+function checkLanguage(language: string): FieldLang {
+  if (language.startsWith('it')) return 'it';
+  return language.startsWith('pl') ? 'pl' : 'en';
 }
 
 const adviceStyle = {
@@ -52,13 +53,10 @@ export const InvoiceField = memo(function InvoiceField({
   const checkApplies =
     spec.check !== undefined &&
     (!spec.checkWhen || String(condition ?? '').toUpperCase() === spec.checkWhen.equals);
-  let checkMessage: string | undefined;
-  if (checkApplies && spec.check && fieldError(spec.check, value, 'en') !== undefined) {
-    const language = i18n.language ?? 'en';
-    checkMessage = language.startsWith('pl')
-      ? t(`checks.${spec.check}`)
-      : fieldError(spec.check, value, checkLanguage(language));
-  }
+  const checkMessage =
+    checkApplies && spec.check
+      ? fieldError(spec.check, value, checkLanguage(i18n.language ?? 'en'))
+      : undefined;
   const adviceOnly = checkMessage !== undefined && !invalid;
   const labelKey = spec.label ?? lastSegment(spec.path);
   const kind = spec.kind ?? 'text';

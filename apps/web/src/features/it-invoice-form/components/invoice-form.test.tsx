@@ -39,7 +39,7 @@ async function renderForm(
       onCancel={onCancel}
       {...props}
     />,
-    { namespaces: ['invoiceForm', 'codeLists'], language },
+    { namespaces: ['invoiceForm', 'codeLists', 'listKit'], language },
   );
   return { onValidate, onSubmit, onCancel, user: userEvent.setup() };
 }
@@ -235,14 +235,17 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Validation Error')).toBeInTheDocument();
-    expect(
-      within(alert).getByText('fattura_elettronica_header.soggetto_emittente: Not allowed here'),
-    ).toBeInTheDocument();
+    // Where each is in the form's labels, as a transfer's violations read; never the JSON path.
     expect(
       within(alert).getByText(
-        'fattura_elettronica_body[0].dati_beni_servizi.dettaglio_linee[0].prezzo_unitario: Unit price does not match',
+        'Goods and services › Line 1 › Unit price: Unit price does not match',
       ),
     ).toBeInTheDocument();
+    expect(
+      within(alert).getByText('Customer › Fiscal code: Fiscal code unknown to the registry'),
+    ).toBeInTheDocument();
+    expect(within(alert).getByText('Soggetto emittente: Not allowed here')).toBeInTheDocument();
+    expect(alert).not.toHaveTextContent(/fattura_elettronica|fatturaElettronica/);
     expect(box(line(1), /^Unit price/)).toHaveAccessibleDescription('Unit price does not match');
     expect(box(section('Customer'), /^Fiscal code/)).toHaveAccessibleDescription(
       'Fiscal code unknown to the registry',
@@ -253,6 +256,37 @@ describe('InvoiceForm (standard)', { timeout: 60_000 }, () => {
       'Beneficiary too long for the bank',
     );
     expect(await screen.findByText('Invoice not valid')).toBeInTheDocument();
+  });
+
+  it("lists the engine's violations in Polish where they are in the form, not in English by path", async () => {
+    const { user, onValidate } = await renderForm(
+      { mode: 'edit', initialValue: completeStandardInvoice() },
+      'pl',
+    );
+    onValidate.mockResolvedValueOnce({
+      valid: false,
+      violations: [
+        {
+          propertyPath: 'fattura_elettronica_body[0].dati_generali.dati_generali_documento.numero',
+          message: '2.1.1.4 Numero contains no digit',
+          code: '00425',
+          messages: {
+            it: '2.1.1.4 <Numero> non contenente caratteri numerici',
+            en: '2.1.1.4 Numero contains no digit',
+            pl: '2.1.1.4 Numero nie zawiera żadnej cyfry',
+          },
+        },
+        { propertyPath: '', message: 'File empty or corrupt', code: '00106' },
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'Sprawdź schemat' }));
+    const line = await screen.findByText(
+      'Dane dokumentu › Numer: 2.1.1.4 Numero nie zawiera żadnej cyfry',
+    );
+    const alert = line.closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('no alert');
+    expect(within(alert).getByText('Plik jest pusty lub uszkodzony.')).toBeInTheDocument();
+    expect(alert).not.toHaveTextContent(/contains no digit|corrupt|fattura_elettronica/);
   });
 
   it('sends a payload without empty values', async () => {

@@ -85,7 +85,7 @@ describe('InvoiceSourceEditor', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Validate schema' }));
     expect(
-      await screen.findByText('fattura_elettronica_header: This value should not be blank.'),
+      await screen.findByText('Fattura elettronica header: This value should not be blank.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
 

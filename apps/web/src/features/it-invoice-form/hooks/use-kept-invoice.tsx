@@ -10,7 +10,7 @@
 import Alert from '@mui/material/Alert';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/form';
+import { useDiscardGuard } from '../../../components/form';
 import type { InvoicePayload } from '../model/invoice-form-types';
 import type { InvoiceSource, SourceType } from '../model/invoice-source';
 import { loadSourceReader as loadReader, type SourceReader } from '../model/load-source-reading';
@@ -66,7 +66,7 @@ export function useKeptInvoice({
   const [guidedKey, setGuidedKey] = useState(0);
   const [source, setSource] = useState<InvoiceSource | undefined>(undefined);
   const [dirty, setDirty] = useState(false);
-  const [asking, setAsking] = useState(false);
+  const guard = useDiscardGuard({ isDirty: () => dirty, onClose });
   const [unreadable, setUnreadable] = useState<string | null>(null);
   const typedPayload = useRef<(() => InvoicePayload) | undefined>(undefined);
   const typedSource = useRef<InvoiceSource | undefined>(undefined);
@@ -152,7 +152,7 @@ export function useKeptInvoice({
       if (!dirty) setDirty(true);
     },
     dirty,
-    requestClose: () => (dirty ? setAsking(true) : onClose()),
+    requestClose: guard.requestClose,
     confirm: (
       <>
         {unreadable && tab === 'source' && (
@@ -160,17 +160,7 @@ export function useKeptInvoice({
             {unreadable}
           </Alert>
         )}
-        <ConfirmDialog
-          open={asking}
-          title={t('discard.title')}
-          message={t('discard.message')}
-          confirmLabel={t('discard.confirm')}
-          onCancel={() => setAsking(false)}
-          onConfirm={() => {
-            setAsking(false);
-            onClose();
-          }}
-        />
+        {guard.confirm}
       </>
     ),
   };

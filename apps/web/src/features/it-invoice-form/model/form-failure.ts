@@ -10,8 +10,12 @@ import { fieldOfNullTypeMessage, toFormFieldPath } from './violation-paths';
 export interface FormFailure {
   /** True when the server listed violations: the alert is titled 'Validation Error'. */
   isValidation: boolean;
-  /** The alert's lines, `path: message`; the path 'generic' for a message about no field. */
-  lines: { path: string; message: string }[];
+  /**
+   * The alert's lines, `path: message`; the path 'generic' for a message about no field. A line
+   * of a server violation keeps it, so the alert words it (where in the invoice's labels, what in
+   * the user's language) when it is drawn.
+   */
+  lines: { path: string; message: string; violation?: Violation }[];
   /** invalid: 'invoice not valid'; detail: the server's text; server: the 5xx text; generic. */
   toast: 'invalid' | 'detail' | 'server' | 'generic';
   detail: string;
@@ -78,6 +82,7 @@ export function describeFailure<T extends FieldValues>(
       lines: error.violations.map((violation) => ({
         path: violation.propertyPath || 'generic',
         message: violationMessage(violation, i18n.language),
+        violation,
       })),
       toast: 'invalid',
       detail: '',

@@ -1,3 +1,4 @@
+import type { Violation } from '../../../lib/hydra';
 import type { Profile } from '@fiscus/contracts';
 import type { FatturaElettronica, FatturaElettronicaSemplificata } from '@fiscus/fatturapa';
 
@@ -27,12 +28,11 @@ export type SupplierProfile = Partial<
   >
 >;
 
-/** A violation as the invoice endpoints report it (propertyContent is the rejected value). */
-export interface InvoiceViolation {
-  propertyPath: string;
-  message: string;
-  propertyContent?: string;
-}
+/**
+ * A violation as the invoice endpoints report it (propertyContent is the rejected value; the
+ * engine's code and its sentence in each language, which the alert words).
+ */
+export type InvoiceViolation = Violation;
 
 /**
  * The answer of `onValidate`. A callback may also throw `ApiError` (422 with violations); a

@@ -92,7 +92,7 @@ describe('CustomerInvoiceImportDialog', () => {
 
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Validation Error');
-    expect(alert).toHaveTextContent('notifications.NS: The file is a RC notification, not NS.');
+    expect(alert).toHaveTextContent('SDI notifications 1: The file is a RC notification, not NS.');
     expect(within(dialog).getByLabelText('Notification 1 file')).toHaveAccessibleDescription(
       'The file is a RC notification, not NS.',
     );

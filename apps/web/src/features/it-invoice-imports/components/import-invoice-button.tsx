@@ -1,11 +1,25 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
-import type { ComponentType } from 'react';
+import type { ComponentType, JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUrlDialog } from '../../../components/list-kit';
-import { CustomerInvoiceImportDialog } from './customer-invoice-import-dialog';
+import { lazyPart, type Preloadable } from '../../../lib/lazy-part';
 import type { InvoiceImportDialogProps } from './invoice-import-dialog-props';
-import { SupplierInvoiceImportDialog } from './supplier-invoice-import-dialog';
+
+/** What the import dialogs show (their file readers and validation come with their code). */
+const IMPORT_NAMESPACES = ['invoiceImports', 'listKit'];
+
+/** The dialogs load when opened, or ahead once the list is idle. */
+const CustomerInvoiceImportDialog = lazyPart(
+  () =>
+    import('./customer-invoice-import-dialog').then((module) => module.CustomerInvoiceImportDialog),
+  IMPORT_NAMESPACES,
+);
+const SupplierInvoiceImportDialog = lazyPart(
+  () =>
+    import('./supplier-invoice-import-dialog').then((module) => module.SupplierInvoiceImportDialog),
+  IMPORT_NAMESPACES,
+);
 
 /** URL value of the import dialog (`?dialogId=import`): a reload keeps the form open. */
 export const IMPORT_DIALOG_ID = 'import';
@@ -27,16 +41,27 @@ function ImportButton({
       <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => dialog.open({})}>
         {t('actions.openImport')}
       </Button>
-      <Dialog open={dialog.isOpen} onClose={dialog.close} onImported={onImported} />
+      {dialog.isOpen && <Dialog open onClose={dialog.close} onImported={onImported} />}
     </>
   );
 }
 
-/** The list toolbar's 'Import invoice' button with its dialog, ready for `importAction`. */
-export function CustomerInvoiceImportButton({ onImported }: ImportInvoiceButtonProps) {
-  return <ImportButton dialog={CustomerInvoiceImportDialog} onImported={onImported} />;
-}
+/**
+ * The list toolbar's 'Import invoice' button with its dialog, ready for `importAction`;
+ * `preload()` fetches the dialog ahead.
+ */
+export const CustomerInvoiceImportButton: ((props: ImportInvoiceButtonProps) => JSX.Element) &
+  Preloadable = Object.assign(
+  ({ onImported }: ImportInvoiceButtonProps) => (
+    <ImportButton dialog={CustomerInvoiceImportDialog} onImported={onImported} />
+  ),
+  { preload: CustomerInvoiceImportDialog.preload },
+);
 
-export function SupplierInvoiceImportButton({ onImported }: ImportInvoiceButtonProps) {
-  return <ImportButton dialog={SupplierInvoiceImportDialog} onImported={onImported} />;
-}
+export const SupplierInvoiceImportButton: ((props: ImportInvoiceButtonProps) => JSX.Element) &
+  Preloadable = Object.assign(
+  ({ onImported }: ImportInvoiceButtonProps) => (
+    <ImportButton dialog={SupplierInvoiceImportDialog} onImported={onImported} />
+  ),
+  { preload: SupplierInvoiceImportDialog.preload },
+);

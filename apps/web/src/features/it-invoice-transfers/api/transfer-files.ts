@@ -19,7 +19,8 @@ async function download(
 ): Promise<void> {
   const response = await apiFetch<Response>('it', path, {
     query,
-    headers: { Accept: accept },
+    // The CSV's notices are written in the console's language, not the browser's.
+    headers: { Accept: accept, 'Accept-Language': i18n.language },
     as: 'response',
   });
   saveBlob(await response.blob(), attachmentFileName(response, fallbackName));

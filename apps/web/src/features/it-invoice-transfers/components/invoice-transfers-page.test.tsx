@@ -75,14 +75,36 @@ describe('InvoiceTransfersPage', () => {
       await screen.findByRole('button', { name: '2 violations in IT01234567890_00102.xml' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Violations' });
-    expect(await within(dialog).findByText('This value should not be blank.')).toBeInTheDocument();
-    expect(
-      within(dialog).getByText('FatturaElettronicaBody.DatiGenerali.DatiGeneraliDocumento.Numero'),
-    ).toBeInTheDocument();
+    // The check's sentence without the file's line, where it is in the invoice's words.
+    expect(await within(dialog).findByText('Numero is required.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/ › Number$/)).toBeInTheDocument();
     expect(within(dialog).getByText('The whole file')).toBeInTheDocument();
     expect(screen.getByLabelText('address')).toHaveTextContent(
       `dialog_uuid=${sampleTransferUuids.invalid}`,
     );
+  });
+
+  it("shows a transfer's violations in Polish and Italian, not the API's English", async () => {
+    const route = `/invoice-transfers?dialogId=transfer-violations&dialog_uuid=${sampleTransferUuids.invalid}`;
+    signIn(fakeToken(uploader));
+    const polish = await renderWithProviders(<InvoiceTransfersPage />, {
+      route,
+      namespaces: ['invoiceTransfers', 'invoices', 'listKit'],
+      language: 'pl',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Naruszenia' });
+    expect(await within(dialog).findByText('Numero jest wymagany.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Dane dokumentu › Numer')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/is required|fattura_elettronica_body/)).toBeNull();
+    polish.unmount();
+    await renderWithProviders(<InvoiceTransfersPage />, {
+      route,
+      namespaces: ['invoiceTransfers', 'invoices', 'listKit'],
+      language: 'it',
+    });
+    const italian = await screen.findByRole('dialog', { name: 'Violazioni' });
+    expect(await within(italian).findByText('Numero è obbligatorio.')).toBeInTheDocument();
+    expect(within(italian).getByText('Dati generali documento › Numero')).toBeInTheDocument();
   });
 
   it('shows a transfer in the details dialog with a link to the invoice it sent', async () => {

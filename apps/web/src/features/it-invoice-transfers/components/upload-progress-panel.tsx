@@ -7,29 +7,36 @@
  */
 import type { TransferUploaded } from '@fiscus/contracts';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { transferQueries, uploadProgressQuery } from '../api/transfer-queries';
-import { PROCESSING_POLL_MS, uploadProgress } from '../model/upload-progress';
+import { PROCESSING_POLL_MS, UNSETTLED_POLL_MS, uploadProgress } from '../model/upload-progress';
+import type { UploadProgress } from '../model/upload-progress';
 
 function UploadLine({ upload, onDismiss }: { upload: TransferUploaded; onDismiss: () => void }) {
-  const { t } = useTranslation('invoiceTransfers');
+  const { t } = useTranslation(['invoiceTransfers', 'invoices']);
   const queryClient = useQueryClient();
   const counts = useQuery({
     ...uploadProgressQuery(upload.uuid),
-    refetchInterval: (query) =>
-      uploadProgress(query.state.data).done ? false : PROCESSING_POLL_MS,
+    // Until SDI has answered every invoice the upload sent: the line says what it answered.
+    refetchInterval: (query) => {
+      const current = uploadProgress(query.state.data ?? undefined);
+      if (current.settled) return false;
+      return current.done ? UNSETTLED_POLL_MS : PROCESSING_POLL_MS;
+    },
   });
   const progress = uploadProgress(counts.data ?? undefined);
   // Until the service first answers, the upload's own answer says how many files it holds.
   const total = progress.total ?? (counts.data ? null : upload.total);
   useEffect(() => {
     if (progress.done) void queryClient.invalidateQueries({ queryKey: transferQueries.lists() });
-  }, [progress.done, queryClient]);
+  }, [progress.done, progress.settled, queryClient]);
 
   const name = t('progress.file', { name: upload.original_file_name, folder: upload.reference });
   const readText =
@@ -40,11 +47,20 @@ function UploadLine({ upload, onDismiss }: { upload: TransferUploaded; onDismiss
     sent: progress.sent,
     violations: progress.withViolations,
   });
+  const answered = sdiText(progress, t);
   const percent =
     total === null || total === 0 ? undefined : Math.round((progress.read * 100) / total);
   return (
     <Alert
-      severity={progress.done ? (progress.withViolations > 0 ? 'warning' : 'success') : 'info'}
+      severity={
+        !progress.done
+          ? 'info'
+          : progress.withViolations > 0 || progress.sdi.refused > 0
+            ? 'warning'
+            : progress.settled
+              ? 'success'
+              : 'info'
+      }
       onClose={progress.done ? onDismiss : undefined}
       slotProps={{
         closeButton: { 'aria-label': t('progress.dismiss', { name: upload.original_file_name }) },
@@ -56,7 +72,17 @@ function UploadLine({ upload, onDismiss }: { upload: TransferUploaded; onDismiss
       </Typography>
       <Typography variant="body2">
         {progress.done ? t('progress.done') : t('progress.reading')} · {readText} · {outcome}
+        {answered && ` · ${answered}`}
       </Typography>
+      {progress.refusals.length > 0 && (
+        <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }} aria-label={t('progress.refusals')}>
+          {progress.refusals.map((refusal) => (
+            <Typography component="li" variant="body2" key={refusal.transfer_uuid}>
+              {refusalText(refusal, t)}
+            </Typography>
+          ))}
+        </Box>
+      )}
       {!progress.done && (
         <LinearProgress
           sx={{ mt: 1 }}
@@ -67,6 +93,31 @@ function UploadLine({ upload, onDismiss }: { upload: TransferUploaded; onDismiss
       )}
     </Alert>
   );
+}
+
+/** SDI's answers so far ('' before any invoice was sent): waiting, refused, issued. */
+function sdiText(progress: UploadProgress, t: TFunction): string {
+  if (progress.sent === 0) return '';
+  const parts = [
+    progress.sdi.waiting > 0 && t('progress.sdiWaiting', { count: progress.sdi.waiting }),
+    progress.sdi.refused > 0 && t('progress.sdiRefused', { count: progress.sdi.refused }),
+    progress.sdi.issued > 0 && t('progress.sdiIssued', { count: progress.sdi.issued }),
+  ].filter((part): part is string => typeof part === 'string');
+  return parts.length > 0 ? t('progress.sdi', { answers: parts.join(', ') }) : '';
+}
+
+/**
+ * One refused invoice: its file, what became of it and SDI's codes, each with its meaning in
+ * the user's language when this console knows the code, else SDI's own (Italian) description.
+ */
+function refusalText(refusal: UploadProgress['refusals'][number], t: TFunction): string {
+  const errors = refusal.errors.map(({ code, description }) => {
+    const known = t(`invoices:simulation.codes.${code}`, { defaultValue: '' });
+    return `${code} ${known || description}`.trim();
+  });
+  const what =
+    refusal.marking === 'rejected' ? t('progress.rejectedNs') : t('progress.notTransmitted');
+  return [`${refusal.original_file_name}: ${what}`, ...errors].join(' · ');
 }
 
 export function UploadProgressPanel({

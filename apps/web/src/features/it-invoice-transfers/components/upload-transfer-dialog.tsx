@@ -20,6 +20,7 @@ import {
   FileField,
 } from '../../../components/form';
 import { useUploadTransfer } from '../api/use-upload-transfer';
+import { currentLanguage } from '../../../lib/i18n';
 import { readFileAsBase64 } from '../../../lib/read-file';
 import { emptyUploadValues, uploadFormSchema, uploadMessageKey } from '../model/upload-form';
 import type { UploadFormValues } from '../model/upload-form';
@@ -29,6 +30,14 @@ import { FolderTree } from './folder-tree';
 export const UPLOAD_DIALOG_ID = 'transfer-upload';
 
 /** Translates the dialog's own messages; others through the common catalogue or as sent. */
+/** A file's size in KB with one decimal, in the user's number format (12,5 in Italian). */
+function kilobytes(bytes: number, language: string): string {
+  return new Intl.NumberFormat(language, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(bytes / 1024);
+}
+
 function useUploadMessage() {
   const { t } = useTranslation('invoiceTransfers');
   const translateCommon = useValidationMessage();
@@ -103,7 +112,7 @@ export function UploadTransferDialog({
         help={null}
         emptyLabel={t('upload.noFile')}
         describeFile={(file) =>
-          t('upload.chosen', { name: file.name, size: (file.size / 1024).toFixed(1) })
+          t('upload.chosen', { name: file.name, size: kilobytes(file.size, currentLanguage()) })
         }
         hint={t('upload.limits', { invoice: uploadLimitsMb.invoice, zip: uploadLimitsMb.zip })}
       />

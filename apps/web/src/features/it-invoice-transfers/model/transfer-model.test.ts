@@ -171,6 +171,7 @@ describe('the progress of an upload', () => {
     processed: 2,
     sent: 1,
     with_violations: 1,
+    sdi: { waiting: 1, refused: 0, issued: 0, refusals: [] },
     created_at: '2026-11-26T09:00:00Z',
     processed_at: null,
   };
@@ -182,7 +183,16 @@ describe('the progress of an upload', () => {
       withViolations: 1,
       sent: 1,
       done: false,
+      sdi: { waiting: 1, refused: 0, issued: 0 },
+      refusals: [],
+      settled: false,
     });
+    // Read to the end, but SDI has not answered the invoice sent: not settled yet.
+    const processed = { ...counts, status: 'processed' as const, processed: 3 };
+    expect(uploadProgress(processed).settled).toBe(false);
+    expect(
+      uploadProgress({ ...processed, sdi: { ...processed.sdi, waiting: 0, refused: 1 } }).settled,
+    ).toBe(true);
     expect(uploadProgress({ ...counts, status: 'processed', processed: 3 }).done).toBe(true);
     // An upload recorded before totals were kept: its transfers, once all are made.
     expect(uploadProgress({ ...counts, total: null }).total).toBeNull();

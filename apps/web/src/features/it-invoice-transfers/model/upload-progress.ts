@@ -15,12 +15,30 @@ export interface UploadProgress {
   withViolations: number;
   sent: number;
   done: boolean;
+  /** What SDI answered the invoices sent: still waiting, refused (NS or never sent), issued. */
+  sdi: { waiting: number; refused: number; issued: number };
+  /** The refused invoices, with SDI's error codes. */
+  refusals: TransferUploadProgress['sdi']['refusals'];
+  /** Read to the end and every invoice sent answered by SDI: nothing left to follow. */
+  settled: boolean;
 }
 
 /** The progress line's numbers from the service's count. */
 export function uploadProgress(counts: TransferUploadProgress | undefined): UploadProgress {
-  if (!counts) return { read: 0, total: null, withViolations: 0, sent: 0, done: false };
+  const sdi = { waiting: 0, refused: 0, issued: 0 };
+  if (!counts)
+    return {
+      read: 0,
+      total: null,
+      withViolations: 0,
+      sent: 0,
+      done: false,
+      sdi,
+      refusals: [],
+      settled: false,
+    };
   const done = counts.status === 'processed';
+  const answers = counts.sdi;
   return {
     read: counts.processed,
     // Once processed, every transfer exists: their number is the total of an old upload too.
@@ -28,6 +46,9 @@ export function uploadProgress(counts: TransferUploadProgress | undefined): Uplo
     withViolations: counts.with_violations,
     sent: counts.sent,
     done,
+    sdi: { waiting: answers.waiting, refused: answers.refused, issued: answers.issued },
+    refusals: answers.refusals,
+    settled: done && answers.waiting === 0,
   };
 }
 

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { DetailsDialog, DIALOG_DATA_PREFIX, dialogHref } from '../../../components/list-kit';
+import { DetailsDialog } from '../../../components/list-kit';
 import { useSession } from '../../../lib/auth';
 import { useCan } from '../../../lib/roles';
 import { invoiceQueries } from '../api/invoice-queries';
@@ -19,38 +19,23 @@ import { AttachmentsTab } from './attachments-tab';
 import { InfoTab } from './info-tab';
 import { JsonTab, PreviewTab, XmlTab } from './invoice-source-tabs';
 import { PreservationTab } from './preservation-tab';
+import {
+  draftTabs,
+  INVOICE_TAB_PARAM,
+  invoiceTabs,
+  type InvoiceDialogVariant,
+  type InvoiceTab,
+} from './invoice-dialog-link';
 import { StatusBadge } from './status-badge';
 
-/** `?dialogId=invoice&dialog_uuid=…&dialog_tab=…` (list kit convention for dialog keys). */
-export const INVOICE_DIALOG_ID = 'invoice';
-export const INVOICE_TAB_PARAM = `${DIALOG_DATA_PREFIX}tab`;
-
-export const invoiceTabs = [
-  'info',
-  'attachments',
-  'preservation',
-  'json',
-  'xml',
-  'preview',
-  'actions',
-] as const;
-export type InvoiceTab = (typeof invoiceTabs)[number];
-
-/** Spec 2: "The draft variant has only info, attachments, json and xml". */
-export const draftTabs = [
-  'info',
-  'attachments',
-  'json',
-  'xml',
-] as const satisfies readonly InvoiceTab[];
-
-/** A sent or received invoice (`GET /invoices/{uuid}`) or a draft (`GET /invoices/draft/{uuid}`). */
-export type InvoiceDialogVariant = 'invoice' | 'draft';
-
-/** The link that opens an invoice's dialog over the customer list on a given tab. */
-export function invoiceDialogHref(uuid: string, tab: InvoiceTab = 'info'): string {
-  return dialogHref('/customer-invoice', INVOICE_DIALOG_ID, { uuid }, { [INVOICE_TAB_PARAM]: tab });
-}
+export {
+  draftTabs,
+  INVOICE_DIALOG_ID,
+  INVOICE_TAB_PARAM,
+  invoiceDialogHref,
+  invoiceTabs,
+} from './invoice-dialog-link';
+export type { InvoiceDialogVariant, InvoiceTab } from './invoice-dialog-link';
 
 /** Spec 2: actions need ROLE_CONFIG in `it` and no switched user. */
 function useCanUseActions(): boolean {

@@ -5,7 +5,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { apiFetch } from '../../../lib/api-client';
 import { invoicePath, invoiceQueries } from '../api/invoice-queries';
 import { attachmentFileName, saveBlob } from '../../../lib/save-blob';
-import { invoiceDialogHref } from './invoice-details-dialog';
+import { invoiceDialogHref } from './invoice-dialog-link';
 
 const ACCEPT = { pdf: 'application/pdf', xml: 'application/xml' } as const;
 

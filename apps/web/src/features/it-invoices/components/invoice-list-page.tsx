@@ -7,21 +7,23 @@ import { useTranslation } from 'react-i18next';
 import { useListState, useUrlDialog } from '../../../components/list-kit';
 import { ResourceListPage } from '../../../components/resource-page';
 import { currentLanguage } from '../../../lib/i18n';
+import type { Preloadable } from '../../../lib/lazy-part';
 import { useCan } from '../../../lib/roles';
 import { invoiceQueries } from '../api/invoice-queries';
 import { pollWhileUnsettled } from '../model/invoice-rules';
-import { defaultInvoiceFilters, toInvoiceListQuery } from '../model/invoice-filters';
+import {
+  defaultInvoiceFilters,
+  INVOICE_TABLE_KEYS,
+  toInvoiceListQuery,
+} from '../model/invoice-filters';
 import type { InvoiceDirection } from '../model/invoice-filters';
 import { invoiceColumns } from './invoice-columns';
-import { InvoiceDetailsDialog, INVOICE_DIALOG_ID } from './invoice-details-dialog';
+import { INVOICE_DIALOG_ID } from './invoice-dialog-link';
+import { InvoiceDetailsDialog } from './lazy-invoice-details-dialog';
 import { InvoiceDownloads } from './invoice-downloads';
 import { invoiceFilterInputs } from './invoice-filter-inputs';
 
-/** localStorage keys of the two tables' column choices. */
-export const INVOICE_TABLE_KEYS: Record<InvoiceDirection, string> = {
-  0: 'customer.invoices',
-  1: 'supplier.invoices',
-};
+export { INVOICE_TABLE_KEYS };
 
 export interface InvoiceListPageProps {
   direction: InvoiceDirection;
@@ -37,6 +39,8 @@ export interface InvoiceListPageProps {
    * Shown on the info tab of sent invoices that are not credit notes themselves (spec 4).
    */
   creditNoteAction?: (invoice: Invoice) => ReactNode;
+  /** The composed dialogs' loaders, prefetched once the rows show (with the details dialog). */
+  prefetch?: readonly Preloadable[];
 }
 
 /**
@@ -60,6 +64,7 @@ export function InvoiceListPage({
   newInvoiceAction,
   importAction,
   creditNoteAction,
+  prefetch = [],
 }: InvoiceListPageProps) {
   const { t } = useTranslation(['invoices', 'listKit']);
   const language = currentLanguage();
@@ -123,6 +128,7 @@ export function InvoiceListPage({
       getRowId={(invoice) => invoice.uuid}
       selection={{ selectedIds, onChange: setSelectedIds, bulkActions: () => downloads }}
       toolbar={downloads}
+      prefetch={[InvoiceDetailsDialog, ...prefetch]}
     >
       {details.data && (
         <InvoiceDetailsDialog

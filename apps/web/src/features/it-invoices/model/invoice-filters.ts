@@ -1,11 +1,19 @@
 import type { InvoiceMarking } from '@fiscus/contracts';
 import type { Dayjs } from 'dayjs';
-import { dayEndBound, dayStartBound } from '../../../components/list-kit';
+// The module itself, not the kit's entry: the list's prefetch (`../prefetch.ts`) imports this
+// file before the kit's components are needed.
+import { dayEndBound, dayStartBound } from '../../../components/list-kit/date-presets';
 import type { ListOrder } from '../../../components/list-kit';
 import type { QueryParams } from '../../../lib/api-client';
 
 /** Customer (sent) invoices are type 0, supplier (received) invoices type 1 (spec 3). */
 export type InvoiceDirection = 0 | 1;
+
+/** localStorage keys of the two tables' kept state and column choices. */
+export const INVOICE_TABLE_KEYS: Record<InvoiceDirection, string> = {
+  0: 'customer.invoices',
+  1: 'supplier.invoices',
+};
 
 /**
  * The filter values as the list kit keeps them in the URL. Date bounds are the kit's

@@ -3,7 +3,8 @@
  * (`?dialogId=job&dialog_uuid=…`): its fields, the parameters it was given (the days, daily or on
  * demand, the type of invoice) and its output: the summary, the supplier invoices it imported
  * (each a link to the invoice's details), those it skipped as already here and those it could not
- * read, with why. It asks again while the job waits or runs.
+ * read, with why (the summary and the reasons in the user's language: model/job-result). It asks
+ * again while the job waits or runs.
  */
 import type { ItJob } from '@fiscus/contracts';
 import Box from '@mui/material/Box';
@@ -24,10 +25,13 @@ import {
   formatListDate,
   formatListTimestamp,
 } from '../../../components/list-kit';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, i18n } from '../../../lib/i18n';
+import { LOCATION_NAMESPACES } from '../../../lib/invoice-location';
 import { jobQueries } from '../api/job-queries';
 import { pollWhileJobsRun } from '../model/job-filters';
+import { failedFileReason, jobResultMessage } from '../model/job-result';
 import { JobStatusChip } from './job-columns';
+import { RerunJobButton } from './rerun-job-button';
 
 export const JOB_DIALOG_ID = 'job';
 
@@ -95,7 +99,7 @@ function JobOutput({ job, t }: { job: ItJob; t: TFunction }) {
   }
   return (
     <Section title={t('details.output')}>
-      <Typography>{output.message}</Typography>
+      <Typography>{jobResultMessage(i18n, output)}</Typography>
       <Typography variant="subtitle2" component="h4" sx={{ mt: 2 }}>
         {t('details.imported', { count: output.imported.length })}
       </Typography>
@@ -139,7 +143,7 @@ function JobOutput({ job, t }: { job: ItJob; t: TFunction }) {
             <ListItem key={file.sdi_id} disableGutters>
               <ListItemText
                 primary={file.file_name}
-                secondary={`${t('details.sdiId', { sdiId: file.sdi_id })} · ${file.reason}`}
+                secondary={`${t('details.sdiId', { sdiId: file.sdi_id })} · ${failedFileReason(i18n, file)}`}
                 slotProps={{ secondary: { color: 'error' } }}
               />
             </ListItem>
@@ -151,7 +155,8 @@ function JobOutput({ job, t }: { job: ItJob; t: TFunction }) {
 }
 
 export function JobDetailsDialog({ uuid, onClose }: { uuid: string; onClose: () => void }) {
-  const { t } = useTranslation('jobs');
+  // The result's invoice locations read the invoice form's labels: loaded before it shows.
+  const { t } = useTranslation(['jobs', ...LOCATION_NAMESPACES]);
   const language = currentLanguage();
   const job = useQuery({
     ...jobQueries.detail(uuid),
@@ -171,6 +176,7 @@ export function JobDetailsDialog({ uuid, onClose }: { uuid: string; onClose: () 
           <JobFields job={job.data} t={t} language={language} />
           <JobParameters job={job.data} t={t} language={language} />
           <JobOutput job={job.data} t={t} />
+          <RerunJobButton job={job.data} />
         </>
       )}
     </DetailsDialog>

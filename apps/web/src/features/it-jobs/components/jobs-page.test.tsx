@@ -17,7 +17,7 @@ function renderPage(route = '/jobs') {
       <JobsPage />
       <AddressProbe />
     </>,
-    { route, namespaces: ['jobs', 'listKit'] },
+    { route, namespaces: ['jobs', 'listKit', 'invoiceForm'] },
   );
 }
 

@@ -3,10 +3,12 @@
  * downloads of massive imports) with their filters (created, started, scheduled and completed
  * ranges, the created one the last 30 days by default; status, type, fiscal id, which the
  * business registry's 'view jobs' sets through the address), the table and the details dialog
- * through the URL. A job waiting or running is asked for again until it settles.
+ * through the URL. The list is asked for again while it is open (quickly while a job waits or
+ * runs); a failed job can be run again from its row.
  */
 import type { ItJob } from '@fiscus/contracts';
 import InfoIcon from '@mui/icons-material/Info';
+import ReplayIcon from '@mui/icons-material/Replay';
 import { keepPreviousData, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -15,9 +17,10 @@ import { useListState, useUrlDialog } from '../../../components/list-kit';
 import { ResourceListPage } from '../../../components/resource-page';
 import { currentLanguage } from '../../../lib/i18n';
 import { jobQueries } from '../api/job-queries';
-import { defaultJobFilters, pollWhileJobsRun, toJobListQuery } from '../model/job-filters';
+import { defaultJobFilters, pollJobList, toJobListQuery } from '../model/job-filters';
 import { JOBS_TABLE_KEY, jobColumns, jobFilterInputs } from './job-columns';
 import { JOB_DIALOG_ID, JobDetailsDialog } from './job-details-dialog';
+import { useRerunAction } from './use-rerun-action';
 
 const jobId = (job: ItJob) => job.uuid;
 
@@ -33,9 +36,10 @@ export default function JobsPage() {
   const jobs = useQuery({
     ...jobQueries.list(query),
     placeholderData: keepPreviousData,
-    refetchInterval: (current) => pollWhileJobsRun(current.state.data?.items),
+    refetchInterval: (current) => pollJobList(current.state.data?.items),
   });
   const details = useUrlDialog(JOB_DIALOG_ID, ['uuid']);
+  const rerun = useRerunAction();
 
   return (
     <ResourceListPage
@@ -57,6 +61,14 @@ export default function JobsPage() {
           label: t('actions.details'),
           icon: InfoIcon,
           onClick: () => details.open({ uuid: job.uuid }),
+        },
+        {
+          id: 'rerun',
+          label: t('actions.rerun'),
+          icon: ReplayIcon,
+          hidden: !rerun.allowed(job),
+          disabled: rerun.isPending,
+          onClick: () => rerun.rerun(job),
         },
       ]}
     >

@@ -2,8 +2,15 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { accessFor } from '../../../lib/roles';
 import { testRuntimeConfig } from '../../../test/test-runtime-config';
-import { readsJobs } from './job-access';
-import { defaultJobFilters, pollWhileJobsRun, toJobListQuery } from './job-filters';
+import { mayRerunJob, readsJobs } from './job-access';
+import {
+  defaultJobFilters,
+  OPEN_JOB_LIST_POLL_MS,
+  pollJobList,
+  pollWhileJobsRun,
+  toJobListQuery,
+  UNSETTLED_JOB_POLL_MS,
+} from './job-filters';
 
 const access = (roles: string[]) =>
   accessFor({ [testRuntimeConfig.platformKeys.it]: roles }, testRuntimeConfig.platformKeys);
@@ -39,6 +46,19 @@ describe('job filters', () => {
     expect(pollWhileJobsRun([{ status: 'STARTED' }])).toBeGreaterThan(0);
     expect(pollWhileJobsRun([{ status: 'COMPLETED' }, { status: 'ERROR' }])).toBe(false);
     expect(pollWhileJobsRun(undefined)).toBe(false);
+  });
+
+  it('keep the open list asking, slowly once every job on it has settled', () => {
+    expect(pollJobList([{ status: 'READY' }])).toBe(UNSETTLED_JOB_POLL_MS);
+    expect(pollJobList([{ status: 'ERROR' }])).toBe(OPEN_JOB_LIST_POLL_MS);
+    expect(pollJobList([])).toBe(OPEN_JOB_LIST_POLL_MS);
+  });
+
+  it('offer a rerun of failed jobs to users with the download role', () => {
+    const downloader = access(['ROLE_INVOICING', 'ROLE_INVOICING_DOWNLOAD']);
+    expect(mayRerunJob(downloader, { status: 'ERROR' })).toBe(true);
+    expect(mayRerunJob(downloader, { status: 'COMPLETED' })).toBe(false);
+    expect(mayRerunJob(access(['ROLE_INVOICING']), { status: 'ERROR' })).toBe(false);
   });
 
   it('send supplier-only accounts home', () => {

@@ -73,9 +73,24 @@ export function isTransientJob(job: Pick<ItJob, 'status'>): boolean {
   return TRANSIENT_STATUSES.has(job.status);
 }
 
+/**
+ * How often the open jobs list asks again when every job on it has settled: jobs start without
+ * the user on this screen (the nightly planner, an activation or a download started from the
+ * business registry, another login of the business), and show up while it stays open.
+ */
+export const OPEN_JOB_LIST_POLL_MS = 10_000;
+
 /** The `refetchInterval` of a query holding jobs: poll while one of them is waiting or running. */
 export function pollWhileJobsRun(
   jobs: readonly Pick<ItJob, 'status'>[] | undefined,
 ): number | false {
   return jobs?.some(isTransientJob) ? UNSETTLED_JOB_POLL_MS : false;
+}
+
+/**
+ * The jobs list's `refetchInterval`: quickly while a job on it waits or runs, slowly otherwise
+ * (new jobs appear); TanStack Query stops while the tab is hidden.
+ */
+export function pollJobList(jobs: readonly Pick<ItJob, 'status'>[] | undefined): number {
+  return pollWhileJobsRun(jobs) || OPEN_JOB_LIST_POLL_MS;
 }
