@@ -133,15 +133,30 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Screenshots the current page in it, en and pl: sets the language, reloads, lets `reopen`
- * restore what a reload loses (an open dialog), then saves `<lang>/<name>.png`. Ends in English.
+ * The languages `screenshotEveryLanguage` shows a page in, English last. Locally: all of them,
+ * for a person to look at. On CI nobody looks at the pictures and each language costs a reload
+ * of the whole console: one other language per page (it or pl, by the picture's name, so the
+ * suite covers both), then English; `E2E_EVERY_LANGUAGE=1` asks for all of them there too.
+ */
+export function screenshotLanguages(name: string): Language[] {
+  const others = languages.filter((entry) => entry !== 'en');
+  if (!process.env.CI || process.env.E2E_EVERY_LANGUAGE) return [...others, 'en'];
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) % 1_000_003;
+  return [others[hash % others.length] ?? 'it', 'en'];
+}
+
+/**
+ * Screenshots the current page in it, en and pl (see `screenshotLanguages`): sets the language,
+ * reloads, lets `reopen` restore what a reload loses (an open dialog), then saves
+ * `<lang>/<name>.png`. Ends in English.
  */
 export async function screenshotEveryLanguage(
   page: Page,
   name: string,
   reopen?: (page: Page) => Promise<void>,
 ): Promise<void> {
-  for (const language of [...languages.filter((entry) => entry !== 'en'), 'en' as const]) {
+  for (const language of screenshotLanguages(name)) {
     await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), {
       key: storage.language,
       value: language,

@@ -55,7 +55,9 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'ignore',
+    // The server's warnings (LOG_LEVEL=warn) show in the run's output: a failing test under load
+    // reads beside the slow requests and event-loop stalls of that moment.
+    stdout: 'pipe',
     stderr: 'pipe',
     env: {
       PORT: String(port),
@@ -64,6 +66,8 @@ export default defineConfig({
       SANDBOX_DELAY_MS: '0',
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      SLOW_REQUEST_MS: '5000',
+      BLOCKED_LOOP_MS: '1000',
       // Every spec logs in several times from one address; the default limit would trip.
       LOGIN_RATE_LIMIT_MAX: '10000',
       LOGIN_IP_RATE_LIMIT_MAX: '10000',

@@ -18,6 +18,7 @@ import { FolderFileStore } from './platform/files/folder-file-store.ts';
 import { openJobBoss } from './platform/jobs/job-boss.ts';
 import { JobQueue, JobWorker } from './platform/jobs/job-queue.ts';
 import { loggerOptions } from './platform/logging.ts';
+import { registerSlowWorkWarnings } from './platform/slow-work.ts';
 import { resolveJwtSecret } from './platform/jwt-secret.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import {
@@ -122,6 +123,7 @@ export async function buildApp(
       if (!REQUEST_ID_PATTERN.test(request.id)) request.id = crypto.randomUUID();
       reply.header('x-request-id', request.id);
     });
+    registerSlowWorkWarnings(app, config.slowWork);
     // Before any plugin or route adds its hooks, so hostile strings never reach one.
     registerHostileInputGuard(app);
     // Closed by server.ts while the demo history is made at the first start (503 meanwhile).

@@ -38,6 +38,8 @@ export type AppConfig = {
   sandboxDelayMs: number;
   sandboxPaTermsMs: number;
   logLevel: string;
+  /** Requests slower than this, and event-loop stalls longer than that, are logged as warnings. */
+  slowWork: { slowRequestMs: number; blockedLoopMs: number };
   workers: WorkersMode;
   serviceUrls: Record<ServiceId, string>;
   platformKeys: Record<PlatformId, string>;
@@ -96,6 +98,8 @@ const envSchema = z.object({
     .min(0)
     .default(15 * 60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(2_000),
+  BLOCKED_LOOP_MS: z.coerce.number().int().min(1).default(500),
   WORKERS: z.enum(['embedded', 'only', 'none']).default('embedded'),
   PLATFORM_KEYS: z.string().optional(),
   // Unset: allowed on a sandbox (a developer points webhooks at their own machine), refused otherwise.
@@ -184,6 +188,7 @@ export function loadConfig(
     sandboxDelayMs: e.SANDBOX_DELAY_MS,
     sandboxPaTermsMs: e.SANDBOX_PA_TERMS_MS,
     logLevel: e.LOG_LEVEL,
+    slowWork: { slowRequestMs: e.SLOW_REQUEST_MS, blockedLoopMs: e.BLOCKED_LOOP_MS },
     workers,
     serviceUrls: Object.fromEntries(
       serviceIds.map((id) => [id, e[`SERVICE_URL_${id.toUpperCase()}`] ?? `/api/${id}`]),

@@ -49,7 +49,18 @@ export function formatMoney(amount: string, language: string, currency: unknown 
   const trimmed = amount.trim();
   if (!decimalPattern.test(trimmed)) return amount;
   const code = typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : 'EUR';
-  return new Intl.NumberFormat(language, { style: 'currency', currency: code }).format(
-    trimmed as Intl.StringNumericLiteral,
-  );
+  return moneyFormatter(language, code).format(trimmed as Intl.StringNumericLiteral);
+}
+
+/** One formatter per language and currency: a list formats an amount on each of its rows. */
+const moneyFormatters = new Map<string, Intl.NumberFormat>();
+
+function moneyFormatter(language: string, currency: string): Intl.NumberFormat {
+  const key = `${language}|${currency}`;
+  let formatter = moneyFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(language, { style: 'currency', currency });
+    moneyFormatters.set(key, formatter);
+  }
+  return formatter;
 }

@@ -11,15 +11,31 @@ export type DateKind = 'date' | 'minutes' | 'seconds';
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * One formatter per language, kind and zone: making an Intl.DateTimeFormat costs far more than
+ * using one, and a list formats a date or two on each of its rows.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(language: string, kind: DateKind, timeZone?: string): Intl.DateTimeFormat {
+  const key = `${language}|${kind}|${timeZone ?? ''}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, {
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+      ...(kind === 'date' ? {} : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const }),
+      ...(kind === 'seconds' ? { second: '2-digit' as const } : {}),
+      ...(timeZone ? { timeZone } : {}),
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 function partsOf(date: Date, language: string, kind: DateKind, timeZone?: string) {
-  const parts = new Intl.DateTimeFormat(language, {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    ...(kind === 'date' ? {} : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const }),
-    ...(kind === 'seconds' ? { second: '2-digit' as const } : {}),
-    ...(timeZone ? { timeZone } : {}),
-  }).formatToParts(date);
+  const parts = formatterOf(language, kind, timeZone).formatToParts(date);
   return (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((entry) => entry.type === type)?.value ?? '';
 }
