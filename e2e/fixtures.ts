@@ -4,13 +4,78 @@
  * FatturaPA samples made unique per run and sent through the API, language switching and
  * screenshots.
  */
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { baseURL } from './playwright.config';
 
-export { expect, test } from '@playwright/test';
+export { expect };
+
+/** How much of the page's outline a failure report prints (the CI log keeps it readable). */
+const OUTLINE_CHARS = 4_000;
+
+/**
+ * Playwright's `test`, with one automatic addition: when a test fails, the report (the CI log,
+ * where the trace and screenshot are out of reach) says what the page showed: its accessible
+ * outline, the spinners still turning and where, and the API calls that failed or never answered.
+ */
+export const test = base.extend({
+  page: async ({ page }, use, testInfo) => {
+    const started = new Map<string, number>();
+    const failed: string[] = [];
+    const key = (url: string, method: string) => `${method} ${url.replace(baseURL, '')}`;
+    page.on('request', (req) => {
+      if (req.url().includes('/api/')) started.set(key(req.url(), req.method()), Date.now());
+    });
+    page.on('response', (res) => {
+      const name = key(res.url(), res.request().method());
+      const since = started.get(name);
+      started.delete(name);
+      if (res.status() >= 400 && res.url().includes('/api/'))
+        failed.push(`${name} → ${res.status()}${since ? ` (${Date.now() - since} ms)` : ''}`);
+    });
+    page.on('requestfailed', (req) => {
+      started.delete(key(req.url(), req.method()));
+      if (req.url().includes('/api/'))
+        failed.push(`${key(req.url(), req.method())} → ${req.failure()?.errorText ?? 'failed'}`);
+    });
+    await use(page);
+    if (testInfo.status === testInfo.expectedStatus || page.isClosed()) return;
+    // The open dialogs, then the page's main part (the navigation would fill the budget).
+    const parts = page.locator('[role="dialog"], main');
+    const outlines: string[] = [];
+    for (const part of await parts.all().catch(() => []))
+      outlines.push(
+        await part
+          .ariaSnapshot({ timeout: 5_000 })
+          .catch((error: unknown) => `(no outline: ${String(error)})`),
+      );
+    const outline = outlines.join('\n') || '(no dialog and no main part)';
+    const spinners = await page
+      .locator('.MuiCircularProgress-root')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => {
+          const where = node.closest('[role="dialog"], main, header, nav, button');
+          const label = node.getAttribute('aria-label') ?? '';
+          return `${label || 'spinner'} in ${where?.getAttribute('aria-label') ?? where?.tagName.toLowerCase() ?? 'body'}`;
+        }),
+      )
+      .catch(() => []);
+    const now = Date.now();
+    const pending = [...started].map(([name, at]) => `${name} (waiting ${now - at} ms)`);
+    console.log(
+      [
+        `--- what the page showed when "${testInfo.title}" failed (${page.url().replace(baseURL, '')})`,
+        outline.length > OUTLINE_CHARS ? `${outline.slice(0, OUTLINE_CHARS)}\n…` : outline,
+        `spinners: ${spinners.length ? spinners.join('; ') : 'none'}`,
+        `API calls refused or failed: ${failed.length ? failed.slice(-15).join('; ') : 'none'}`,
+        `API calls unanswered: ${pending.length ? pending.join('; ') : 'none'}`,
+        '---',
+      ].join('\n'),
+    );
+  },
+});
 
 /** Every demo account shares this password (README, API seed). */
 export const demoPassword = 'Fiscus!demo1';
