@@ -170,8 +170,10 @@ export async function loginThroughForm(page: Page, persona: Persona, password = 
  */
 export async function waitForIdle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
+  // 30 s: a 2-core runner starved by the server and two browsers has taken over 15 s to render a
+  // list and open a dialog over it (seen 2 Dec 2026); a page that never settles still fails.
   await expect(page.locator('.MuiCircularProgress-root:not(button *)')).toHaveCount(0, {
-    timeout: 15_000,
+    timeout: 30_000,
   });
 }
 

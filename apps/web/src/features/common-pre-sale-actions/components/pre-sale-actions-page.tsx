@@ -10,9 +10,16 @@ import { formatListTimestamp, useListState, useUrlDialog } from '../../../compon
 import type { DataTableColumn } from '../../../components/list-kit';
 import { ResourceListPage, useRowDialog } from '../../../components/resource-page';
 import { currentLanguage } from '../../../lib/i18n';
+import { lazyPart } from '../../../lib/lazy-part';
 import { preSaleActionQueries } from '../api/pre-sale-action-queries';
 import { PreSaleActionDeleteDialog } from './pre-sale-action-delete-dialog';
-import { PreSaleActionDialog } from './pre-sale-action-dialog';
+
+/** The form loads when opened, or ahead once the rows show. */
+const PreSaleActionDialog = lazyPart(
+  () => import('./pre-sale-action-dialog').then((module) => module.PreSaleActionDialog),
+  ['preSaleActions'],
+);
+const PARTS = [PreSaleActionDialog];
 
 /** Key of this table's column choices in localStorage. */
 export const PRE_SALE_ACTIONS_TABLE_KEY = 'common-pre-sale-actions';
@@ -112,6 +119,7 @@ export default function PreSaleActionsPage() {
       query={actions}
       columns={columns}
       getRowId={actionId}
+      prefetch={PARTS}
       toolbar={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => create.open({})}>
           {t('actions.create')}

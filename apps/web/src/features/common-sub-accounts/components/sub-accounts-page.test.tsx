@@ -31,7 +31,7 @@ describe('SubAccountsPage', () => {
     const user = userEvent.setup();
     await renderPage();
     await user.click(await screen.findByRole('button', { name: 'New sub-account' }));
-    const dialog = screen.getByRole('dialog', { name: 'New sub-account' });
+    const dialog = await screen.findByRole('dialog', { name: 'New sub-account' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), sub.email);
     await user.type(within(dialog).getByRole('textbox', { name: 'Fiscal ID' }), 'RSSMRA80A01H501U');
     await user.type(within(dialog).getByLabelText(/^Password/), 'Sub!Password1');
@@ -65,7 +65,7 @@ describe('SubAccountsPage', () => {
     const user = userEvent.setup();
     await renderPage();
     await user.click(await screen.findByRole('button', { name: 'New sub-account' }));
-    const dialog = screen.getByRole('dialog', { name: 'New sub-account' });
+    const dialog = await screen.findByRole('dialog', { name: 'New sub-account' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Full name' }), 'Al');
     await user.type(within(dialog).getByLabelText(/^Password/), 'short');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

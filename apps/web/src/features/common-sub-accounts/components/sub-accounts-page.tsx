@@ -10,18 +10,39 @@ import { useTranslation } from 'react-i18next';
 import { useListState, useUrlDialog } from '../../../components/list-kit';
 import { ResourceListPage, useRowDialog } from '../../../components/resource-page';
 import { currentLanguage } from '../../../lib/i18n';
+import { lazyPart } from '../../../lib/lazy-part';
 import { subAccountQueries } from '../api/sub-account-queries';
-import { SubAccountCreateDialog } from './sub-account-create-dialog';
 import { SubAccountDeleteDialog } from './sub-account-delete-dialog';
-import { SubAccountDetailsDialog } from './sub-account-details-dialog';
-import { SubAccountEditDialog } from './sub-account-edit-dialog';
 import {
   SUB_ACCOUNTS_TABLE_KEY,
   subAccountColumns,
   subAccountDefaultFilters,
   subAccountFilterInputs,
 } from './sub-account-list';
-import { SubAccountPasswordDialog } from './sub-account-password-dialog';
+
+/** The forms and the details load when opened, or ahead once the rows show. */
+const SubAccountCreateDialog = lazyPart(
+  () => import('./sub-account-create-dialog').then((module) => module.SubAccountCreateDialog),
+  ['subAccounts'],
+);
+const SubAccountEditDialog = lazyPart(
+  () => import('./sub-account-edit-dialog').then((module) => module.SubAccountEditDialog),
+  ['subAccounts'],
+);
+const SubAccountPasswordDialog = lazyPart(
+  () => import('./sub-account-password-dialog').then((module) => module.SubAccountPasswordDialog),
+  ['subAccounts'],
+);
+const SubAccountDetailsDialog = lazyPart(
+  () => import('./sub-account-details-dialog').then((module) => module.SubAccountDetailsDialog),
+  ['subAccounts'],
+);
+const PARTS = [
+  SubAccountCreateDialog,
+  SubAccountEditDialog,
+  SubAccountPasswordDialog,
+  SubAccountDetailsDialog,
+];
 
 const accountId = (account: SubAccount) => account.email;
 
@@ -62,6 +83,7 @@ export default function SubAccountsPage() {
         onShowDetails: (email) => details.open({ email }),
       })}
       getRowId={accountId}
+      prefetch={PARTS}
       toolbar={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => create.open({})}>
           {t('actions.create')}

@@ -11,10 +11,19 @@ import { formatListTimestamp, useListState, useUrlDialog } from '../../../compon
 import type { DataTableColumn } from '../../../components/list-kit';
 import { ResourceListPage, useRowDialog } from '../../../components/resource-page';
 import { currentLanguage } from '../../../lib/i18n';
+import { lazyPart } from '../../../lib/lazy-part';
 import { apiConfigurationQueries } from '../api/api-configuration-queries';
 import { ApiConfigurationDeleteDialog } from './api-configuration-delete-dialog';
-import { ApiConfigurationDialog } from './api-configuration-dialog';
-import { DeliveryLogDialog } from './delivery-log-dialog';
+
+/** The form (its pickers and selects) and the delivery log load when opened, or ahead once idle. */
+const ApiConfigurationDialog = lazyPart(
+  () => import('./api-configuration-dialog').then((module) => module.ApiConfigurationDialog),
+  ['apiConfigurations'],
+);
+const DeliveryLogDialog = lazyPart(
+  () => import('./delivery-log-dialog').then((module) => module.DeliveryLogDialog),
+  ['apiConfigurations', 'listKit'],
+);
 
 /** Key of this table's column choices in localStorage. */
 export const API_CONFIGURATIONS_TABLE_KEY = 'it-api-configurations';
@@ -102,6 +111,7 @@ export default function ApiConfigurationsPage() {
       query={configurations}
       columns={columns}
       getRowId={configurationId}
+      prefetch={[ApiConfigurationDialog, DeliveryLogDialog]}
       toolbar={
         <Button
           variant="contained"

@@ -22,18 +22,38 @@ import { useListState, useUrlDialog } from '../../../components/list-kit';
 import type { FilterInput } from '../../../components/list-kit';
 import { ResourceListPage } from '../../../components/resource-page';
 import { currentLanguage } from '../../../lib/i18n';
+import { LOCATION_NAMESPACES } from '../../../lib/invoice-location';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useCan } from '../../../lib/roles';
 import { downloadTransfersCsv, downloadTransferXml } from '../api/transfer-files';
 import { transferQueries } from '../api/transfer-queries';
 import { canUploadTransfers } from '../model/transfer-access';
+import {
+  TRANSFER_DIALOG_ID,
+  UPLOAD_DIALOG_ID,
+  VIOLATIONS_DIALOG_ID,
+} from '../model/transfer-dialog-ids';
 import { defaultTransferFilters, toTransferListQuery } from '../model/transfer-filters';
 import { transfersPollInterval } from '../model/upload-progress';
 import { CsvDownloadButton } from './csv-download-button';
 import { transferColumns } from './transfer-columns';
-import { TRANSFER_DIALOG_ID, TransferDetailsDialog } from './transfer-details-dialog';
 import { UploadProgressPanel } from './upload-progress-panel';
-import { UPLOAD_DIALOG_ID, UploadTransferDialog } from './upload-transfer-dialog';
-import { VIOLATIONS_DIALOG_ID, ViolationsDialog } from './violations-dialog';
+
+/** The details, violations and upload dialogs load when opened, or ahead once the rows show. */
+const TransferDetailsDialog = lazyPart(
+  () => import('./transfer-details-dialog').then((module) => module.TransferDetailsDialog),
+  ['invoiceTransfers', 'invoices', ...LOCATION_NAMESPACES],
+);
+const ViolationsDialog = lazyPart(
+  () => import('./violations-dialog').then((module) => module.ViolationsDialog),
+  ['invoiceTransfers', ...LOCATION_NAMESPACES],
+);
+const UploadTransferDialog = lazyPart(
+  () => import('./upload-transfer-dialog').then((module) => module.UploadTransferDialog),
+  ['invoiceTransfers'],
+);
+const READER_PARTS = [TransferDetailsDialog, ViolationsDialog];
+const UPLOADER_PARTS = [...READER_PARTS, UploadTransferDialog];
 
 /** Key of this table's column choices and kept filters in localStorage. */
 export const TRANSFERS_TABLE_KEY = 'it-invoice-transfers';
@@ -138,6 +158,7 @@ export default function InvoiceTransfersPage() {
         onShowViolations: (transfer) => violations.open({ uuid: transfer.uuid }),
       })}
       getRowId={transferId}
+      prefetch={mayUpload ? UPLOADER_PARTS : READER_PARTS}
       rowActions={(row) => [
         {
           id: 'details',

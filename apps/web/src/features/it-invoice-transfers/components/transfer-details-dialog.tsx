@@ -32,8 +32,6 @@ import { noticeText } from '../model/transfer-notice';
 import { PartyName } from './transfer-columns';
 import { ViolationsList } from './violations-list';
 
-export const TRANSFER_DIALOG_ID = 'transfer';
-
 /** The sent invoice's details dialog on the customer invoice list. */
 export function sentInvoiceHref(invoiceUuid: string): string {
   return dialogHref('/customer-invoice', 'invoice', { uuid: invoiceUuid });

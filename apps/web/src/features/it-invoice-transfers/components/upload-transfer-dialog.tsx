@@ -27,8 +27,6 @@ import type { UploadFormValues } from '../model/upload-form';
 import { TRANSFER_ACCEPT, uploadLimitsMb, uploadPath } from '../model/upload-rules';
 import { FolderTree } from './folder-tree';
 
-export const UPLOAD_DIALOG_ID = 'transfer-upload';
-
 /** Translates the dialog's own messages; others through the common catalogue or as sent. */
 /** A file's size in KB with one decimal, in the user's number format (12,5 in Italian). */
 function kilobytes(bytes: number, language: string): string {

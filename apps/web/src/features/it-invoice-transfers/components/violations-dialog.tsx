@@ -10,8 +10,6 @@ import { transferQueries } from '../api/transfer-queries';
 import { transferViolations } from '../model/transfer-violations';
 import { ViolationsList } from './violations-list';
 
-export const VIOLATIONS_DIALOG_ID = 'transfer-violations';
-
 export function ViolationsDialog({ uuid, onClose }: { uuid: string; onClose: () => void }) {
   const { t } = useTranslation('invoiceTransfers');
   const transfer = useQuery(transferQueries.detail(uuid));

@@ -33,8 +33,6 @@ import { failedFileReason, jobResultMessage } from '../model/job-result';
 import { JobStatusChip } from './job-columns';
 import { RerunJobButton } from './rerun-job-button';
 
-export const JOB_DIALOG_ID = 'job';
-
 /** An imported invoice's details dialog on the supplier invoice list. */
 export function supplierInvoiceHref(invoiceUuid: string): string {
   return dialogHref('/supplier-invoice', 'invoice', { uuid: invoiceUuid });

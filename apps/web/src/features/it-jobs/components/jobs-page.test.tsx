@@ -79,7 +79,7 @@ describe('JobsPage', () => {
     expect(screen.getByLabelText('address')).toHaveTextContent(
       `dialogId=job&dialog_uuid=${sampleCompletedJob.uuid}`,
     );
-    expect(within(dialog).getByText(sampleCompletedJob.uuid)).toBeVisible();
+    expect(await within(dialog).findByText(sampleCompletedJob.uuid)).toBeVisible();
     expect(within(dialog).getByText('Supplier invoices (received)')).toBeVisible();
     expect(within(dialog).getByText('1 invoice imported, 1 skipped, 1 failed.')).toBeVisible();
     const imported = within(dialog).getByRole('link', { name: 'IT09876543210_00A01.xml' });

@@ -19,7 +19,17 @@ import { currentLanguage } from '../../../lib/i18n';
 import { jobQueries } from '../api/job-queries';
 import { defaultJobFilters, pollJobList, toJobListQuery } from '../model/job-filters';
 import { JOBS_TABLE_KEY, jobColumns, jobFilterInputs } from './job-columns';
-import { JOB_DIALOG_ID, JobDetailsDialog } from './job-details-dialog';
+import { lazyPart } from '../../../lib/lazy-part';
+import { LOCATION_NAMESPACES } from '../../../lib/invoice-location';
+
+/** `?dialogId=job&dialog_uuid=…` opens a job's details over the list (a link reopens it). */
+const JOB_DIALOG_ID = 'job';
+/** The details dialog loads when opened, or ahead once the rows show. */
+const JobDetailsDialog = lazyPart(
+  () => import('./job-details-dialog').then((module) => module.JobDetailsDialog),
+  ['jobs', ...LOCATION_NAMESPACES],
+);
+const PARTS = [JobDetailsDialog];
 import { useRerunAction } from './use-rerun-action';
 
 const jobId = (job: ItJob) => job.uuid;
@@ -55,6 +65,7 @@ export default function JobsPage() {
         onShowDetails: (uuid) => details.open({ uuid }),
       })}
       getRowId={jobId}
+      prefetch={PARTS}
       rowActions={(job) => [
         {
           id: 'details',
