@@ -156,10 +156,13 @@ test('webhook configuration: 422, save, edit, delivery log with replay, delete',
   const log = page.getByRole('table', { name: 'Delivery log' });
   const delivered = log.getByRole('row').filter({ hasText: 'Delivered' });
   await expect(async () => {
-    // The worker may still be recording the attempt: reload the dialog (it lives in the URL).
+    // The worker may still be recording the attempt: reload the dialog (it lives in the URL),
+    // once the log has loaded (its code and rows come when it opens) and shows no delivery.
+    await expect(log).toBeVisible({ timeout: 15_000 });
+    await waitForIdle(page);
     if ((await delivered.count()) === 0) await page.reload();
-    await expect(delivered.first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(delivered.first()).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(delivered.first()).toContainText('200');
   await expect(delivered.first()).toContainText('customer-invoice');
   await screenshot(page, 'api-configurations-delivery-log');
