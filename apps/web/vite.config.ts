@@ -1,4 +1,6 @@
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
@@ -7,8 +9,22 @@ import { defineConfig } from 'vitest/config';
 // The dev server forwards API calls and the runtime config to the API process (default port 8080).
 const apiTarget = process.env.FISCUS_API_URL ?? 'http://localhost:8080';
 
-export default defineConfig({
+/**
+ * React Router's production build. Its package exports name only `dist/development` (warnings,
+ * checks: remix-run/react-router#14753), so a bundler picks that whatever the mode; the build
+ * takes the production files beside it, the dev server and tests keep the warnings.
+ */
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   plugins: [
     react(),
     // Every hashed asset also as .br and .gz, served by the API with Content-Encoding (its
@@ -48,4 +64,4 @@ export default defineConfig({
     // Lazy routes compile MUI on first use; 2 shared cores make the first test of a file slow.
     testTimeout: 20_000,
   },
-});
+}));
