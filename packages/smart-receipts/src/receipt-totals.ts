@@ -185,7 +185,7 @@ function checkPayments(
   }
   const paid = paymentsTotal(payments);
   if (toCents(paid) !== toCents(totalAmount)) {
-    violations.push({ path: 'payments', code: 'payments_do_not_match_total' });
+    violations.push({ path: '', code: 'payments_do_not_match_total' });
   }
 }
 

@@ -156,7 +156,7 @@ describe('what a sale receipt refuses', () => {
       code: 'items_missing',
     });
     expect(violations({ ...valid, cash_payment_amount: '9.99' })).toEqual([
-      { path: 'payments', code: 'payments_do_not_match_total' },
+      { path: '', code: 'payments_do_not_match_total' },
     ]);
     expect(
       violations({
