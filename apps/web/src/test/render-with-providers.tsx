@@ -15,6 +15,7 @@ import {
 } from 'react-router';
 import { DatePickersProvider } from '../app/date-pickers-provider';
 import { AppProviders } from '../app/providers';
+import { ToastsProvider } from '../app/toasts-provider';
 import { i18n, i18nReady } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
 
@@ -40,7 +41,9 @@ function TestProviders({ children }: { children: ReactNode }) {
   return (
     <AppProviders queryClient={createQueryClient()}>
       <DatePickersProvider>
-        <Suspense fallback={null}>{children}</Suspense>
+        <ToastsProvider>
+          <Suspense fallback={null}>{children}</Suspense>
+        </ToastsProvider>
       </DatePickersProvider>
     </AppProviders>
   );

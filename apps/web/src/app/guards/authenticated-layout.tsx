@@ -3,6 +3,7 @@ import { useSession } from '../../lib/auth';
 import { useCan } from '../../lib/roles';
 import { DatePickersProvider } from '../date-pickers-provider';
 import { AppShell } from '../shell/app-shell';
+import { ToastsProvider } from '../toasts-provider';
 
 /**
  * Gate of every main route (spec 2.1): no session → login (coming back here afterwards); no usable
@@ -20,7 +21,9 @@ export default function AuthenticatedLayout() {
   if (access.availableContexts.length === 0) return <Navigate to="/no-services" replace />;
   return (
     <DatePickersProvider>
-      <AppShell />
+      <ToastsProvider>
+        <AppShell />
+      </ToastsProvider>
     </DatePickersProvider>
   );
 }
