@@ -16,6 +16,7 @@ export * from './it/business-registry-configurations.ts';
 export * from './it/preserved-documents.ts';
 export * from './it/transfers.ts';
 export * from './it/jobs.ts';
+export * from './it/receipts.ts';
 export * from './it/invoice-download.ts';
 export * from './it/tax-portal.ts';
 export * from './it/rejected-invoices.ts';

@@ -6,3 +6,4 @@ export * from './it-integrations.ts';
 export * from './it-tax-portal.ts';
 export * from './it-jobs.ts';
 export * from './it-transfers.ts';
+export * from './it-receipts.ts';
