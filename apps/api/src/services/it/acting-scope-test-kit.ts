@@ -37,15 +37,20 @@ export function asIssuedByY(xml: string): string {
 
 export type Login = { id: string; email: string; token: string };
 
-/** A sub-account made by the owner through the API, with every role it may give, logged in. */
-export async function subAccountOf(t: TestApp, owner: Login, name: string): Promise<Login> {
+/** A sub-account made by the owner through the API, with the roles given (the owner's), logged in. */
+export async function subAccountOf(
+  t: TestApp,
+  owner: Login,
+  name: string,
+  roles: StoredRoles = BUSINESS_ROLES,
+): Promise<Login> {
   const email = `${name}-${owner.id.slice(0, 8)}@example.test`;
   const password = 'Str0ng pass!';
   const created = await t.request({
     method: 'POST',
     url: '/api/common/users/me/accounts',
     token: owner.token,
-    payload: { email, fiscal_id: X, fullname: name, password, roles: BUSINESS_ROLES },
+    payload: { email, fiscal_id: X, fullname: name, password, roles },
   });
   expect(created.statusCode, created.body).toBe(201);
   const session = await t.request({
@@ -86,8 +91,8 @@ export async function businessWithTwoCompanies(t: TestApp, roles: StoredRoles = 
     { ownerId: user.id, fiscalId: X, name: 'ALPHA SRL', phoneNumber: '+393331234567' },
     { ownerId: user.id, fiscalId: Y, name: 'BETA SRL', phoneNumber: '+393337654321' },
   ]);
-  const linked = await subAccountOf(t, owner, 'linked');
-  const unlinked = await subAccountOf(t, owner, 'unlinked');
+  const linked = await subAccountOf(t, owner, 'linked', roles);
+  const unlinked = await subAccountOf(t, owner, 'unlinked', roles);
   await linkRegistry(t, owner, X, linked);
   return { owner, linked, unlinked };
 }

@@ -21,6 +21,8 @@ import { composeTaxPortal } from './tax-drawer/compose.ts';
 import type { ItInvoiceDownload } from './invoice-download/compose.ts';
 import { composeInvoiceDownload } from './invoice-download/compose.ts';
 import { composeTransfers } from './transfers/compose.ts';
+import type { ItReceipts } from './receipts/compose.ts';
+import { composeReceipts } from './receipts/compose.ts';
 import type { TransfersService } from './transfers/transfers.service.ts';
 
 export type ItInvoicing = {
@@ -36,6 +38,8 @@ export type ItInvoicing = {
   taxPortal: TaxPortal;
   /** Massive imports from the tax portal's cassetto fiscale, and the jobs list. */
   invoiceDownload: ItInvoiceDownload;
+  /** Smart receipts and the Agenzia's documento commerciale service (sandbox). */
+  receipts: ItReceipts;
 };
 
 /**
@@ -94,5 +98,13 @@ export function composeItInvoicing(
     simulation: config.sandbox
       ? new SimulationService(repository, sdi, undefined, notifications)
       : undefined,
+    receipts: composeReceipts({
+      db,
+      config,
+      jobs: platform.jobs,
+      worker: platform.worker,
+      logger,
+      credentials: taxPortal.credentials,
+    }),
   };
 }

@@ -10,6 +10,7 @@ import { statsRoutes } from './stats/stats.routes.ts';
 import { taxDrawerRoutes, taxPortalConsentRoutes } from './tax-drawer/tax-drawer.routes.ts';
 import { rejectedInvoicesRoutes } from './rejected-invoices/rejected-invoices.routes.ts';
 import { invoiceTransfersRoutes } from './transfers/transfers.routes.ts';
+import { receiptsRoutes } from './receipts/receipts.routes.ts';
 
 /** Bodies read as bytes for the invoice intake: XML, signed .p7m (DER) and base64 text. */
 const RAW_INVOICE_TYPES = [
@@ -46,4 +47,6 @@ export const itInvoicingPlugin: FastifyPluginAsync<{ config: AppConfig; it: ItIn
   await app.register(rejectedInvoicesRoutes, { service: it.taxPortal.rejectedInvoices });
   // Massive imports (the daily download schedule, a download now) and the jobs list.
   await app.register(invoiceDownloadPlugin, { download: it.invoiceDownload });
+  // Smart receipts, sent to the Agenzia's documento commerciale service (sandbox).
+  await app.register(receiptsRoutes, { service: it.receipts.service });
 };

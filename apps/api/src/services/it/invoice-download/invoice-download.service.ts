@@ -200,9 +200,7 @@ export class InvoiceDownloadService {
    * 409, as is one whose days a waiting or running download covers already.
    */
   async rerun(actor: Actor, uuid: string): Promise<ItJobRow> {
-    const job = isUuid(uuid)
-      ? await this.jobRows.findOwned(actingScopeOf(actor), uuid)
-      : undefined;
+    const job = isUuid(uuid) ? await this.jobRows.findOwned(actingScopeOf(actor), uuid) : undefined;
     if (!job) throw notFound('Job not found.');
     if (job.status !== 'ERROR') {
       throw conflict(
@@ -210,12 +208,10 @@ export class InvoiceDownloadService {
       );
     }
     const range = job.parameters as { from: string; to: string };
-    const overlapping = (await this.jobRows.openJobsOf(job.ownerId, job.fiscalId)).find(
-      (open) => {
-        const other = open.parameters as { from: string; to: string };
-        return other.from <= range.to && range.from <= other.to;
-      },
-    );
+    const overlapping = (await this.jobRows.openJobsOf(job.ownerId, job.fiscalId)).find((open) => {
+      const other = open.parameters as { from: string; to: string };
+      return other.from <= range.to && range.from <= other.to;
+    });
     if (overlapping) {
       throw conflict(
         `A download of ${job.fiscalId} over overlapping days is still ${overlapping.status === 'READY' ? 'waiting' : 'running'} (job ${overlapping.uuid}): wait for it to end.`,

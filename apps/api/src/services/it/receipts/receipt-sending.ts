@@ -1,0 +1,167 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  AdeDocument,
+  AdeReceiptsGateway,
+} from '../../../gateways/ade-receipts/ade-receipts-gateway.ts';
+import { AdeUnavailableError } from '../../../gateways/ade-receipts/ade-receipts-gateway.ts';
+import { romeClock } from '../../../gateways/ade-receipts/rome-clock.ts';
+import type { TaxPortalCredentialsReader } from '../../../gateways/tax-portal/tax-portal-gateway.ts';
+import type { Job } from '../../../platform/jobs/job.ts';
+import type { EnqueueOptions } from '../../../platform/jobs/job-queue.ts';
+import type { ItReceiptRow } from '../../../db/schema/index.ts';
+import type { ReceiptsRepository } from './receipts.repository.ts';
+
+/** Sends one receipt to the Agenzia; retried while the service cannot be reached. */
+export const RECEIPT_SEND_JOB = 'it.receipt-send';
+export type ReceiptSendPayload = { uuid: string };
+
+/** Tries before a receipt the service never answered fails (within its day in any case). */
+export const RECEIPT_SEND_ATTEMPTS = 6;
+
+export function sendJobOptions(retryDelayMs: number): EnqueueOptions {
+  return { maxAttempts: RECEIPT_SEND_ATTEMPTS, backoffMs: Math.max(retryDelayMs, 1000) };
+}
+
+function isPayload(value: unknown): value is ReceiptSendPayload {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { uuid?: unknown }).uuid === 'string'
+  );
+}
+
+export type ReceiptSenderDeps = {
+  repository: ReceiptsRepository;
+  gateway: AdeReceiptsGateway;
+  credentials: TaxPortalCredentialsReader;
+  logger: FastifyBaseLogger;
+  clock?: () => Date;
+};
+
+/**
+ * The send job (provider section 4 "Lifecycle"): new or retry → submitted → ready when the
+ * Agenzia accepts (document number, transaction ids; a void marks its sale voided), failed when
+ * it refuses, when the retries run out, or when the receipt's Italian day has ended unsent.
+ * Runs at least once: a receipt already past `submitted` is left as it is.
+ */
+export class ReceiptSender {
+  constructor(private readonly deps: ReceiptSenderDeps) {}
+
+  private now(): Date {
+    return this.deps.clock?.() ?? new Date();
+  }
+
+  async handle(payload: unknown, job: Job): Promise<void> {
+    if (!isPayload(payload)) return;
+    const receipt = await this.deps.repository.findByUuid(payload.uuid);
+    if (!receipt || !['new', 'retry', 'submitted'].includes(receipt.status)) return;
+    const now = this.now();
+    if (romeClock(receipt.createdAt).day !== romeClock(now).day) {
+      return this.fail(
+        receipt,
+        'DAY_CLOSED',
+        'The receipt was not transmitted by 23:59 of its day.',
+      );
+    }
+    const credentials = await this.deps.credentials.credentialsOf(
+      receipt.ownerId,
+      receipt.fiscalId,
+    );
+    if (!credentials) {
+      return this.fail(
+        receipt,
+        'INVALID_CREDENTIALS',
+        `No Fisconline credentials are stored for ${receipt.fiscalId}: store them in the business registry's tax drawer tab.`,
+      );
+    }
+    await this.deps.repository.setStatus(receipt.uuid, {
+      status: 'submitted',
+      attempts: job.attempts,
+    });
+    const document = await this.document(receipt, credentials, job.attempts);
+    let outcome;
+    try {
+      outcome = await this.deps.gateway.send(document, now);
+    } catch (error) {
+      if (!(error instanceof AdeUnavailableError)) throw error;
+      if (job.attempts >= job.maxAttempts) {
+        return this.fail(receipt, error.code, `${error.message} The retries ran out.`);
+      }
+      await this.deps.repository.setStatus(receipt.uuid, {
+        status: 'retry',
+        errorCode: error.code,
+        errorMessage: error.message,
+      });
+      // pg-boss tries again after its backoff.
+      throw error;
+    }
+    if (!outcome.accepted) return this.fail(receipt, outcome.code, outcome.message);
+    await this.deps.repository.setItemIds(receipt.uuid, outcome.itemIds);
+    await this.deps.repository.setStatus(receipt.uuid, {
+      status: 'ready',
+      documentNumber: outcome.documentNumber,
+      documentDate: outcome.documentDate,
+      transactionId: outcome.transactionId,
+      errorCode: null,
+      errorMessage: null,
+    });
+    if (receipt.type === 'void' && receipt.saleUuid) {
+      await this.deps.repository.setStatus(receipt.saleUuid, { status: 'voided' });
+    }
+  }
+
+  private async fail(receipt: ItReceiptRow, code: string, message: string): Promise<void> {
+    this.deps.logger.warn({ receipt: receipt.uuid, code }, 'receipt failed');
+    await this.deps.repository.setStatus(receipt.uuid, {
+      status: 'failed',
+      errorCode: code,
+      errorMessage: message,
+    });
+  }
+
+  private async document(
+    receipt: ItReceiptRow,
+    credentials: AdeDocument['credentials'],
+    attempt: number,
+  ): Promise<AdeDocument> {
+    const items = await this.deps.repository.itemsOf(receipt.uuid);
+    const sale = receipt.saleUuid
+      ? await this.deps.repository.findByUuid(receipt.saleUuid)
+      : undefined;
+    return {
+      kind: receipt.type as AdeDocument['kind'],
+      fiscalId: receipt.fiscalId,
+      credentials,
+      acquiredAt: receipt.createdAt,
+      lotteryCode: receipt.lotteryCode,
+      lines: items.map((item) => ({
+        description: item.description,
+        quantity: item.quantity,
+        vatRateCode: item.vatRateCode,
+        complimentary: item.complimentary,
+        grossUnitPrice: item.grossUnitPrice,
+        grossDiscount: item.grossDiscount,
+        totalAmount: item.totalAmount,
+        netTaxableAmount: item.netTaxableAmount,
+        vatAmount: item.vatAmount,
+      })),
+      totalAmount: receipt.totalAmount,
+      totalTaxableAmount: receipt.totalTaxableAmount,
+      totalVatAmount: receipt.totalVatAmount,
+      payments: {
+        cash: receipt.cashPaymentAmount,
+        electronic: receipt.electronicPaymentAmount,
+        ticketRestaurant: receipt.ticketRestaurantPaymentAmount,
+        ticketRestaurantQuantity: receipt.ticketRestaurantQuantity,
+        servicesUncollected: receipt.servicesUncollectedAmount,
+        goodsUncollected: receipt.goodsUncollectedAmount,
+        discount: receipt.discount,
+      },
+      reference:
+        sale?.documentNumber && sale.documentDate
+          ? { documentNumber: sale.documentNumber, documentDate: sale.documentDate }
+          : null,
+      attempt,
+    };
+  }
+}

@@ -1,0 +1,317 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { itBusinessRegistryConfigurations, itReceipts } from '../../../db/schema/index.ts';
+import { DEMO_FISCONLINE_CREDENTIALS } from '../../../gateways/tax-portal/fisconline-demo.ts';
+import { ADE_SCENARIOS } from '../../../gateways/ade-receipts/sandbox.ts';
+import {
+  BUSINESS_ROLES,
+  businessWithTwoCompanies,
+  X,
+  Y,
+  type Login,
+} from '../acting-scope-test-kit.ts';
+import { drainJobs } from '../it-test-kit.ts';
+import { RECEIPT_SEND_JOB } from './receipt-sending.ts';
+
+const ROLES = { ...BUSINESS_ROLES, it: [...(BUSINESS_ROLES.it ?? []), 'ROLE_RECEIPTS'] };
+/** 10:00 in Rome on 7 December 2026, the 341st day of the year. */
+const MORNING = new Date('2026-12-07T09:00:00Z');
+
+/** A sale of three lines: two coffees at 10%, a discounted 22% line, a complimentary 4% line. */
+const THREE_ITEMS = {
+  fiscal_id: X,
+  items: [
+    { quantity: '2.00', description: 'Caffè', unit_price: '3.50', vat_rate_code: '10' },
+    { quantity: '1', description: 'Tazza', unit_price: 12, vat_rate_code: '22', discount: '2.00' },
+    {
+      quantity: '1.00',
+      description: 'Biscotti',
+      unit_price: '5.00',
+      vat_rate_code: '4',
+      complimentary: true,
+    },
+  ],
+  cash_payment_amount: '10.00',
+  electronic_payment_amount: '6.99',
+  discount: '0.01',
+};
+
+describe('smart receipts', () => {
+  let t: TestApp;
+  let owner: Login;
+  let linked: Login;
+  let unlinked: Login;
+
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(MORNING);
+    t = await createTestApp({ SANDBOX_DELAY_MS: '0' });
+    ({ owner, linked, unlinked } = await businessWithTwoCompanies(t, ROLES));
+    await t.db
+      .update(itBusinessRegistryConfigurations)
+      .set({ receiptsEnabled: true })
+      .where(eq(itBusinessRegistryConfigurations.fiscalId, X));
+    const stored = await t.request({
+      method: 'PUT',
+      url: `/api/it/business-registry-configurations/${X}/credentials/fisconline`,
+      token: owner.token,
+      payload: {
+        codice_fiscale: DEMO_FISCONLINE_CREDENTIALS.codiceFiscale,
+        password: DEMO_FISCONLINE_CREDENTIALS.password,
+        pin: DEMO_FISCONLINE_CREDENTIALS.pin,
+      },
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+  });
+  afterAll(async () => {
+    await t.close();
+    vi.useRealTimers();
+  });
+
+  const send = (payload: object, as = owner) =>
+    t.request({ method: 'POST', url: '/api/it/receipts', token: as.token, payload });
+  const get = async (uuid: string, suffix = '', as = owner) => {
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/it/receipts/${uuid}${suffix}`,
+      token: as.token,
+    });
+    return response;
+  };
+  const details = async (uuid: string) => (await get(uuid, '/details')).json();
+  const receiptCount = async () =>
+    (await t.db.select({ n: count() }).from(itReceipts).where(eq(itReceipts.ownerId, owner.id)))[0]
+      ?.n;
+  /** Sends a sale and lets the sandbox answer it. */
+  const sold = async (payload: object = THREE_ITEMS) => {
+    const created = await send(payload);
+    expect(created.statusCode, created.body).toBe(201);
+    await drainJobs(t);
+    return created.json<{ uuid: string }>().uuid;
+  };
+
+  it('sends a sale of three items to the Agenzia: ready, numbered, its totals from the lines', async () => {
+    const created = await send(THREE_ITEMS);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({
+      type: 'sale',
+      status: 'new',
+      total_amount: '17.00000000',
+    });
+    await drainJobs(t);
+    const uuid = created.json<{ uuid: string }>().uuid;
+    const receipt = await details(uuid);
+    expect(receipt).toMatchObject({
+      status: 'ready',
+      document_number: expect.stringMatching(/^DCW2026\/0341-\d{4}$/),
+      total_amount: '17.00000000',
+      total_taxable_amount: '19.36804998',
+      total_vat_amount: '2.63195002',
+      total_gross_discount: '2.00000000',
+      discount: '0.01000000',
+      deductible_amount: '16.99000000',
+    });
+    expect(receipt.items).toHaveLength(3);
+    expect(receipt.items[1]).toMatchObject({
+      gross_discount: '2.00000000',
+      total_amount: '10.00000000',
+    });
+    expect(receipt.items[2]).toMatchObject({ complimentary: true, vat_amount: '0.19230769' });
+    for (const item of receipt.items) expect(item.id).toMatch(/^\d+$/);
+  });
+
+  it('refuses bad figures with every violation on its path, and stores nothing', async () => {
+    const before = await receiptCount();
+    const response = await send({
+      ...THREE_ITEMS,
+      lottery_code: 'abc',
+      items: [{ quantity: '1.005', description: 'x', unit_price: '1,00', vat_rate_code: '21' }],
+    });
+    expect(response.statusCode).toBe(400);
+    const paths = response
+      .json<{ violations: { propertyPath: string }[] }>()
+      .violations.map((v) => v.propertyPath);
+    expect(paths).toEqual([
+      'lottery_code',
+      'items[0].quantity',
+      'items[0].unit_price',
+      'items[0].vat_rate_code',
+    ]);
+    const short = await send({ ...THREE_ITEMS, cash_payment_amount: '9.99' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().violations).toEqual([
+      expect.objectContaining({ propertyPath: '', code: 'payments_do_not_match_total' }),
+    ]);
+    expect(await receiptCount()).toBe(before);
+  });
+
+  it('sends only for receipts-enabled registries the login acts for', async () => {
+    const disabled = await send({ ...THREE_ITEMS, fiscal_id: Y });
+    expect(disabled.statusCode).toBe(400);
+    expect(disabled.json().violations[0]).toMatchObject({
+      propertyPath: 'fiscal_id',
+      code: 'fiscal_id_not_receipts_enabled',
+    });
+    const notLinked = await send(THREE_ITEMS, unlinked);
+    expect(notLinked.statusCode).toBe(403);
+    expect(notLinked.json().detail).toContain(X);
+    const withoutRole = await t.createUser({
+      roles: { it: ['ROLE_INVOICING'], common: ['ROLE_USER'] },
+    });
+    expect((await send(THREE_ITEMS, { ...owner, token: withoutRole.token })).statusCode).toBe(403);
+    expect((await send(THREE_ITEMS, linked)).statusCode).toBe(201);
+    await drainJobs(t);
+  });
+
+  it('returns part of a sale, never more than is left, and then it cannot be voided', async () => {
+    const uuid = await sold();
+    const coffee = (await details(uuid)).items[0].id as string;
+    const returned = await t.request({
+      method: 'POST',
+      url: `/api/it/receipts/${uuid}/return`,
+      token: owner.token,
+      payload: { items: [{ id: coffee, quantity: '1.00' }] },
+    });
+    expect(returned.statusCode, returned.body).toBe(201);
+    expect(returned.json()).toMatchObject({
+      type: 'return',
+      returned_receipt: uuid,
+      total_amount: '3.50000000',
+    });
+    await drainJobs(t);
+    expect((await get(returned.json<{ uuid: string }>().uuid)).json()).toMatchObject({
+      status: 'ready',
+    });
+    const sale = await details(uuid);
+    expect(sale.items[0].return).toBe('1.00');
+    expect(sale.return_receipts).toEqual([returned.json<{ uuid: string }>().uuid]);
+    const tooMany = await t.request({
+      method: 'POST',
+      url: `/api/it/receipts/${uuid}/return`,
+      token: owner.token,
+      payload: {
+        items: [
+          { id: coffee, quantity: '1.01' },
+          { id: 'nope', quantity: '1' },
+        ],
+      },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().violations.map((v: { code: string }) => v.code)).toEqual([
+      'quantity_exceeds_returnable',
+      'item_unknown',
+    ]);
+    const voided = await t.request({
+      method: 'DELETE',
+      url: `/api/it/receipts/${uuid}`,
+      token: owner.token,
+    });
+    expect(voided.statusCode).toBe(409);
+  });
+
+  it('voids a sale once: the sale becomes voided, a second void and any return are refused', async () => {
+    const uuid = await sold();
+    const first = await t.request({
+      method: 'DELETE',
+      url: `/api/it/receipts/${uuid}`,
+      token: owner.token,
+    });
+    expect(first.statusCode, first.body).toBe(204);
+    const second = await t.request({
+      method: 'DELETE',
+      url: `/api/it/receipts/${uuid}`,
+      token: owner.token,
+    });
+    expect(second.statusCode).toBe(409);
+    await drainJobs(t);
+    const sale = (await get(uuid)).json();
+    expect(sale.status).toBe('voided');
+    expect((await get(sale.voiding_receipt)).json()).toMatchObject({
+      type: 'void',
+      status: 'ready',
+      voided_receipt: uuid,
+    });
+    const late = await t.request({
+      method: 'POST',
+      url: `/api/it/receipts/${uuid}/return`,
+      token: owner.token,
+      payload: { items: [{ id: 'x', quantity: '1' }] },
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().violations[0].code).toBe('receipt_not_returnable');
+  });
+
+  it('retries while the Agenzia cannot be reached, and fails when it never answers or refuses', async () => {
+    const electronic = {
+      ...THREE_ITEMS,
+      cash_payment_amount: '0',
+      electronic_payment_amount: '16.99',
+    };
+    const busy = (await send({ ...electronic, lottery_code: ADE_SCENARIOS.busyOnce })).json<{
+      uuid: string;
+    }>().uuid;
+    const down = (await send({ ...electronic, lottery_code: ADE_SCENARIOS.down })).json<{
+      uuid: string;
+    }>().uuid;
+    const expired = (
+      await send({ ...electronic, lottery_code: ADE_SCENARIOS.expiredCredentials })
+    ).json<{ uuid: string }>().uuid;
+    await drainJobs(t);
+    expect((await get(busy)).json().status).toBe('retry');
+    for (let round = 0; round < 8; round += 1) {
+      await t.app.platform.jobs.runNow(RECEIPT_SEND_JOB);
+      await drainJobs(t);
+    }
+    expect((await get(busy)).json()).toMatchObject({ status: 'ready', error_code: null });
+    expect((await get(down)).json()).toMatchObject({
+      status: 'failed',
+      error_code: 'SERVICE_UNAVAILABLE',
+    });
+    expect((await get(expired)).json()).toMatchObject({
+      status: 'failed',
+      error_code: 'CREDENTIALS_EXPIRED',
+    });
+  });
+
+  it('keeps each company to its logins: another company is 404, a sub-account lists only its own', async () => {
+    const uuid = await sold();
+    const stranger = await t.createUser({ roles: ROLES });
+    expect((await get(uuid, '', { ...owner, token: stranger.token })).statusCode).toBe(404);
+    expect((await get(uuid, '', unlinked)).statusCode).toBe(404);
+    const list = await t.request({
+      method: 'GET',
+      url: '/api/it/receipts?type=sale',
+      token: unlinked.token,
+      headers: { accept: 'application/ld+json' },
+    });
+    expect(list.json()['hydra:totalItems']).toBe(0);
+    const mine = await t.request({
+      method: 'GET',
+      url: `/api/it/receipts?business_registry_configuration.fiscal_id[]=${X}&status=ready`,
+      token: linked.token,
+      headers: { accept: 'application/ld+json' },
+    });
+    expect(mine.json()['hydra:totalItems']).toBeGreaterThan(0);
+  });
+
+  it('is closed from 23:55 to midnight in Rome, and a receipt not sent on its day fails', async () => {
+    vi.setSystemTime(new Date('2026-12-07T22:56:00Z'));
+    const closed = await send(THREE_ITEMS);
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json().violations[0]).toMatchObject({ propertyPath: '', code: 'closing_window' });
+    vi.setSystemTime(new Date('2026-12-07T22:50:00Z'));
+    const late = await send(THREE_ITEMS);
+    expect(late.statusCode).toBe(201);
+    vi.setSystemTime(new Date('2026-12-07T23:05:00Z'));
+    await drainJobs(t);
+    const failed = (await get(late.json<{ uuid: string }>().uuid)).json();
+    expect(failed).toMatchObject({ status: 'failed', error_code: 'DAY_CLOSED' });
+    const [row] = await t.db
+      .select()
+      .from(itReceipts)
+      .where(and(eq(itReceipts.uuid, failed.uuid)));
+    expect(row?.documentNumber).toBeNull();
+    vi.setSystemTime(MORNING);
+  });
+});
