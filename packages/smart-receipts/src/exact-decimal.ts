@@ -46,6 +46,11 @@ export function figureText(value: bigint): string {
   return formatScaled(value, FIGURE_SCALE);
 }
 
+/** Hundredths (quantities, cents) as a 2-decimal string: 150n is '1.50'. */
+export function hundredthsText(value: bigint): string {
+  return formatScaled(value, CENT_SCALE);
+}
+
 /** Units of 10^-8 rounded half up to cents: what the printed document shows. */
 export function toCents(value: bigint): bigint {
   return rescale(value, FIGURE_SCALE, CENT_SCALE);

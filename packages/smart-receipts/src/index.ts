@@ -9,6 +9,7 @@ export {
   centsText,
   divideHalfUp,
   figureText,
+  hundredthsText,
   readDecimal,
   toCents,
 } from './exact-decimal.ts';

@@ -66,4 +66,4 @@ ALTER TABLE "it_receipts" ADD CONSTRAINT "it_receipts_owner_id_users_id_fk" FORE
 CREATE INDEX "it_receipts_owner_created_idx" ON "it_receipts" USING btree ("owner_id","created_at");--> statement-breakpoint
 CREATE INDEX "it_receipts_owner_fiscal_idx" ON "it_receipts" USING btree ("owner_id","fiscal_id");--> statement-breakpoint
 CREATE INDEX "it_receipts_sale_idx" ON "it_receipts" USING btree ("sale_uuid");--> statement-breakpoint
-CREATE UNIQUE INDEX "it_receipts_one_void_idx" ON "it_receipts" USING btree ("sale_uuid") WHERE "it_receipts"."type" = 'void';
+CREATE UNIQUE INDEX "it_receipts_one_void_idx" ON "it_receipts" USING btree ("sale_uuid") WHERE "it_receipts"."type" = 'void' and "it_receipts"."status" <> 'failed';

@@ -69,10 +69,10 @@ export const itReceipts = pgTable(
     index('it_receipts_owner_created_idx').on(table.ownerId, table.createdAt),
     index('it_receipts_owner_fiscal_idx').on(table.ownerId, table.fiscalId),
     index('it_receipts_sale_idx').on(table.saleUuid),
-    // One void a sale, however many requests race.
+    // One live void a sale, however many requests race (a failed void may be tried again).
     uniqueIndex('it_receipts_one_void_idx')
       .on(table.saleUuid)
-      .where(sql`${table.type} = 'void'`),
+      .where(sql`${table.type} = 'void' and ${table.status} <> 'failed'`),
   ],
 );
 export type ItReceiptRow = typeof itReceipts.$inferSelect;

@@ -35,6 +35,8 @@ export async function seedDemoRegistries(db: Database): Promise<void> {
         fiscalId: DEMO_OWN_COMPANY.vat,
         name: DEMO_OWN_COMPANY.name,
         email: DEMO_REGISTRY_OWNER,
+        // Its demo Fisconline credentials are stored too: it sends smart receipts.
+        receiptsEnabled: true,
       },
       {
         ownerId: owner.id,

@@ -11,6 +11,7 @@ import type {
 } from '@fiscus/contracts';
 import {
   figureText,
+  hundredthsText,
   lineDetails,
   lineFigures,
   readDecimal,
@@ -31,8 +32,6 @@ export function storedFigure(text: string): bigint {
   return value;
 }
 
-const quantityText = (hundredths: bigint) => figureText(hundredths * 1_000_000n).slice(0, -6);
-
 /** The row of one line, from its figures. */
 export function itemRow(
   figures: LineFigures,
@@ -44,7 +43,7 @@ export function itemRow(
     position,
     salePosition,
     description,
-    quantity: quantityText(figures.quantity),
+    quantity: hundredthsText(figures.quantity),
     vatRateCode: figures.vatRateCode,
     complimentary: figures.complimentary,
     grossUnitPrice: figureText(figures.grossUnitPrice),
@@ -122,7 +121,7 @@ export function toDetails(
         id: item.itemId,
         description: item.description,
         ...lineDetails(figuresOf(item)),
-        return: quantityText(back / 1_000_000n),
+        return: hundredthsText(back / 1_000_000n),
       };
     }),
   };

@@ -74,7 +74,12 @@ export class ReceiptsRepository extends OwnedRepository<
       sales.length === 0
         ? []
         : await this.db
-            .select({ uuid: itReceipts.uuid, saleUuid: itReceipts.saleUuid, type: itReceipts.type })
+            .select({
+              uuid: itReceipts.uuid,
+              saleUuid: itReceipts.saleUuid,
+              type: itReceipts.type,
+              status: itReceipts.status,
+            })
             .from(itReceipts)
             .where(inArray(itReceipts.saleUuid, sales))
             .orderBy(asc(itReceipts.createdAt), asc(itReceipts.uuid));
@@ -82,7 +87,9 @@ export class ReceiptsRepository extends OwnedRepository<
       const mine = children.filter((child) => child.saleUuid === row.uuid);
       return {
         ...row,
-        voidUuid: mine.find((child) => child.type === 'void')?.uuid ?? null,
+        // A failed void voids nothing: the sale may be voided again.
+        voidUuid:
+          mine.find((child) => child.type === 'void' && child.status !== 'failed')?.uuid ?? null,
         returnUuids: mine.filter((child) => child.type === 'return').map((child) => child.uuid),
       };
     });
