@@ -1,5 +1,5 @@
 /**
- * Screens of later issues (business registry, transfers, receipts, NSO, preservation,
+ * Screens of later issues (NSO, preservation,
  * expenses, Peppol, KSeF, open banking): their menu entries already show, in the same format as
  * a feature's, and their paths fall through to the not-found page until a feature declares the
  * page. The API documentation link leaves the console.
@@ -29,11 +29,6 @@ function section(
 }
 
 const italy: Screen[] = [
-  ...section('it', 'smartReceipts', [
-    ['smartReceiptsSale', '/smart-receipts-sale', 'receipt'],
-    ['smartReceiptsReturn', '/smart-receipts-return', 'receiptReturn'],
-    ['smartReceiptsVoid', '/smart-receipts-void', 'receiptVoid'],
-  ]),
   ...section('it', 'nso', [
     ['incomingOrders', '/incoming-orders', 'orders'],
     ['outgoingOrders', '/outgoing-orders', 'orders'],
