@@ -104,6 +104,7 @@ export function composeItInvoicing(
       jobs: platform.jobs,
       worker: platform.worker,
       logger,
+      mailer: platform.mailer,
       credentials: taxPortal.credentials,
     }),
   };

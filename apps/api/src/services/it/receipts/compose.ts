@@ -6,6 +6,7 @@ import { databaseCounter } from '../../../gateways/ade-receipts/sandbox-counter.
 import type { TaxPortalCredentialsReader } from '../../../gateways/tax-portal/tax-portal-gateway.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { JobQueue, JobWorker } from '../../../platform/jobs/job-queue.ts';
+import type { Mailer } from '../../../platform/mail/mailer.ts';
 import { RECEIPT_SEND_JOB, ReceiptSender } from './receipt-sending.ts';
 import { ReceiptsRepository } from './receipts.repository.ts';
 import { ReceiptsService } from './receipts.service.ts';
@@ -26,6 +27,7 @@ export function composeReceipts(deps: {
   jobs: JobQueue;
   worker: JobWorker;
   logger: FastifyBaseLogger;
+  mailer: Mailer;
   credentials: TaxPortalCredentialsReader;
   clock?: () => Date;
 }): ItReceipts {
@@ -35,6 +37,9 @@ export function composeReceipts(deps: {
     repository,
     gateway,
     credentials: deps.credentials,
+    jobs: deps.jobs,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
     logger: deps.logger,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });

@@ -9,6 +9,11 @@ import type { TaxPortalCredentialsReader } from '../../../gateways/tax-portal/ta
 import type { Job } from '../../../platform/jobs/job.ts';
 import type { EnqueueOptions } from '../../../platform/jobs/job-queue.ts';
 import type { ItReceiptRow } from '../../../db/schema/index.ts';
+import type { Mailer } from '../../../platform/mail/mailer.ts';
+import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
+import { wholeBusiness } from '../../../platform/tenancy.ts';
+import { publishWebhookEvent } from '../../../platform/webhooks/events.ts';
+import { toReceipt } from './receipt-rows.ts';
 import type { ReceiptsRepository } from './receipts.repository.ts';
 
 /** Sends one receipt to the Agenzia; retried while the service cannot be reached. */
@@ -34,15 +39,22 @@ export type ReceiptSenderDeps = {
   repository: ReceiptsRepository;
   gateway: AdeReceiptsGateway;
   credentials: TaxPortalCredentialsReader;
+  /** The `receipt` and `receipt-error` webhooks go out through the queue. */
+  jobs: JobQueue;
+  /** Failure alerts to the registry's receipts_alert_recipients. */
+  mailer: Mailer;
+  /** Base of the console's links in alert mails (PUBLIC_URL). */
+  publicUrl: string;
   logger: FastifyBaseLogger;
   clock?: () => Date;
 };
 
 /**
  * The send job (provider section 4 "Lifecycle"): new or retry → submitted → ready when the
- * Agenzia accepts (document number, transaction ids; a void marks its sale voided), failed when
- * it refuses, when the retries run out, or when the receipt's Italian day has ended unsent.
- * Runs at least once: a receipt already past `submitted` is left as it is.
+ * Agenzia accepts (document number, transaction ids; a void marks its sale voided; the `receipt`
+ * webhook), failed when it refuses, when the retries run out, or when the receipt's Italian day
+ * has ended unsent (the `receipt-error` webhook and an alert mail to the registry's receipts
+ * alert recipients). Runs at least once: a receipt already past `submitted` is left as it is.
  */
 export class ReceiptSender {
   constructor(private readonly deps: ReceiptSenderDeps) {}
@@ -108,6 +120,7 @@ export class ReceiptSender {
     if (receipt.type === 'void' && receipt.saleUuid) {
       await this.deps.repository.setStatus(receipt.saleUuid, { status: 'voided' });
     }
+    await this.announce(receipt, 'receipt');
   }
 
   private async fail(receipt: ItReceiptRow, code: string, message: string): Promise<void> {
@@ -117,6 +130,41 @@ export class ReceiptSender {
       errorCode: code,
       errorMessage: message,
     });
+    await this.announce(receipt, 'receipt-error');
+    await this.alert(receipt, code, message);
+  }
+
+  /** The receipt as it is now to the owner's webhooks listening to `event`. */
+  private async announce(receipt: ItReceiptRow, event: 'receipt' | 'receipt-error'): Promise<void> {
+    const now = await this.deps.repository.findOwned(wholeBusiness(receipt.ownerId), receipt.uuid);
+    if (!now) return;
+    await publishWebhookEvent(this.deps.jobs, {
+      ownerId: receipt.ownerId,
+      event,
+      payload: toReceipt(now),
+      fiscalIds: [receipt.fiscalId],
+    });
+  }
+
+  /** One mail to each alert recipient of the registry (none set: no mail). */
+  private async alert(receipt: ItReceiptRow, code: string, message: string): Promise<void> {
+    const recipients = await this.deps.repository.alertRecipients(
+      receipt.ownerId,
+      receipt.fiscalId,
+    );
+    const list = receipt.type === 'sale' ? 'sale' : receipt.type;
+    const link = `${this.deps.publicUrl}/smart-receipts-${list}?dialogId=receipt&dialog_uuid=${receipt.uuid}`;
+    for (const to of recipients) {
+      await this.deps.mailer.send({
+        to,
+        subject: `Smart receipt not sent for ${receipt.fiscalId}: ${code}`,
+        text: [
+          `The ${receipt.type} receipt of ${receipt.fiscalId} created ${receipt.createdAt.toISOString()} (total ${receipt.totalAmount}) failed.`,
+          `${code}: ${message}`,
+          `Open it in the console: ${link}`,
+        ].join('\n\n'),
+      });
+    }
   }
 
   private async document(

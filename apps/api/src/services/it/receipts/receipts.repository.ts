@@ -110,6 +110,19 @@ export class ReceiptsRepository extends OwnedRepository<
     return row;
   }
 
+  /** Where a registry's receipt failure alerts go (its receipts_alert_recipients). */
+  async alertRecipients(ownerId: string, fiscalId: string): Promise<string[]> {
+    const registries = itBusinessRegistryConfigurations;
+    const [row] = await this.db
+      .select({ recipients: registries.receiptsAlertRecipients })
+      .from(registries)
+      .where(and(eq(registries.ownerId, ownerId), eq(registries.fiscalId, fiscalId)))
+      .limit(1);
+    return Array.isArray(row?.recipients)
+      ? row.recipients.filter((to) => typeof to === 'string')
+      : [];
+  }
+
   /** Stores a receipt and its lines in `tx` (the send job is enqueued in the same transaction). */
   async insertWithItems(
     tx: Database,

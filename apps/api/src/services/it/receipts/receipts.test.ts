@@ -1,7 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { itBusinessRegistryConfigurations, itReceipts } from '../../../db/schema/index.ts';
+import {
+  itBusinessRegistryConfigurations,
+  itReceipts,
+  outboxMails,
+  webhookDeliveries,
+} from '../../../db/schema/index.ts';
 import { DEMO_FISCONLINE_CREDENTIALS } from '../../../gateways/tax-portal/fisconline-demo.ts';
 import { ADE_SCENARIOS } from '../../../gateways/ade-receipts/sandbox.ts';
 import {
@@ -272,6 +277,48 @@ describe('smart receipts', () => {
       status: 'failed',
       error_code: 'CREDENTIALS_EXPIRED',
     });
+  });
+
+  it('tells the webhooks and mails the alert recipients when a receipt fails', async () => {
+    await t.db
+      .update(itBusinessRegistryConfigurations)
+      .set({ receiptsAlertRecipients: ['shop-alerts@example.test'] })
+      .where(eq(itBusinessRegistryConfigurations.fiscalId, X));
+    for (const event of ['receipt', 'receipt-error']) {
+      const hook = await t.request({
+        method: 'POST',
+        url: '/api/it/api-configurations',
+        token: owner.token,
+        payload: { event, target_url: `https://hooks.example.test/${event}` },
+      });
+      expect(hook.statusCode, hook.body).toBe(201);
+    }
+    const electronic = {
+      ...THREE_ITEMS,
+      cash_payment_amount: '0',
+      electronic_payment_amount: '16.99',
+    };
+    const failed = (await send({ ...electronic, lottery_code: ADE_SCENARIOS.notAllowed })).json<{
+      uuid: string;
+    }>().uuid;
+    const ready = await sold();
+    await drainJobs(t);
+    const deliveries = await t.db
+      .select({ event: webhookDeliveries.event, payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.ownerId, owner.id));
+    const sent = (event: string) =>
+      deliveries.filter((d) => d.event === event).map((d) => (d.payload as { uuid: string }).uuid);
+    expect(sent('receipt-error')).toContain(failed);
+    expect(sent('receipt')).toContain(ready);
+    expect(sent('receipt')).not.toContain(failed);
+    const mails = await t.db
+      .select()
+      .from(outboxMails)
+      .where(eq(outboxMails.to, 'shop-alerts@example.test'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain('CANNOTSENDDATAFORTHISLEGALENTITY');
+    expect(mails[0]?.text).toContain(`dialog_uuid=${failed}`);
   });
 
   it('keeps each company to its logins: another company is 404, a sub-account lists only its own', async () => {
