@@ -110,6 +110,17 @@ export class ReceiptsRepository extends OwnedRepository<
     return row;
   }
 
+  /** The name of a registry of the business (the merchant printed on its receipts). */
+  async registryName(ownerId: string, fiscalId: string): Promise<string | undefined> {
+    const registries = itBusinessRegistryConfigurations;
+    const [row] = await this.db
+      .select({ name: registries.name })
+      .from(registries)
+      .where(and(eq(registries.ownerId, ownerId), eq(registries.fiscalId, fiscalId)))
+      .limit(1);
+    return row?.name ?? undefined;
+  }
+
   /** Where a registry's receipt failure alerts go (its receipts_alert_recipients). */
   async alertRecipients(ownerId: string, fiscalId: string): Promise<string[]> {
     const registries = itBusinessRegistryConfigurations;

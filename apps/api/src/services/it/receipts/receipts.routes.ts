@@ -7,6 +7,9 @@ import {
   receiptReturnRequestSchema,
   receiptSchema,
 } from '@fiscus/contracts';
+import { z } from 'zod';
+import { actorOf } from '../../../platform/auth.ts';
+import { sendFile } from '../../../platform/http/file-response.ts';
 import {
   collectionRoute,
   itemRoute,
@@ -44,13 +47,6 @@ export const receiptsRoutes = resourceRoutes({
       errors: { 404: problemSchema },
       handle: ({ actor, params }) => service.get(actor, params.uuid),
     }),
-    itemRoute('GET', '/receipts/:uuid/details', {
-      summary: "A receipt's totals, payments and lines (with the Agenzia's item ids)",
-      params: receiptParamsSchema,
-      response: receiptDetailsSchema,
-      errors: { 404: problemSchema },
-      handle: ({ actor, params }) => service.details(actor, params.uuid),
-    }),
     itemRoute('POST', '/receipts/:uuid/return', {
       summary: 'Returns items of an accepted sale (never more than still returnable)',
       params: receiptParamsSchema,
@@ -67,4 +63,43 @@ export const receiptsRoutes = resourceRoutes({
       handle: ({ actor, params }) => service.void(actor, params.uuid),
     }),
   ],
+  handWritten: (app, { service }, { tags, security }) => {
+    app.get(
+      '/receipts/:uuid/details',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            "A receipt's totals, payments and lines (with the Agenzia's item ids), or the receipt as a PDF (Accept: application/pdf)",
+          params: receiptParamsSchema,
+          response: {
+            200: {
+              description: 'The details, or the documento commerciale',
+              content: {
+                'application/json': { schema: receiptDetailsSchema },
+                'application/pdf': { schema: z.string() },
+              },
+            },
+            404: problemSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const type = request.accepts().type(['application/json', 'application/pdf']);
+        if (type === 'application/pdf') {
+          const pdf = await service.pdf(actor, request.params.uuid);
+          return sendFile(reply, {
+            type: 'application/pdf',
+            body: pdf.body,
+            fileName: pdf.fileName,
+          });
+        }
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(await service.details(actor, request.params.uuid));
+      },
+    );
+  },
 });

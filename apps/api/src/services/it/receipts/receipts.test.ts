@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
@@ -124,6 +128,39 @@ describe('smart receipts', () => {
     });
     expect(receipt.items[2]).toMatchObject({ complimentary: true, vat_amount: '0.19230769' });
     for (const item of receipt.items) expect(item.id).toMatch(/^\d+$/);
+  });
+
+  it('prints the documento commerciale: items, gift and discount, total, VAT, payments, number', async () => {
+    const uuid = await sold();
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/it/receipts/${uuid}/details`,
+      token: owner.token,
+      headers: { accept: 'application/pdf' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(
+      /documento-commerciale-DCW2026-0341-\d{4}\.pdf/,
+    );
+    const folder = mkdtempSync(join(tmpdir(), 'receipt-pdf-'));
+    try {
+      writeFileSync(join(folder, 'r.pdf'), response.rawPayload);
+      const text = execFileSync('/usr/bin/pdftotext', ['-layout', join(folder, 'r.pdf'), '-'], {
+        encoding: 'utf8',
+      });
+      expect(text).toContain('DOCUMENTO COMMERCIALE');
+      expect(text).toContain('di vendita o prestazione');
+      expect(text).toMatch(/Caff. 2,00 x 3,50\s+10%\s+7,00/);
+      expect(text).toMatch(/Sconto\s+-2,00/);
+      expect(text).toMatch(/Omaggio\s+-5,00/);
+      expect(text).toMatch(/TOTALE COMPLESSIVO\s+17,00/);
+      expect(text).toMatch(/di cui IVA\s+2,63/);
+      expect(text).toMatch(/Pagamento elettronico\s+6,99/);
+      expect(text).toMatch(/DOCUMENTO N\. 0341-\d{4}/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('refuses bad figures with every violation on its path, and stores nothing', async () => {
