@@ -2,10 +2,11 @@
  * Smart receipts (italian-invoicing spec 2, 3, 4, 5, 8; issue 33): a sale of three items (one
  * discounted, one complimentary) typed into the form with its totals worked as the user types,
  * sent to the Agenzia's sandbox and numbered; its details; a partial return; a void of another
- * sale; and the form's and the server's refusals on their fields.
+ * sale; the form's and the server's refusals on their fields; and a refused receipt's alert mail.
  */
 import type { Page } from '@playwright/test';
 import {
+  apiToken,
   expect,
   loginAs,
   screenshot,
@@ -109,6 +110,11 @@ test('a sale of three items reaches the Agenzia, is returned in part; another is
   await expect(details.getByRole('table', { name: 'Lines' }).getByRole('row')).toHaveCount(4);
   await expect(details).toContainText('€19.37');
   await screenshot(page, 'smart-receipts-details');
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    details.getByRole('button', { name: 'Receipt PDF' }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toMatch(/^documento-commerciale-DCW\d{4}-\d{4}-\d{4}\.pdf$/);
   await page.keyboard.press('Escape');
 
   // Return one of the two coffees.
@@ -176,4 +182,42 @@ test('the form refuses bad figures on their fields before anything is sent', asy
   // At least one item remains: the only line cannot be removed.
   await expect(line.getByRole('button', { name: 'Remove item 1' })).toBeDisabled();
   await screenshotEveryLanguage(page, 'smart-receipts-sale-form-errors');
+});
+
+test('a receipt the Agenzia refuses fails and mails its alert recipients', async ({ page }) => {
+  await loginAs(page, 'italy', { path: SALES });
+  const token = await page.evaluate(() => window.localStorage.getItem('fiscus.token'));
+  const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  const recipient = `receipt-alerts-${Date.now()}@example.test`;
+  const settings = await page.request.put(
+    '/api/it/business-registry-configurations/01234567897/receipt-settings',
+    { headers, data: { receipts_alert_recipients: [recipient] } },
+  );
+  expect(settings.status(), await settings.text()).toBe(200);
+
+  await page.getByRole('button', { name: 'New receipt' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New receipt' });
+  await fillLine(page, 0, { description: 'Vaso', quantity: '1', price: '9.90', vat: '22%' });
+  // The sandbox's lottery code for a VAT number these credentials may not send for.
+  await dialog.getByRole('textbox', { name: 'Lottery code' }).fill('notallow');
+  await dialog.getByRole('textbox', { name: 'Electronic payment' }).fill('9,90');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog).toBeHidden();
+  const failed = table(page).getByRole('row').filter({ hasText: '€9.90' }).first();
+  await expect(failed).toContainText('Failed', { timeout: 30_000 });
+  await failed.getByRole('button', { name: 'Details' }).click();
+  await expect(page.getByRole('dialog')).toContainText('CANNOTSENDDATAFORTHISLEGALENTITY');
+
+  // The outbox shows an administrator every mail (anyone else only theirs).
+  const adminToken = await apiToken(page, 'admin');
+  const alerts = async () => {
+    const outbox = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(recipient)}`, {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${adminToken}` },
+    });
+    return (await outbox.json()) as { subject: string; text: string }[];
+  };
+  await expect.poll(async () => (await alerts()).length).toBe(1);
+  const mails = await alerts();
+  expect(mails[0]?.subject).toContain('CANNOTSENDDATAFORTHISLEGALENTITY');
+  expect(mails[0]?.text).toContain('/smart-receipts-sale?dialogId=receipt');
 });

@@ -30,5 +30,17 @@ describe('saveBlob', () => {
     });
     expect(attachmentFileName(named, 'x.csv')).toBe('invoice_transfers_2.csv');
     expect(attachmentFileName(new Response(''), 'x.csv')).toBe('x.csv');
+    const bare = new Response('', {
+      headers: {
+        'Content-Disposition': 'attachment; filename=documento-commerciale-DCW2026-0341-0001.pdf',
+      },
+    });
+    expect(attachmentFileName(bare, 'x.pdf')).toBe('documento-commerciale-DCW2026-0341-0001.pdf');
+    const extended = new Response('', {
+      headers: {
+        'Content-Disposition': `attachment; filename="fattura_caff_.xml"; filename*=UTF-8''fattura_caff%C3%A8.xml`,
+      },
+    });
+    expect(attachmentFileName(extended, 'x.xml')).toBe('fattura_caffè.xml');
   });
 });

@@ -17,9 +17,21 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** The file name of a response's `Content-Disposition: attachment; filename="…"`, else `fallback`. */
+/**
+ * The file name of a response's `Content-Disposition` (RFC 6266): `filename*=UTF-8''…` first (the
+ * name in full), else `filename="…"` or an unquoted `filename=…` (the API quotes a name only when
+ * it must); `fallback` when there is none.
+ */
 export function attachmentFileName(response: Response, fallback: string): string {
   const header = response.headers.get('Content-Disposition') ?? '';
-  const match = /filename="([^"]+)"/.exec(header);
-  return match?.[1] ?? fallback;
+  const extended = /filename\*=UTF-8''([^;\s]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // A malformed escape: the plain name below, or the fallback.
+    }
+  }
+  const plain = /filename="([^"]+)"/i.exec(header)?.[1] ?? /filename=([^;\s"]+)/i.exec(header)?.[1];
+  return plain ?? fallback;
 }

@@ -124,7 +124,7 @@ export class ReceiptSender {
   }
 
   private async fail(receipt: ItReceiptRow, code: string, message: string): Promise<void> {
-    this.deps.logger.warn({ receipt: receipt.uuid, code }, 'receipt failed');
+    this.deps.logger.info({ receipt: receipt.uuid, code }, 'receipt failed');
     await this.deps.repository.setStatus(receipt.uuid, {
       status: 'failed',
       errorCode: code,

@@ -13,6 +13,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiFetch, apiFetchCollection } from '../../../lib/api-client';
 import type { QueryParams } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/hydra';
+import { attachmentFileName, saveBlob } from '../../../lib/save-blob';
 
 export const RECEIPTS_PATH = '/receipts';
 
@@ -86,4 +87,13 @@ export function useVoidReceipt() {
     mutationFn: (uuid: string) => apiFetch<void>('it', receiptPath(uuid), { method: 'DELETE' }),
     onSuccess: refresh,
   });
+}
+
+/** Saves the receipt as the customer gets it (spec 7: details as a PDF). */
+export async function downloadReceiptPdf(uuid: string): Promise<void> {
+  const response = await apiFetch<Response>('it', receiptPath(uuid, '/details'), {
+    headers: { Accept: 'application/pdf' },
+    as: 'response',
+  });
+  saveBlob(await response.blob(), attachmentFileName(response, `receipt-${uuid}.pdf`));
 }

@@ -4,7 +4,9 @@
  * breakdown of each line) and totals and payments. Asked again while the Agenzia has not answered.
  */
 import type { ReceiptDetails } from '@fiscus/contracts';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,11 +18,12 @@ import Tabs from '@mui/material/Tabs';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { DetailsDialog, DetailsList, formatListTimestamp } from '../../../components/list-kit';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/decimal-amount';
-import { receiptQueries } from '../api/receipt-queries';
+import { downloadReceiptPdf, receiptQueries } from '../api/receipt-queries';
 import { isUnsettled } from '../model/receipt-filters';
 import { ReceiptStatusChip } from './receipt-columns';
 
@@ -163,6 +166,7 @@ export function ReceiptDetailsDialog({ uuid, onClose }: { uuid: string; onClose:
   const { t } = useTranslation('smartReceipts');
   const language = currentLanguage();
   const [tab, setTab] = useState<TabId>('info');
+  const { enqueueSnackbar } = useSnackbar();
   const details = useQuery({
     ...receiptQueries.details(uuid),
     refetchInterval: (query) => (query.state.data && isUnsettled(query.state.data) ? 3_000 : false),
@@ -180,10 +184,24 @@ export function ReceiptDetailsDialog({ uuid, onClose }: { uuid: string; onClose:
     >
       {receipt && (
         <>
-          <Tabs value={tab} onChange={(_event, next: TabId) => setTab(next)} sx={{ mb: 2 }}>
-            <Tab value="info" label={t('details.info')} />
-            <Tab value="details" label={t('details.receiptDetails')} />
-          </Tabs>
+          <Box sx={{ display: 'flex', alignItems: 'center', mb: 2, flexWrap: 'wrap', gap: 1 }}>
+            <Tabs value={tab} onChange={(_event, next: TabId) => setTab(next)} sx={{ flexGrow: 1 }}>
+              <Tab value="info" label={t('details.info')} />
+              <Tab value="details" label={t('details.receiptDetails')} />
+            </Tabs>
+            {receipt.document_number && (
+              <Button
+                startIcon={<PictureAsPdfIcon />}
+                onClick={() =>
+                  void downloadReceiptPdf(receipt.uuid).catch(() =>
+                    enqueueSnackbar(t('messages.pdfError'), { variant: 'error' }),
+                  )
+                }
+              >
+                {t('actions.pdf')}
+              </Button>
+            )}
+          </Box>
           {tab === 'info' ? (
             <Info receipt={receipt} t={t} language={language} />
           ) : (
