@@ -96,6 +96,41 @@ describe('the demo history of italy@', () => {
   });
 });
 
+describe("ALPHA SRL's smart receipts", () => {
+  it('are two months of sales through the Agenzia, with returns, voids and one refusal', async () => {
+    expect(summary.receipts).toBeGreaterThan(60);
+    const list = async (query: string) =>
+      (await get(`/api/it/receipts?itemsPerPage=100&${query}`)) as {
+        type: string;
+        status: string;
+        created_at: string;
+        document_number: string | null;
+        document_date: string | null;
+        error_code: string | null;
+      }[];
+    const sales = await list('type=sale');
+    expect(sales.length).toBeGreaterThan(40);
+    // Each accepted document is numbered on the Rome day it was made (its closure).
+    for (const sale of sales.filter((receipt) => receipt.document_number)) {
+      expect(sale.document_date?.slice(0, 10)).toBe(sale.created_at.slice(0, 10));
+    }
+    expect(sales.some((sale) => sale.status === 'voided')).toBe(true);
+    expect(sales.filter((sale) => sale.status === 'failed').map((sale) => sale.error_code)).toEqual(
+      ['CREDENTIALS_EXPIRED'],
+    );
+    expect((await list('type=return&status=ready')).length).toBeGreaterThan(0);
+    expect((await list('type=void&status=ready')).length).toBeGreaterThan(0);
+    // Sundays closed: no receipt made on one (in Rome).
+    for (const sale of sales) {
+      const weekday = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Rome',
+        weekday: 'short',
+      });
+      expect(weekday.format(new Date(sale.created_at))).not.toBe('Sun');
+    }
+  });
+});
+
 describe("the history of italy@'s second company, ALPHA SERVIZI SRL", () => {
   const invoicesOf = async (type: 0 | 1) => {
     const [owner] = await t.db

@@ -41,6 +41,8 @@ import { romeToday } from '../it/sdi-simulation/generated-invoice.ts';
 import { SimulationService } from '../it/sdi-simulation/simulation.service.ts';
 import { DemoJobRunner } from './demo-job-runner.ts';
 import { seedDemoJobsHistory } from './jobs-history.ts';
+import { seedDemoReceiptsHistory } from './receipts-history.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import { seedTaxPortalHistory } from './tax-portal-history.ts';
 import { seedTransfersHistory } from './transfers-history.ts';
 import { customerInvoiceJson, supplierInvoiceXml } from './demo-invoices.ts';
@@ -73,6 +75,8 @@ export type DemoHistoryOptions = {
   now?: Date;
   /** Seed of the pseudo-random plan: the same seed, the same history. */
   seed?: number;
+  /** Where the history's mails go (the app's mailer). */
+  mailer?: Mailer;
 };
 
 /** What one company of the account sent, received and drafted. */
@@ -89,7 +93,12 @@ export type DemoHistorySummary = DemoCompanyHistory & {
   companies: Record<string, DemoCompanyHistory>;
   /** ALPHA SRL's older SDI rejections recovered from the cassetto fiscale (customer invoices too). */
   recoveredRejections: number;
+  /** ALPHA SRL's smart receipts: sales, returns and voids. */
+  receipts: number;
 };
+
+/** The history's mails (receipt alerts) when no mailer is given: none is configured anyway. */
+const SILENT_MAILER: Mailer = { send: async () => undefined };
 
 /** Price of one invoice in the demo's pre-sale (EUR). */
 const DEMO_INVOICE_PRICE = new Decimal('0.25');
@@ -156,6 +165,7 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
     markings: {},
     companies: {},
     recoveredRejections: 0,
+    receipts: 0,
   };
   const companyOf = (company: DemoCompany) =>
     (summary.companies[company.vat] ??= { customerInvoices: 0, supplierInvoices: 0, drafts: 0 });
@@ -249,6 +259,10 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
   await seedDemoJobsHistory(db, owner.id, now);
   // ALPHA SRL's Fisconline credentials and its older SDI rejections recovered from the cassetto.
   summary.recoveredRejections = (await seedTaxPortalHistory({ db, now })).recovered;
+  // Two months of ALPHA SRL's smart receipts (the credentials above are what they are sent with).
+  summary.receipts = (
+    await seedDemoReceiptsHistory({ db, now, mailer: options.mailer ?? SILENT_MAILER })
+  ).receipts;
   return summary;
 }
 

@@ -145,7 +145,7 @@ const RECENT_DAYS = 12;
 const DAY = 24 * 60 * 60 * 1000;
 
 /** mulberry32: a small seeded generator (not for secrets; the plan only needs repeatability). */
-function generator(seed: number): () => number {
+export function generator(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

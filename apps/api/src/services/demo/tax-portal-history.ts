@@ -30,13 +30,16 @@ function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-type SealingConfig = Pick<AppConfig, 'taxPortalSecret' | 'dataDir' | 'databaseUrl' | 'publicUrl'>;
+export type SealingConfig = Pick<
+  AppConfig,
+  'taxPortalSecret' | 'dataDir' | 'databaseUrl' | 'publicUrl'
+>;
 
 /**
  * The given configuration; else the secret this process's app already resolved (the server makes
  * the history after building its app), so the demo seals with the app's key; else the environment.
  */
-function configOf(config: SealingConfig | undefined): SealingConfig {
+export function configOf(config: SealingConfig | undefined): SealingConfig {
   if (config) return config;
   const secret = processTaxPortalSecret();
   if (!secret) return loadConfig(process.env);

@@ -86,17 +86,16 @@ export class ReceiptSender {
         `No Fisconline credentials are stored for ${receipt.fiscalId}: store them in the business registry's tax drawer tab.`,
       );
     }
-    await this.deps.repository.setStatus(receipt.uuid, {
-      status: 'submitted',
-      attempts: job.attempts,
-    });
-    const document = await this.document(receipt, credentials, job.attempts);
+    // This try (a runner that counts none, the demo history's, is on its first).
+    const attempt = job.attempts || 1;
+    await this.deps.repository.setStatus(receipt.uuid, { status: 'submitted', attempts: attempt });
+    const document = await this.document(receipt, credentials, attempt);
     let outcome;
     try {
       outcome = await this.deps.gateway.send(document, now);
     } catch (error) {
       if (!(error instanceof AdeUnavailableError)) throw error;
-      if (job.attempts >= job.maxAttempts) {
+      if (attempt >= (job.maxAttempts || 1)) {
         return this.fail(receipt, error.code, `${error.message} The retries ran out.`);
       }
       await this.deps.repository.setStatus(receipt.uuid, {
