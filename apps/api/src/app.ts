@@ -78,6 +78,11 @@ export type BuildOptions = {
   database?: DatabaseHandle;
   /** Fastify logger options (pino) or false; default: JSON logs at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The clock of the services whose rules depend on the time of day (smart receipts: the
+   * Agenzia's closing window and a receipt's day); tests set it, the server keeps the real one.
+   */
+  clock?: () => Date;
 };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -219,7 +224,7 @@ export async function buildApp(
     });
     const itIntegrations = composeItIntegrations(composition);
     const preservation = composePreservation(composition);
-    const itInvoicing = composeItInvoicing(app.platform, config, app.log);
+    const itInvoicing = composeItInvoicing(app.platform, config, app.log, options.clock);
 
     await registerAuth(app, {
       secret: resolveJwtSecret(config),

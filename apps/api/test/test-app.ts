@@ -95,12 +95,15 @@ export type TestApp = {
 let passwordHash: Promise<string> | undefined;
 
 /** Builds the real app in-process on a fresh database; call close() in afterAll. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+): Promise<TestApp> {
   const { handle, drop } = await createTestDatabase();
   const { config, dataDir } = testConfig(env);
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { database: handle, logger: false });
+    app = await buildApp(config, { database: handle, logger: false, ...options });
   } catch (error) {
     await drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -51,6 +51,8 @@ export function composeItInvoicing(
   platform: Platform,
   config: AppConfig,
   logger: FastifyBaseLogger,
+  /** The clock of smart receipts (the app's `clock` option: tests set it). */
+  clock?: () => Date,
 ): ItInvoicing {
   const { db } = platform.database;
   const findRecipientAccount = recipientAccountFinder(
@@ -106,6 +108,7 @@ export function composeItInvoicing(
       logger,
       mailer: platform.mailer,
       credentials: taxPortal.credentials,
+      ...(clock ? { clock } : {}),
     }),
   };
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import {
   itBusinessRegistryConfigurations,
@@ -26,6 +26,10 @@ import { RECEIPT_SEND_JOB } from './receipt-sending.ts';
 const ROLES = { ...BUSINESS_ROLES, it: [...(BUSINESS_ROLES.it ?? []), 'ROLE_RECEIPTS'] };
 /** 10:00 in Rome on 7 December 2026, the 341st day of the year. */
 const MORNING = new Date('2026-12-07T09:00:00Z');
+/** What the receipts' clock reads: a few minutes after 10:00, moving with the real time. */
+let now = MORNING;
+const started = Date.now();
+const clock = () => new Date(now.getTime() + (Date.now() - started));
 
 /** A sale of three lines: two coffees at 10%, a discounted 22% line, a complimentary 4% line. */
 const THREE_ITEMS = {
@@ -53,9 +57,8 @@ describe('smart receipts', () => {
   let unlinked: Login;
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-    vi.setSystemTime(MORNING);
-    t = await createTestApp({ SANDBOX_DELAY_MS: '0' });
+    // The receipts' clock only: the job queue, tokens and the database keep the real time.
+    t = await createTestApp({ SANDBOX_DELAY_MS: '0' }, { clock });
     ({ owner, linked, unlinked } = await businessWithTwoCompanies(t, ROLES));
     await t.db
       .update(itBusinessRegistryConfigurations)
@@ -73,10 +76,7 @@ describe('smart receipts', () => {
     });
     expect(stored.statusCode, stored.body).toBe(200);
   });
-  afterAll(async () => {
-    await t.close();
-    vi.useRealTimers();
-  });
+  afterAll(() => t.close());
 
   const send = (payload: object, as = owner) =>
     t.request({ method: 'POST', url: '/api/it/receipts', token: as.token, payload });
@@ -380,14 +380,14 @@ describe('smart receipts', () => {
   });
 
   it('is closed from 23:55 to midnight in Rome, and a receipt not sent on its day fails', async () => {
-    vi.setSystemTime(new Date('2026-12-07T22:56:00Z'));
+    now = new Date('2026-12-07T22:56:00Z');
     const closed = await send(THREE_ITEMS);
     expect(closed.statusCode).toBe(400);
     expect(closed.json().violations[0]).toMatchObject({ propertyPath: '', code: 'closing_window' });
-    vi.setSystemTime(new Date('2026-12-07T22:50:00Z'));
+    now = new Date('2026-12-07T22:50:00Z');
     const late = await send(THREE_ITEMS);
     expect(late.statusCode).toBe(201);
-    vi.setSystemTime(new Date('2026-12-07T23:05:00Z'));
+    now = new Date('2026-12-07T23:05:00Z');
     await drainJobs(t);
     const failed = (await get(late.json<{ uuid: string }>().uuid)).json();
     expect(failed).toMatchObject({ status: 'failed', error_code: 'DAY_CLOSED' });
@@ -396,6 +396,6 @@ describe('smart receipts', () => {
       .from(itReceipts)
       .where(and(eq(itReceipts.uuid, failed.uuid)));
     expect(row?.documentNumber).toBeNull();
-    vi.setSystemTime(MORNING);
+    now = MORNING;
   });
 });
