@@ -1,5 +1,5 @@
 /**
- * Screens of later issues (NSO, preservation,
+ * Screens of later issues (NSO,
  * expenses, Peppol, KSeF, open banking): their menu entries already show, in the same format as
  * a feature's, and their paths fall through to the not-found page until a feature declares the
  * page. The API documentation link leaves the console.
@@ -35,10 +35,14 @@ const italy: Screen[] = [
     ['incomingOrderResponses', '/incoming-order-responses', 'orderResponses'],
     ['outgoingOrderResponses', '/outgoing-order-responses', 'orderResponses'],
   ]),
-  ...section('it', 'archive', [
-    ['preservation', '/preservation-documents', 'archive', { requiresPlatform: 'preservation' }],
-    ['expenses', '/expenses', 'expenses'],
-  ]),
+  // Preservation documents (order 10) are declared by their feature.
+  planned('/expenses', {
+    id: 'expenses',
+    context: 'it',
+    section: 'archive',
+    order: 20,
+    icon: 'expenses',
+  }),
   ...section('it', 'utility', [['apiDocs', '/api/docs', 'docs', { external: true }]]),
 ];
 

@@ -41,6 +41,8 @@ export interface ResourceListPageProps<T, F extends FilterValues> {
   list: ListState<F>;
   /** The filter panel's inputs; none = no panel. */
   filters?: FilterInput[];
+  /** The filter panel opens on first render (a list that needs a filter before it shows rows). */
+  filtersExpanded?: boolean;
   query: ListQueryResult<T>;
   columns: DataTableColumn<T>[];
   getRowId: (row: T) => string;
@@ -64,6 +66,7 @@ export function ResourceListPage<T, F extends FilterValues>({
   toolbar,
   list,
   filters,
+  filtersExpanded = false,
   query,
   columns,
   getRowId,
@@ -94,7 +97,12 @@ export function ResourceListPage<T, F extends FilterValues>({
         }
       />
       {filters && filters.length > 0 && (
-        <FilterPanel state={list} inputs={filters} onRefresh={refresh} />
+        <FilterPanel
+          state={list}
+          inputs={filters}
+          defaultExpanded={filtersExpanded}
+          onRefresh={refresh}
+        />
       )}
       <DataTable<T>
         label={tableLabel ?? title}
