@@ -224,7 +224,13 @@ export async function buildApp(
     });
     const itIntegrations = composeItIntegrations(composition);
     const preservation = composePreservation(composition);
-    const itInvoicing = composeItInvoicing(app.platform, config, app.log, options.clock);
+    const itInvoicing = composeItInvoicing(
+      app.platform,
+      config,
+      app.log,
+      options.clock,
+      preservation,
+    );
 
     await registerAuth(app, {
       secret: resolveJwtSecret(config),

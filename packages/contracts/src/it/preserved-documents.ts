@@ -5,8 +5,11 @@ import { timestampField } from '../common/fields.ts';
 export const preservationStatuses = ['to_be_stored', 'sent', 'sent_metadata', 'stored'] as const;
 export type PreservationStatus = (typeof preservationStatuses)[number];
 
-/** Document types the Italian preservation service holds (`/preserved-documents/it/{type}`). */
-export const preservedDocumentTypes = ['customer-invoice', 'supplier-invoice'] as const;
+/**
+ * Document types the Italian preservation service holds (`/preserved-documents/it/{type}`):
+ * invoices as SDI carried them, and smart receipts (issue 33: "receipts, which are preserved too").
+ */
+export const preservedDocumentTypes = ['customer-invoice', 'supplier-invoice', 'receipt'] as const;
 export type PreservedDocumentType = (typeof preservedDocumentTypes)[number];
 
 /** A preserved document (account spec 3, italian-invoicing 3); weight is in bytes. */

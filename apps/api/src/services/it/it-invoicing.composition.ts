@@ -23,6 +23,7 @@ import { composeInvoiceDownload } from './invoice-download/compose.ts';
 import { composeTransfers } from './transfers/compose.ts';
 import type { ItReceipts } from './receipts/compose.ts';
 import { composeReceipts } from './receipts/compose.ts';
+import type { PreservationService } from './preservation/preservation.service.ts';
 import type { TransfersService } from './transfers/transfers.service.ts';
 
 export type ItInvoicing = {
@@ -53,6 +54,8 @@ export function composeItInvoicing(
   logger: FastifyBaseLogger,
   /** The clock of smart receipts (the app's `clock` option: tests set it). */
   clock?: () => Date,
+  /** Legal storage, which smart receipts go to every night. */
+  preservation?: PreservationService,
 ): ItInvoicing {
   const { db } = platform.database;
   const findRecipientAccount = recipientAccountFinder(
@@ -109,6 +112,7 @@ export function composeItInvoicing(
       mailer: platform.mailer,
       credentials: taxPortal.credentials,
       ...(clock ? { clock } : {}),
+      ...(preservation ? { preservation } : {}),
     }),
   };
 }

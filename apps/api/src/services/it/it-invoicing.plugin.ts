@@ -49,4 +49,5 @@ export const itInvoicingPlugin: FastifyPluginAsync<{ config: AppConfig; it: ItIn
   await app.register(invoiceDownloadPlugin, { download: it.invoiceDownload });
   // Smart receipts, sent to the Agenzia's documento commerciale service (sandbox).
   await app.register(receiptsRoutes, { service: it.receipts.service });
+  await it.receipts.scheduleDaily();
 };

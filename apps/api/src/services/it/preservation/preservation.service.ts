@@ -88,6 +88,28 @@ export class PreservationService {
     return toPreservedDocument(document);
   }
 
+  /**
+   * Sends one document of the business to legal storage (the daily batches: no login acts);
+   * idempotent by type and source, a second call stores nothing. Resolves with the new row, or
+   * undefined when it was already there.
+   */
+  async preserveDocument(input: {
+    ownerId: string;
+    documentType: PreservedDocumentType;
+    sourceUuid: string;
+    fiscalId: string;
+    originalFilename: string;
+    originalDocument: string;
+    at: Date;
+  }): Promise<PreservedDocumentRow | undefined> {
+    const inserted = await this.repository.insertToBeStored({
+      ...input,
+      weight: Buffer.byteLength(input.originalDocument, 'utf8'),
+    });
+    if (inserted) await this.gateway.submit(inserted.uuid);
+    return inserted;
+  }
+
   /** `GET /api/it/invoices/{uuid}/preserved-document`: 404 until the invoice is sent to storage. */
   async preservedDocumentOfInvoice(actor: Actor, uuid: string): Promise<PreservedDocument> {
     assertItReader(actor);
@@ -112,9 +134,14 @@ export class PreservationService {
     actor: Actor,
     documentType: string,
     uuid: string,
-  ): Promise<{ fileName: string; xml: string }> {
+  ): Promise<{ fileName: string; xml: string; type: string }> {
     const document = await this.findOwned(actor, documentType, uuid);
-    return { fileName: document.originalFilename, xml: document.originalDocument };
+    // Invoices are preserved as the XML SDI carried; receipts as their JSON document.
+    const type =
+      document.documentType === 'receipt'
+        ? 'application/json; charset=utf-8'
+        : 'application/xml; charset=utf-8';
+    return { fileName: document.originalFilename, xml: document.originalDocument, type };
   }
 
   /** The deposit receipt (XML, or PDF on request); it exists only once the document is stored. */
@@ -158,7 +185,7 @@ export function assertPreservationUser(actor: Actor): void {
 function knownType(documentType: string): PreservedDocumentType {
   if (!(preservedDocumentTypes as readonly string[]).includes(documentType)) {
     throw notFound(
-      `Unknown document type "${documentType}"; expected ${preservedDocumentTypes.join(' or ')}.`,
+      `Unknown document type "${documentType}"; expected one of ${preservedDocumentTypes.join(', ')}.`,
     );
   }
   return documentType as PreservedDocumentType;

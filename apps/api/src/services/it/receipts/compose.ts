@@ -8,6 +8,12 @@ import type { Database } from '../../../platform/db/database.ts';
 import type { JobQueue, JobWorker } from '../../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
 import { RECEIPT_SEND_JOB, ReceiptSender } from './receipt-sending.ts';
+import {
+  RECEIPTS_PRESERVATION_CRON,
+  RECEIPTS_PRESERVATION_JOB,
+  ReceiptsPreservation,
+} from './receipt-preservation.ts';
+import type { PreservationService } from '../preservation/preservation.service.ts';
 import { ReceiptsRepository } from './receipts.repository.ts';
 import { ReceiptsService } from './receipts.service.ts';
 
@@ -15,6 +21,10 @@ export type ItReceipts = {
   service: ReceiptsService;
   sender: ReceiptSender;
   gateway: AdeReceiptsGateway;
+  /** The nightly batch to legal storage (none without the preservation service). */
+  preservation: ReceiptsPreservation | undefined;
+  /** Puts the nightly preservation batch on its cron schedule (once per start). */
+  scheduleDaily(): Promise<void>;
 };
 
 /**
@@ -29,6 +39,8 @@ export function composeReceipts(deps: {
   logger: FastifyBaseLogger;
   mailer: Mailer;
   credentials: TaxPortalCredentialsReader;
+  /** Legal storage: receipts of registries that apply it are preserved every night. */
+  preservation?: PreservationService;
   clock?: () => Date;
 }): ItReceipts {
   const repository = new ReceiptsRepository(deps.db);
@@ -44,6 +56,14 @@ export function composeReceipts(deps: {
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   deps.worker.register(RECEIPT_SEND_JOB, (payload, job) => sender.handle(payload, job));
+  const preservation = deps.preservation
+    ? new ReceiptsPreservation(deps.db, repository, deps.preservation)
+    : undefined;
+  if (preservation) {
+    deps.worker.register(RECEIPTS_PRESERVATION_JOB, async () => {
+      await preservation.run(deps.clock?.() ?? new Date());
+    });
+  }
   return {
     service: new ReceiptsService({
       db: deps.db,
@@ -54,5 +74,15 @@ export function composeReceipts(deps: {
     }),
     sender,
     gateway,
+    preservation,
+    scheduleDaily: async () => {
+      if (!preservation) return;
+      await deps.jobs.schedule(
+        RECEIPTS_PRESERVATION_JOB,
+        RECEIPTS_PRESERVATION_CRON,
+        {},
+        { tz: 'Europe/Rome' },
+      );
+    },
   };
 }

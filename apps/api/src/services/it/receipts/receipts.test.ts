@@ -22,8 +22,13 @@ import {
 } from '../acting-scope-test-kit.ts';
 import { drainJobs } from '../it-test-kit.ts';
 import { RECEIPT_SEND_JOB } from './receipt-sending.ts';
+import { RECEIPTS_PRESERVATION_JOB } from './receipt-preservation.ts';
 
-const ROLES = { ...BUSINESS_ROLES, it: [...(BUSINESS_ROLES.it ?? []), 'ROLE_RECEIPTS'] };
+const ROLES = {
+  ...BUSINESS_ROLES,
+  it: [...(BUSINESS_ROLES.it ?? []), 'ROLE_RECEIPTS'],
+  preservation: ['ROLE_USER'],
+};
 /** 10:00 in Rome on 7 December 2026, the 341st day of the year. */
 const MORNING = new Date('2026-12-07T09:00:00Z');
 /** What the receipts' clock reads: a few minutes after 10:00, moving with the real time. */
@@ -396,6 +401,46 @@ describe('smart receipts', () => {
       .from(itReceipts)
       .where(and(eq(itReceipts.uuid, failed.uuid)));
     expect(row?.documentNumber).toBeNull();
+    now = MORNING;
+  });
+
+  it('sends the accepted receipts of a registry with legal storage to preservation every night, once', async () => {
+    await sold();
+    await t.db
+      .update(itBusinessRegistryConfigurations)
+      .set({ applyLegalStorage: true })
+      .where(eq(itBusinessRegistryConfigurations.fiscalId, X));
+    const preserved = async (as = owner) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: '/api/preservation/preserved-documents/it/receipt?itemsPerPage=100',
+          token: as.token,
+          headers: { accept: 'application/ld+json' },
+        })
+      ).json<{ 'hydra:totalItems': number; 'hydra:member': { uuid: string; status: string }[] }>();
+    // The night after: today's receipts are past.
+    now = new Date('2026-12-08T01:30:00Z');
+    await t.app.platform.jobs.enqueue(RECEIPTS_PRESERVATION_JOB, {});
+    await drainJobs(t);
+    const first = await preserved();
+    const accepted = (
+      await t.db.select().from(itReceipts).where(eq(itReceipts.ownerId, owner.id))
+    ).filter((receipt) => ['ready', 'voided'].includes(receipt.status));
+    expect(first['hydra:totalItems']).toBe(accepted.length);
+    expect(first['hydra:member'].every((document) => document.status === 'stored')).toBe(true);
+    const original = await t.request({
+      method: 'GET',
+      url: `/api/preservation/preserved-documents/it/receipt/${first['hydra:member'][0]?.uuid}/original-document`,
+      token: owner.token,
+    });
+    expect(original.headers['content-type']).toContain('application/json');
+    expect(original.json()).toMatchObject({ fiscal_id: X, status: expect.any(String) });
+    // A second night sends nothing twice.
+    await t.app.platform.jobs.enqueue(RECEIPTS_PRESERVATION_JOB, {});
+    await drainJobs(t);
+    expect((await preserved())['hydra:totalItems']).toBe(accepted.length);
+    expect((await preserved(unlinked))['hydra:totalItems']).toBe(0);
     now = MORNING;
   });
 });

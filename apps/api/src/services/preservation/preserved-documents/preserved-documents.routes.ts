@@ -35,14 +35,19 @@ export const preservedDocumentsRoutes = resourceRoutes({
           tags,
           security,
           params: preservedDocumentParamsSchema,
-          response: { 200: fileResponse('XML file', ['application/xml']) },
+          response: {
+            200: fileResponse('The original: XML for invoices, JSON for receipts', [
+              'application/xml',
+              'application/json',
+            ]),
+          },
         },
       },
       async (request, reply) => {
         const { documentType, uuid } = request.params;
         const file = await service.originalDocument(actorOf(request), documentType, uuid);
         // The original's name is the invoice's SDI file name: checked on import, reduced anyway.
-        return sendFile(reply, { type: XML, body: file.xml, fileName: file.fileName });
+        return sendFile(reply, { type: file.type, body: file.xml, fileName: file.fileName });
       },
     );
 
