@@ -39,6 +39,7 @@ export type {
 export { DataTable } from './data-table';
 export type { DataTableColumn, DataTableState, RowSelection } from './data-table';
 export { DetailsDialog, DetailsList } from './details-dialog';
+export { DialogLink } from './dialog-link';
 export {
   useDetailsDialog,
   useUrlDialog,

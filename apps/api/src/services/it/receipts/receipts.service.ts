@@ -33,6 +33,7 @@ import {
   businessOf,
   companyFiscalId,
   mayActFor,
+  type ActingScope,
 } from '../../../platform/tenancy.ts';
 import { assertReceiptsUser } from './receipt-access.ts';
 import { receiptPdf } from './receipt-pdf.ts';
@@ -208,13 +209,7 @@ export class ReceiptsService {
     const scope = actingScopeOf(actor);
     const now = this.now();
     const row = await this.deps.db.transaction(async (tx) => {
-      const sale = await this.deps.repository.lockSale(tx, scope, uuid);
-      if (!sale || sale.type !== 'sale') throw notFound('Receipt not found.');
-      const [items, returned, voided] = await Promise.all([
-        this.deps.repository.itemsOf(uuid, tx),
-        this.deps.repository.returnLinesOf(uuid, tx),
-        this.deps.repository.hasLiveVoid(uuid, tx),
-      ]);
+      const { sale, items, returned, voided } = await this.lockedSale(tx, scope, uuid);
       const sold = items.map((item) => ({ id: item.itemId ?? '', figures: figuresOf(item) }));
       const byPosition = new Map(items.map((item) => [item.position, item.itemId ?? '']));
       const earlier = returned.map((line) => ({
@@ -259,13 +254,7 @@ export class ReceiptsService {
     const scope = actingScopeOf(actor);
     const now = this.now();
     await this.deps.db.transaction(async (tx) => {
-      const sale = await this.deps.repository.lockSale(tx, scope, uuid);
-      if (!sale || sale.type !== 'sale') throw notFound('Receipt not found.');
-      const [items, returned, voided] = await Promise.all([
-        this.deps.repository.itemsOf(uuid, tx),
-        this.deps.repository.returnLinesOf(uuid, tx),
-        this.deps.repository.hasLiveVoid(uuid, tx),
-      ]);
+      const { sale, items, returned, voided } = await this.lockedSale(tx, scope, uuid);
       const returnCount = new Set(returned.map((line) => line.receiptUuid)).size;
       if (voided || sale.status === 'voided')
         throw new HttpProblem(409, 'This receipt is already voided.');
@@ -296,6 +285,21 @@ export class ReceiptsService {
       );
       await this.enqueueSend(tx, stored.uuid);
     });
+  }
+
+  /**
+   * A sale locked for the rest of `tx` (its returns and voids are made one at a time), with its
+   * lines, the lines returned so far and whether a void of it is live; 404 for anything else.
+   */
+  private async lockedSale(tx: Database, scope: ActingScope, uuid: string) {
+    const sale = await this.deps.repository.lockSale(tx, scope, uuid);
+    if (!sale || sale.type !== 'sale') throw notFound('Receipt not found.');
+    const [items, returned, voided] = await Promise.all([
+      this.deps.repository.itemsOf(uuid, tx),
+      this.deps.repository.returnLinesOf(uuid, tx),
+      this.deps.repository.hasLiveVoid(uuid, tx),
+    ]);
+    return { sale, items, returned, voided };
   }
 
   /** What a return or a void takes from its sale; it carries no payments of its own. */

@@ -4,10 +4,8 @@
  */
 import type { SubAccount } from '@fiscus/contracts';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import type { TFunction } from 'i18next';
-import { Link as RouterLink } from 'react-router';
-import { formatListTimestamp } from '../../../components/list-kit';
+import { DialogLink, formatListTimestamp } from '../../../components/list-kit';
 import type { DataTableColumn, FilterInput } from '../../../components/list-kit';
 
 /** Key of this table's column choices in localStorage. */
@@ -58,18 +56,9 @@ export function subAccountColumns({
       breakAnywhere: true,
       orderField: 'email',
       render: (account) => (
-        <Link
-          component={RouterLink}
-          to={detailsHref(account.email)}
-          onClick={(event) => {
-            // Plain clicks open the dialog through history; modified clicks keep browser behaviour.
-            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-            event.preventDefault();
-            onShowDetails(account.email);
-          }}
-        >
+        <DialogLink href={detailsHref(account.email)} onOpen={() => onShowDetails(account.email)}>
           {account.email}
-        </Link>
+        </DialogLink>
       ),
     },
     {

@@ -1,6 +1,4 @@
-import Link from '@mui/material/Link';
-import type { MouseEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { DialogLink } from '../../../components/list-kit';
 import type { DataTableColumn } from '../../../components/list-kit';
 import { formatMoney } from '../../../lib/decimal-amount';
 import { markingColor } from '../model/badge-colors';
@@ -28,18 +26,9 @@ export function invoiceColumns({
   onShowDetails,
 }: ColumnOptions): DataTableColumn<InvoiceListRow>[] {
   const openLink = (invoice: InvoiceListRow, label: string) => (
-    <Link
-      component={RouterLink}
-      to={detailsHref(invoice.uuid)}
-      onClick={(event: MouseEvent) => {
-        // Plain clicks open the dialog through history; modified clicks keep browser behaviour.
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        onShowDetails(invoice.uuid);
-      }}
-    >
+    <DialogLink href={detailsHref(invoice.uuid)} onOpen={() => onShowDetails(invoice.uuid)}>
       {label}
-    </Link>
+    </DialogLink>
   );
   return [
     {

@@ -10,10 +10,8 @@ import type { ItJob, JobStatusName } from '@fiscus/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import type { TFunction } from 'i18next';
-import { Link as RouterLink } from 'react-router';
-import { formatListDate, WrappingTimestamp } from '../../../components/list-kit';
+import { DialogLink, formatListDate, WrappingTimestamp } from '../../../components/list-kit';
 import type { DataTableColumn, FilterInput } from '../../../components/list-kit';
 import { isTransientJob } from '../model/job-filters';
 
@@ -93,19 +91,13 @@ export function jobColumns({
       label: t('fields.uuid'),
       breakAnywhere: true,
       render: (job) => (
-        <Link
-          component={RouterLink}
-          to={detailsHref(job.uuid)}
+        <DialogLink
+          href={detailsHref(job.uuid)}
+          onOpen={() => onShowDetails(job.uuid)}
           sx={{ fontFamily: 'monospace', fontSize: 13, whiteSpace: 'nowrap' }}
-          onClick={(event) => {
-            // Plain clicks open the dialog through history; modified clicks keep browser behaviour.
-            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-            event.preventDefault();
-            onShowDetails(job.uuid);
-          }}
         >
           {job.uuid.slice(0, 8)}
-        </Link>
+        </DialogLink>
       ),
     },
     {

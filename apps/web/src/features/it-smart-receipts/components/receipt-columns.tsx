@@ -8,10 +8,8 @@ import { receiptStatuses } from '@fiscus/contracts/receipt-messages';
 import type { Receipt, ReceiptStatusName, ReceiptTypeName } from '@fiscus/contracts';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import type { TFunction } from 'i18next';
-import { Link as RouterLink } from 'react-router';
-import { WrappingTimestamp } from '../../../components/list-kit';
+import { DialogLink, WrappingTimestamp } from '../../../components/list-kit';
 import type { DataTableColumn, FilterInput } from '../../../components/list-kit';
 import { formatMoney } from '../../../lib/decimal-amount';
 import { FISCAL_IDS_PARAM, isUnsettled } from '../model/receipt-filters';
@@ -98,18 +96,9 @@ export function receiptColumns({
   const time = (value: string | null) =>
     value ? <WrappingTimestamp value={value} language={language} /> : '';
   const openLink = (uuid: string, label: string) => (
-    <Link
-      component={RouterLink}
-      to={detailsHref(uuid)}
-      onClick={(event) => {
-        // Plain clicks open the dialog through history; modified clicks keep browser behaviour.
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        onShowDetails(uuid);
-      }}
-    >
+    <DialogLink href={detailsHref(uuid)} onOpen={() => onShowDetails(uuid)}>
       {label}
-    </Link>
+    </DialogLink>
   );
   const columns: DataTableColumn<Receipt>[] = [
     {
