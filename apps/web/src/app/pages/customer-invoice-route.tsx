@@ -46,6 +46,7 @@ export default function CustomerInvoiceRoute() {
         newInvoiceAction={<NewInvoiceButton onCreated={refreshList} />}
         importAction={<CustomerInvoiceImportButton onImported={refreshList} />}
         prefetch={[NewInvoiceButton, CustomerInvoiceImportButton, CreditNoteDialog]}
+        detailsHidden={creditNoteUuid !== null}
         creditNoteAction={(invoice) =>
           canCreateCreditNote(invoice) && (
             <Button variant="outlined" onClick={() => openCreditNote(invoice.uuid)}>

@@ -41,6 +41,12 @@ export interface InvoiceListPageProps {
   creditNoteAction?: (invoice: Invoice) => ReactNode;
   /** The composed dialogs' loaders, prefetched once the rows show (with the details dialog). */
   prefetch?: readonly Preloadable[];
+  /**
+   * A dialog opened from the details dialog (the credit note) is open: the details dialog steps
+   * aside until it closes. Both live in the address, and two modals opened from it on a reload
+   * would stack in whichever order their code arrived.
+   */
+  detailsHidden?: boolean;
 }
 
 /**
@@ -65,6 +71,7 @@ export function InvoiceListPage({
   importAction,
   creditNoteAction,
   prefetch = [],
+  detailsHidden = false,
 }: InvoiceListPageProps) {
   const { t } = useTranslation(['invoices', 'listKit']);
   const language = currentLanguage();
@@ -130,7 +137,7 @@ export function InvoiceListPage({
       toolbar={downloads}
       prefetch={[InvoiceDetailsDialog, ...prefetch]}
     >
-      {details.data && (
+      {details.data && !detailsHidden && (
         <InvoiceDetailsDialog
           uuid={details.data.uuid}
           onClose={dialogWithTab.close}
