@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../test/test-app.ts';
 import type { TestApp } from '../../../../test/test-app.ts';
-import { itInvoices, webhookDeliveries } from '../../../db/schema/index.ts';
+import { inArray } from 'drizzle-orm';
+import {
+  itBusinessRegistryConfigurations,
+  itInvoices,
+  preservedDocuments,
+  webhookDeliveries,
+} from '../../../db/schema/index.ts';
+import { RECEIPTS_PRESERVATION_JOB } from '../receipts/receipt-preservation.ts';
 
 const ROLES = {
   it: ['ROLE_INVOICING', 'ROLE_CONFIG'],
@@ -256,5 +263,48 @@ describe('preservation', () => {
       token: noPlatform.token,
     });
     expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('sends the invoices of registries with legal storage every night, once, drafts and today left out', async () => {
+    await t.db.insert(itBusinessRegistryConfigurations).values([
+      { ownerId, fiscalId: '01234567890', name: 'ALPHA SRL', applyLegalStorage: true },
+      { ownerId, fiscalId: '09876543217', name: 'BETA SRL', applyLegalStorage: false },
+    ]);
+    const yesterday = new Date(Date.now() - 30 * 60 * 60 * 1000);
+    const sent = await storeInvoice({ createdAt: yesterday });
+    const received = await storeInvoice({
+      createdAt: yesterday,
+      type: 1,
+      senderVat: 'IT09876543217',
+      recipientVat: 'IT01234567890',
+    });
+    const otherCompany = await storeInvoice({ createdAt: yesterday, senderVat: 'IT09876543217' });
+    const draft = await storeInvoice({ createdAt: yesterday, marking: 'draft' });
+    const today = await storeInvoice();
+    const night = async () => {
+      await t.app.platform.jobs.enqueue(RECEIPTS_PRESERVATION_JOB, {});
+      await drain(t);
+      return t.db
+        .select({ source: preservedDocuments.sourceUuid, type: preservedDocuments.documentType })
+        .from(preservedDocuments)
+        .where(
+          inArray(preservedDocuments.sourceUuid, [
+            sent.uuid,
+            received.uuid,
+            otherCompany.uuid,
+            draft.uuid,
+            today.uuid,
+          ]),
+        );
+    };
+    const first = await night();
+    expect(first.map((row) => [row.source, row.type]).sort()).toEqual(
+      [
+        [sent.uuid, 'customer-invoice'],
+        [received.uuid, 'supplier-invoice'],
+      ].sort(),
+    );
+    // The next night stores nothing twice.
+    expect(await night()).toHaveLength(2);
   });
 });

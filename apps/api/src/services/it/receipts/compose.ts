@@ -13,6 +13,7 @@ import {
   RECEIPTS_PRESERVATION_JOB,
   ReceiptsPreservation,
 } from './receipt-preservation.ts';
+import { InvoicesPreservation } from '../preservation/invoice-preservation-batch.ts';
 import type { PreservationService } from '../preservation/preservation.service.ts';
 import { ReceiptsRepository } from './receipts.repository.ts';
 import { ReceiptsService } from './receipts.service.ts';
@@ -59,9 +60,13 @@ export function composeReceipts(deps: {
   const preservation = deps.preservation
     ? new ReceiptsPreservation(deps.db, repository, deps.preservation)
     : undefined;
-  if (preservation) {
+  if (preservation && deps.preservation) {
+    // One night's batch to legal storage: the invoices, then the receipts.
+    const invoices = new InvoicesPreservation(deps.db, deps.preservation);
     deps.worker.register(RECEIPTS_PRESERVATION_JOB, async () => {
-      await preservation.run(deps.clock?.() ?? new Date());
+      const now = deps.clock?.() ?? new Date();
+      await invoices.run(now);
+      await preservation.run(now);
     });
   }
   return {

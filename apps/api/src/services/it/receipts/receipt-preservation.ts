@@ -12,7 +12,7 @@ import { romeDayStart } from '../invoice-download/rome-days.ts';
 import { toDetails } from './receipt-rows.ts';
 import type { ReceiptsRepository } from './receipts.repository.ts';
 
-/** The daily batch that sends the day's receipts to legal storage. */
+/** The nightly batch to legal storage: the invoices (`InvoicesPreservation`), then the receipts. */
 export const RECEIPTS_PRESERVATION_JOB = 'it.receipts-preservation';
 /** 02:30 in Rome, after the day has closed. */
 export const RECEIPTS_PRESERVATION_CRON = '30 2 * * *';
