@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH, validationMessages } from './validation-messages.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  validationMessages,
+} from './validation-messages.ts';
 
 /** Field rules shared by several common-service forms, with the spec's validationMessages. */
 

@@ -25,6 +25,10 @@ export const preservedDocumentSchema = z.object({
   original_filename: z.string(),
   weight: z.number().int(),
   receipt_received_at: timestampField.nullable(),
+  /** When the nightly verification last checked the stored file against its receipt's fingerprint. */
+  verified_at: timestampField.nullable(),
+  /** What that verification found wrong; null when the fingerprint matched. */
+  verification_failure: z.string().nullable(),
   created_at: timestampField,
   updated_at: timestampField,
 });

@@ -186,6 +186,10 @@ export const preservedDocuments = pgTable(
     weight: integer('weight').notNull(),
     receiptXml: text('receipt_xml'),
     receiptReceivedAt: timestamp('receipt_received_at', { withTimezone: true }),
+    /** When the nightly verification last checked the stored file against its receipt. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** What the last verification found wrong (null: the fingerprint matched). */
+    verificationFailure: text('verification_failure'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

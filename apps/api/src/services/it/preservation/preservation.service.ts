@@ -204,6 +204,8 @@ export function toPreservedDocument(row: PreservedDocumentRow): PreservedDocumen
     original_filename: row.originalFilename,
     weight: row.weight,
     receipt_received_at: row.receiptReceivedAt?.toISOString() ?? null,
+    verified_at: row.verifiedAt?.toISOString() ?? null,
+    verification_failure: row.verificationFailure,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../test/test-app.ts';
 import type { TestApp } from '../../../../test/test-app.ts';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   itBusinessRegistryConfigurations,
   itInvoices,
@@ -306,5 +306,95 @@ describe('preservation', () => {
     );
     // The next night stores nothing twice.
     expect(await night()).toHaveLength(2);
+  });
+
+  /** An invoice sent to preservation and moved through to `stored`. */
+  async function storedDocument() {
+    const invoice = await storeInvoice();
+    const sent = await t.request({
+      method: 'POST',
+      url: `/api/it/invoices/${invoice.uuid}/preserve`,
+      token,
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    await drain(t);
+    const [row] = await t.db
+      .select()
+      .from(preservedDocuments)
+      .where(eq(preservedDocuments.sourceUuid, invoice.uuid));
+    expect(row?.status).toBe('stored');
+    return row!;
+  }
+
+  it('keeps a stored document: its file cannot be changed and it cannot be deleted', async () => {
+    const document = await storedDocument();
+    /** The database's refusal (Drizzle wraps it: "Failed query …", the cause says why). */
+    const refusal = (query: PromiseLike<unknown>) =>
+      Promise.resolve(query).then(
+        () => 'accepted',
+        (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+      );
+    expect(
+      await refusal(
+        t.db
+          .update(preservedDocuments)
+          .set({ originalDocument: '<changed/>' })
+          .where(eq(preservedDocuments.uuid, document.uuid)),
+      ),
+    ).toMatch(/cannot be changed/);
+    expect(
+      await refusal(
+        t.db
+          .update(preservedDocuments)
+          .set({ status: 'sent' })
+          .where(eq(preservedDocuments.uuid, document.uuid)),
+      ),
+    ).toMatch(/cannot be changed/);
+    expect(
+      await refusal(
+        t.db.delete(preservedDocuments).where(eq(preservedDocuments.uuid, document.uuid)),
+      ),
+    ).toMatch(/cannot be deleted/);
+    const [kept] = await t.db
+      .select()
+      .from(preservedDocuments)
+      .where(eq(preservedDocuments.uuid, document.uuid));
+    expect(kept?.originalDocument).toBe(document.originalDocument);
+  });
+
+  it('verifies every night that stored files still match their receipt, and says which do not', async () => {
+    const intact = await storedDocument();
+    const tampered = await storedDocument();
+    // What the guard refuses, done behind its back (a file changed on disk, a restore gone wrong).
+    await t.db.execute(
+      sql`ALTER TABLE preserved_documents DISABLE TRIGGER preserved_documents_guard`,
+    );
+    await t.db
+      .update(preservedDocuments)
+      .set({ originalDocument: `${tampered.originalDocument} ` })
+      .where(eq(preservedDocuments.uuid, tampered.uuid));
+    await t.db.execute(
+      sql`ALTER TABLE preserved_documents ENABLE TRIGGER preserved_documents_guard`,
+    );
+    await t.app.platform.jobs.enqueue(RECEIPTS_PRESERVATION_JOB, {});
+    await drain(t);
+    const read = async (uuid: string) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/preservation/preserved-documents/it/customer-invoice?itemsPerPage=100`,
+          token,
+          headers: { accept: 'application/json' },
+        })
+      )
+        .json<{ uuid: string; verified_at: string | null; verification_failure: string | null }[]>()
+        .find((document) => document.uuid === uuid);
+    expect(await read(intact.uuid)).toMatchObject({
+      verified_at: expect.any(String),
+      verification_failure: null,
+    });
+    expect((await read(tampered.uuid))?.verification_failure).toMatch(
+      /SHA-256 .* is not the one its deposit receipt recorded/,
+    );
   });
 });

@@ -14,6 +14,7 @@ import {
   ReceiptsPreservation,
 } from './receipt-preservation.ts';
 import { InvoicesPreservation } from '../preservation/invoice-preservation-batch.ts';
+import { PreservationVerification } from '../preservation/preservation-verify.ts';
 import type { PreservationService } from '../preservation/preservation.service.ts';
 import { ReceiptsRepository } from './receipts.repository.ts';
 import { ReceiptsService } from './receipts.service.ts';
@@ -61,12 +62,15 @@ export function composeReceipts(deps: {
     ? new ReceiptsPreservation(deps.db, repository, deps.preservation)
     : undefined;
   if (preservation && deps.preservation) {
-    // One night's batch to legal storage: the invoices, then the receipts.
+    // One night's batch to legal storage: the invoices, the receipts, then what is stored is
+    // verified against its receipt.
     const invoices = new InvoicesPreservation(deps.db, deps.preservation);
+    const verification = new PreservationVerification(deps.db, deps.logger);
     deps.worker.register(RECEIPTS_PRESERVATION_JOB, async () => {
       const now = deps.clock?.() ?? new Date();
       await invoices.run(now);
       await preservation.run(now);
+      await verification.run(now);
     });
   }
   return {

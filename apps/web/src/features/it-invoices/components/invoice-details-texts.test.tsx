@@ -59,6 +59,8 @@ describe('invoice details texts', () => {
       original_filename: 'IT01234567890_00001.xml',
       weight: 2048,
       receipt_received_at: '2026-03-02T10:05:00.000Z',
+      verified_at: null,
+      verification_failure: null,
       created_at: '2026-03-02T10:00:00.000Z',
       updated_at: '2026-03-02T10:05:00.000Z',
     };

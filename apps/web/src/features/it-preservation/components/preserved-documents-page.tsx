@@ -105,6 +105,16 @@ function HistoryDialog({
             label: t(`statuses.${step.status}`),
             value: formatListTimestamp(step.date, language),
           })),
+          ...(document.verified_at
+            ? [
+                {
+                  label: t('fields.verified_at'),
+                  value: `${formatListTimestamp(document.verified_at, language)} · ${
+                    document.verification_failure ?? t('messages.fingerprintMatches')
+                  }`,
+                },
+              ]
+            : []),
           ...(document.error_message
             ? [{ label: t('fields.error_message'), value: document.error_message }]
             : []),
