@@ -9,7 +9,7 @@ import type { Database } from '../../../platform/db/database.ts';
 import { wholeBusiness } from '../../../platform/tenancy.ts';
 import type { PreservationService } from '../preservation/preservation.service.ts';
 import { romeDayStart } from '../invoice-download/rome-days.ts';
-import { toDetails } from './receipt-rows.ts';
+import { receiptFileStem, toDetails } from './receipt-rows.ts';
 import type { ReceiptsRepository } from './receipts.repository.ts';
 
 /** The nightly batch to legal storage: the invoices (`InvoicesPreservation`), then the receipts. */
@@ -72,13 +72,12 @@ export class ReceiptsPreservation {
       const items = await this.repository.itemsOf(uuid);
       const returned = receipt.type === 'sale' ? await this.repository.returnLinesOf(uuid) : [];
       const details = toDetails(receipt, items, returned);
-      const number = (receipt.documentNumber ?? receipt.uuid).replace(/[^\w-]+/g, '-');
       const stored = await this.preservation.preserveDocument({
         ownerId,
         documentType: 'receipt',
         sourceUuid: uuid,
         fiscalId: receipt.fiscalId,
-        originalFilename: `documento-commerciale-${number}.json`,
+        originalFilename: `${receiptFileStem(receipt.documentNumber, receipt.uuid)}.json`,
         originalDocument: `${JSON.stringify(details, null, 2)}\n`,
         at: now,
       });

@@ -71,6 +71,11 @@ export function figuresOf(row: ItReceiptItemRow): LineFigures {
   });
 }
 
+/** A receipt's file name without extension: `documento-commerciale-DCW2026-0341-0007`. */
+export function receiptFileStem(documentNumber: string | null, uuid: string): string {
+  return `documento-commerciale-${(documentNumber ?? uuid).replace(/[^\w-]+/g, '-')}`;
+}
+
 export function toReceipt(row: ReceiptWithLinks): Receipt {
   return {
     uuid: row.uuid,

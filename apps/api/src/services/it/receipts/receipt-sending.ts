@@ -147,12 +147,9 @@ export class ReceiptSender {
 
   /** One mail to each alert recipient of the registry (none set: no mail). */
   private async alert(receipt: ItReceiptRow, code: string, message: string): Promise<void> {
-    const recipients = await this.deps.repository.alertRecipients(
-      receipt.ownerId,
-      receipt.fiscalId,
-    );
-    const list = receipt.type === 'sale' ? 'sale' : receipt.type;
-    const link = `${this.deps.publicUrl}/smart-receipts-${list}?dialogId=receipt&dialog_uuid=${receipt.uuid}`;
+    const registry = await this.deps.repository.registry(receipt.ownerId, receipt.fiscalId);
+    const recipients = registry?.alertRecipients ?? [];
+    const link = `${this.deps.publicUrl}/smart-receipts-${receipt.type}?dialogId=receipt&dialog_uuid=${receipt.uuid}`;
     for (const to of recipients) {
       await this.deps.mailer.send({
         to,

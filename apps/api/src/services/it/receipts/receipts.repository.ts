@@ -25,8 +25,14 @@ import { actsForCompany } from '../../../platform/tenancy.ts';
 /** A receipt with the receipts made from it (a sale's void and returns). */
 export type ReceiptWithLinks = ItReceiptRow & { voidUuid: string | null; returnUuids: string[] };
 
-/** A registry that may send receipts: its uuid and whether receipts are enabled. */
-export type ReceiptRegistry = { uuid: string; fiscalId: string; receiptsEnabled: boolean };
+/** A registry that may send receipts, as the receipts read it. */
+export type ReceiptRegistry = {
+  uuid: string;
+  fiscalId: string;
+  name: string | null;
+  receiptsEnabled: boolean;
+  alertRecipients: string[];
+};
 
 export class ReceiptsRepository extends OwnedRepository<
   typeof itReceipts,
@@ -95,43 +101,31 @@ export class ReceiptsRepository extends OwnedRepository<
     });
   }
 
-  /** The business's registry of a fiscal id, whatever the sub-account (the service checks scope). */
+  /**
+   * The business's registry of a fiscal id, whatever the sub-account (the service checks scope):
+   * whether it sends receipts, the merchant printed on them, where failure alerts go.
+   */
   async registry(ownerId: string, fiscalId: string): Promise<ReceiptRegistry | undefined> {
     const registries = itBusinessRegistryConfigurations;
     const [row] = await this.db
       .select({
         uuid: registries.uuid,
         fiscalId: registries.fiscalId,
+        name: registries.name,
         receiptsEnabled: registries.receiptsEnabled,
+        alertRecipients: registries.receiptsAlertRecipients,
       })
       .from(registries)
       .where(and(eq(registries.ownerId, ownerId), eq(registries.fiscalId, fiscalId)))
       .limit(1);
-    return row;
-  }
-
-  /** The name of a registry of the business (the merchant printed on its receipts). */
-  async registryName(ownerId: string, fiscalId: string): Promise<string | undefined> {
-    const registries = itBusinessRegistryConfigurations;
-    const [row] = await this.db
-      .select({ name: registries.name })
-      .from(registries)
-      .where(and(eq(registries.ownerId, ownerId), eq(registries.fiscalId, fiscalId)))
-      .limit(1);
-    return row?.name ?? undefined;
-  }
-
-  /** Where a registry's receipt failure alerts go (its receipts_alert_recipients). */
-  async alertRecipients(ownerId: string, fiscalId: string): Promise<string[]> {
-    const registries = itBusinessRegistryConfigurations;
-    const [row] = await this.db
-      .select({ recipients: registries.receiptsAlertRecipients })
-      .from(registries)
-      .where(and(eq(registries.ownerId, ownerId), eq(registries.fiscalId, fiscalId)))
-      .limit(1);
-    return Array.isArray(row?.recipients)
-      ? row.recipients.filter((to) => typeof to === 'string')
-      : [];
+    if (!row) return undefined;
+    const recipients: unknown = row.alertRecipients;
+    return {
+      ...row,
+      alertRecipients: Array.isArray(recipients)
+        ? recipients.filter((to): to is string => typeof to === 'string')
+        : [],
+    };
   }
 
   /** Stores a receipt and its lines in `tx` (the send job is enqueued in the same transaction). */

@@ -37,7 +37,7 @@ import {
 } from '../../../platform/tenancy.ts';
 import { assertReceiptsUser } from './receipt-access.ts';
 import { receiptPdf } from './receipt-pdf.ts';
-import { figuresOf, itemRow, toDetails, toReceipt } from './receipt-rows.ts';
+import { figuresOf, itemRow, receiptFileStem, toDetails, toReceipt } from './receipt-rows.ts';
 import { RECEIPT_SEND_JOB, type ReceiptSendPayload, sendJobOptions } from './receipt-sending.ts';
 import type { ReceiptsRepository } from './receipts.repository.ts';
 
@@ -102,14 +102,14 @@ export class ReceiptsService {
   /** The receipt as the customer gets it (spec 7: details as a PDF). */
   async pdf(actor: Actor, uuid: string): Promise<{ body: Buffer; fileName: string }> {
     const details = await this.details(actor, uuid);
-    const registry = await this.deps.repository.registryName(businessOf(actor), details.fiscal_id);
+    const registry = await this.deps.repository.registry(businessOf(actor), details.fiscal_id);
     const saleUuid = details.returned_receipt ?? details.voided_receipt;
     const sale = saleUuid
       ? await this.deps.repository.findOwned(actingScopeOf(actor), saleUuid)
       : undefined;
     const body = await receiptPdf(
       details,
-      { name: registry ?? null },
+      { name: registry?.name ?? null },
       sale
         ? {
             document_number: sale.documentNumber,
@@ -117,8 +117,7 @@ export class ReceiptsService {
           }
         : null,
     );
-    const number = details.document_number?.replace(/[^\w-]+/g, '-') ?? details.uuid;
-    return { body, fileName: `documento-commerciale-${number}.pdf` };
+    return { body, fileName: `${receiptFileStem(details.document_number, details.uuid)}.pdf` };
   }
 
   private async find(actor: Actor, uuid: string) {

@@ -24,7 +24,7 @@ import {
   toReturnRequest,
   type ReturnFormValues,
 } from '../model/receipt-form';
-import { useReceiptMessage } from './use-receipt-message';
+import { dialogLoad, useReceiptMessage } from './use-receipt-message';
 
 interface ReturnableItem {
   id: string;
@@ -107,13 +107,7 @@ export function ReturnDialog({ sale, onClose }: { sale: Receipt; onClose: () => 
       ns="smartReceipts"
       schema={returnFormSchema}
       defaultValues={{ items: [{ id: '', quantity: '' }] }}
-      load={{
-        isPending: details.isPending,
-        isError: details.isError,
-        pendingLabel: t('form.loading'),
-        errorText: t('form.loadError'),
-        cancelLabel: t('actions.cancel'),
-      }}
+      load={dialogLoad(details, t)}
       translateMessage={translateMessage}
       fieldOfViolation={formFieldOf}
       onSubmit={(values) => giveBack.mutateAsync(toReturnRequest(values))}

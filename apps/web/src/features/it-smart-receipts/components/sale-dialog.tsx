@@ -32,7 +32,7 @@ import {
   toReceiptRequest,
   type SaleFormValues,
 } from '../model/receipt-form';
-import { useReceiptMessage } from './use-receipt-message';
+import { dialogLoad, useReceiptMessage } from './use-receipt-message';
 
 const upper = (value: string) => value.toUpperCase();
 
@@ -155,13 +155,7 @@ export function SaleDialog({ onClose }: { onClose: () => void }) {
       ns="smartReceipts"
       schema={saleFormSchema}
       defaultValues={emptySale(fiscalIds.length === 1 ? fiscalIds[0] : '')}
-      load={{
-        isPending: registries.isPending,
-        isError: registries.isError,
-        pendingLabel: t('form.loading'),
-        errorText: t('form.loadError'),
-        cancelLabel: t('actions.cancel'),
-      }}
+      load={dialogLoad(registries, t)}
       translateMessage={translateMessage}
       fieldOfViolation={formFieldOf}
       onSubmit={(values) => create.mutateAsync(toReceiptRequest(values))}
