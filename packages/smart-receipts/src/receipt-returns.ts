@@ -53,8 +53,14 @@ export function returnedShare(
 ): LineFigures {
   const earlierQuantity = sum(earlier.map((line) => line.quantity));
   const last = earlierQuantity + quantity === sale.quantity;
-  const share = (value: bigint, taken: bigint) =>
-    last ? value - taken : divideHalfUp(value * quantity, sale.quantity);
+  // Pro rata, but never more than earlier shares left (their rounding up may have taken the
+  // whole of a tiny amount); the last share takes exactly what is left.
+  const share = (value: bigint, taken: bigint) => {
+    const left = value - taken;
+    if (last) return left;
+    const proRata = divideHalfUp(value * quantity, sale.quantity);
+    return proRata < left ? proRata : left;
+  };
   const grossAmount = share(sale.grossAmount, sum(earlier.map((line) => line.grossAmount)));
   const grossDiscount = share(sale.grossDiscount, sum(earlier.map((line) => line.grossDiscount)));
   return lineFigures({
