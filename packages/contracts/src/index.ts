@@ -21,3 +21,4 @@ export * from './it/invoice-download.ts';
 export * from './it/tax-portal.ts';
 export * from './it/rejected-invoices.ts';
 export * from './it/sdi-outcome-rules.ts';
+export * from './it/expenses.ts';

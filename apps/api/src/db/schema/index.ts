@@ -7,3 +7,4 @@ export * from './it-tax-portal.ts';
 export * from './it-jobs.ts';
 export * from './it-transfers.ts';
 export * from './it-receipts.ts';
+export * from './it-sistema-ts.ts';

@@ -21,6 +21,8 @@ import { composeTaxPortal } from './tax-drawer/compose.ts';
 import type { ItInvoiceDownload } from './invoice-download/compose.ts';
 import { composeInvoiceDownload } from './invoice-download/compose.ts';
 import { composeTransfers } from './transfers/compose.ts';
+import type { ItExpenses } from './expenses/compose.ts';
+import { composeExpenses } from './expenses/compose.ts';
 import type { ItReceipts } from './receipts/compose.ts';
 import { composeReceipts } from './receipts/compose.ts';
 import type { PreservationService } from './preservation/preservation.service.ts';
@@ -41,6 +43,8 @@ export type ItInvoicing = {
   invoiceDownload: ItInvoiceDownload;
   /** Smart receipts and the Agenzia's documento commerciale service (sandbox). */
   receipts: ItReceipts;
+  /** Sistema TS health expenses and Sistema TS (sandbox). */
+  expenses: ItExpenses;
 };
 
 /**
@@ -113,6 +117,15 @@ export function composeItInvoicing(
       credentials: taxPortal.credentials,
       ...(clock ? { clock } : {}),
       ...(preservation ? { preservation } : {}),
+    }),
+    expenses: composeExpenses({
+      db,
+      config,
+      jobs: platform.jobs,
+      worker: platform.worker,
+      files: platform.files,
+      logger,
+      ...(clock ? { clock } : {}),
     }),
   };
 }

@@ -10,6 +10,7 @@ import { statsRoutes } from './stats/stats.routes.ts';
 import { taxDrawerRoutes, taxPortalConsentRoutes } from './tax-drawer/tax-drawer.routes.ts';
 import { rejectedInvoicesRoutes } from './rejected-invoices/rejected-invoices.routes.ts';
 import { invoiceTransfersRoutes } from './transfers/transfers.routes.ts';
+import { expensesRoutes } from './expenses/expenses.routes.ts';
 import { receiptsRoutes } from './receipts/receipts.routes.ts';
 
 /** Bodies read as bytes for the invoice intake: XML, signed .p7m (DER) and base64 text. */
@@ -50,4 +51,6 @@ export const itInvoicingPlugin: FastifyPluginAsync<{ config: AppConfig; it: ItIn
   // Smart receipts, sent to the Agenzia's documento commerciale service (sandbox).
   await app.register(receiptsRoutes, { service: it.receipts.service });
   await it.receipts.scheduleDaily();
+  // Health expenses, sent to Sistema Tessera Sanitaria (sandbox).
+  await app.register(expensesRoutes, { service: it.expenses.service });
 };

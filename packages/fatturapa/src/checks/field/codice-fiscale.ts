@@ -29,13 +29,18 @@ function decodeDigit(char: string): number {
   return omocode >= 0 ? omocode : Number(char);
 }
 
+/** The check letter of a person's codice fiscale from its first 15 characters (upper case). */
+export function codiceFiscaleCheckLetter(first15: string): string {
+  let sum = 0;
+  for (let i = 0; i < 15; i++) sum += charValue(first15.charCodeAt(i), i % 2 === 0);
+  return String.fromCharCode(65 + (sum % 26));
+}
+
 function isValidPersonCode(code: string): boolean {
   if (!PERSON_PATTERN.test(code)) return false;
   const day = decodeDigit(code[9] ?? '') * 10 + decodeDigit(code[10] ?? '');
   if (!((day >= 1 && day <= 31) || (day >= 41 && day <= 71))) return false;
-  let sum = 0;
-  for (let i = 0; i < 15; i++) sum += charValue(code.charCodeAt(i), i % 2 === 0);
-  return code.charCodeAt(15) === 65 + (sum % 26);
+  return code[15] === codiceFiscaleCheckLetter(code);
 }
 
 /**

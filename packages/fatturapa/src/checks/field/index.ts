@@ -3,7 +3,7 @@
  * Node imports. Each `isValid…` takes the field's string as written in the invoice.
  */
 export { isValidPartitaIva } from './partita-iva.ts';
-export { isValidCodiceFiscale } from './codice-fiscale.ts';
+export { codiceFiscaleCheckLetter, isValidCodiceFiscale } from './codice-fiscale.ts';
 export { isValidIban } from './iban.ts';
 export { isValidCap, isValidCodiceDestinatario } from './codice-destinatario.ts';
 export { isValidProvincia } from './provinces.ts';
