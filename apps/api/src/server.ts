@@ -63,9 +63,10 @@ async function main(): Promise<void> {
         db: app.platform.database.db,
         logger: app.log,
         mailer: app.platform.mailer,
+        files: app.platform.files,
         apiBaseUrl: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '[::1]'),
       });
-      historyLine = `Demo history of italy@ made in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.customerInvoices} customer and ${summary.supplierInvoices} supplier invoices, ${summary.drafts} drafts, ${summary.receipts} smart receipts, ${summary.webhookDeliveries} webhook deliveries.`;
+      historyLine = `Demo history of italy@ made in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.customerInvoices} customer and ${summary.supplierInvoices} supplier invoices, ${summary.drafts} drafts, ${summary.receipts} smart receipts, ${summary.expenses} health expenses, ${summary.webhookDeliveries} webhook deliveries.`;
     } catch (error) {
       app.log.error({ err: error }, 'the demo history could not be made');
     } finally {

@@ -17,7 +17,13 @@ const now = new Date('2026-11-20T10:00:00Z');
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: 'true' });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  summary = await seedDemoHistory({ db: t.db, logger: t.app.log, apiBaseUrl: address, now });
+  summary = await seedDemoHistory({
+    db: t.db,
+    logger: t.app.log,
+    apiBaseUrl: address,
+    now,
+    files: t.app.platform.files,
+  });
   const login = await t.request({
     method: 'POST',
     url: '/api/common/login',
@@ -128,6 +134,44 @@ describe("ALPHA SRL's smart receipts", () => {
       });
       expect(weekday.format(new Date(sale.created_at))).not.toBe('Sun');
     }
+  });
+});
+
+describe("ALPHA SRL's Sistema TS expenses", () => {
+  it('are two months of expenses with their receipts: most accepted, a warning, two refusals', async () => {
+    expect(summary.expenses).toBeGreaterThan(20);
+    const expenses = (await get('/api/it/sistema-ts/expenses?itemsPerPage=100')) as {
+      uuid: string;
+      status: string;
+      document_date: string;
+      created_at: string;
+      requests: { protocol_id: string; responses: { code: string }[] }[];
+    }[];
+    expect(expenses).toHaveLength(summary.expenses);
+    const counts = (status: string) => expenses.filter((entry) => entry.status === status).length;
+    expect(counts('success')).toBeGreaterThan(15);
+    expect(counts('warning')).toBeGreaterThan(0);
+    const refused = expenses
+      .filter((entry) => entry.status === 'error')
+      .map((entry) => entry.requests[0]?.responses[0]?.code)
+      .sort();
+    expect(refused).toEqual(['CF_CITTADINO_NON_PRESENTE', 'DOCUMENTO_DUPLICATO']);
+    // Each protocol is of the Rome day the expense was sent (yyMMdd first).
+    for (const entry of expenses) {
+      const protocol = entry.requests[0]?.protocol_id ?? '';
+      expect(`20${protocol.slice(0, 2)}-${protocol.slice(2, 4)}-${protocol.slice(4, 6)}`).toBe(
+        entry.document_date,
+      );
+    }
+    const sample = expenses.find((entry) => entry.status === 'warning');
+    const receipts = (await get(`/api/it/sistema-ts/expenses/${sample?.uuid}/receipts`)) as {
+      url: string;
+      outcome: number;
+    }[];
+    expect(receipts[0]?.outcome).toBe(2);
+    const pdf = await t.request({ method: 'GET', url: receipts[0]?.url ?? '', token });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
 

@@ -41,6 +41,8 @@ import { romeToday } from '../it/sdi-simulation/generated-invoice.ts';
 import { SimulationService } from '../it/sdi-simulation/simulation.service.ts';
 import { DemoJobRunner } from './demo-job-runner.ts';
 import { seedDemoJobsHistory } from './jobs-history.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
+import { seedDemoExpensesHistory } from './expenses-history.ts';
 import { seedDemoReceiptsHistory } from './receipts-history.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { seedTaxPortalHistory } from './tax-portal-history.ts';
@@ -77,6 +79,8 @@ export type DemoHistoryOptions = {
   seed?: number;
   /** Where the history's mails go (the app's mailer). */
   mailer?: Mailer;
+  /** Where the history's documents go (Sistema TS receipts); no expenses history without it. */
+  files?: FileStore;
 };
 
 /** What one company of the account sent, received and drafted. */
@@ -95,6 +99,8 @@ export type DemoHistorySummary = DemoCompanyHistory & {
   recoveredRejections: number;
   /** ALPHA SRL's smart receipts: sales, returns and voids. */
   receipts: number;
+  /** ALPHA SRL's Sistema TS expenses. */
+  expenses: number;
 };
 
 /** The history's mails (receipt alerts) when no mailer is given: none is configured anyway. */
@@ -166,6 +172,7 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
     companies: {},
     recoveredRejections: 0,
     receipts: 0,
+    expenses: 0,
   };
   const companyOf = (company: DemoCompany) =>
     (summary.companies[company.vat] ??= { customerInvoices: 0, supplierInvoices: 0, drafts: 0 });
@@ -263,6 +270,10 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
   summary.receipts = (
     await seedDemoReceiptsHistory({ db, now, mailer: options.mailer ?? SILENT_MAILER })
   ).receipts;
+  // Two months of the health expenses its parapharmacy corner sent to Sistema TS.
+  summary.expenses = options.files
+    ? (await seedDemoExpensesHistory({ db, files: options.files, now })).expenses
+    : 0;
   return summary;
 }
 
