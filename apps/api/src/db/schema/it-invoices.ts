@@ -54,6 +54,11 @@ export const itInvoices = pgTable(
     simulateTransportFailure: boolean('simulate_transport_failure').notNull().default(false),
     /** X-DisableEndpoints: no webhook for this invoice's operations. */
     disableEndpoints: boolean('disable_endpoints').notNull().default(false),
+    /**
+     * When the nightly legal-storage batch found the invoice cannot be filed (its own company has
+     * no VAT number) and said so by the `legal-storage-missing-vat` webhook: once.
+     */
+    legalStorageMissingVatAt: timestamp('legal_storage_missing_vat_at', { withTimezone: true }),
     /** The customer invoice a received copy comes from (sandbox delivery between accounts). */
     sourceUuid: uuid('source_uuid'),
     senderName: text('sender_name'),

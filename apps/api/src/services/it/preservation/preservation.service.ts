@@ -1,4 +1,5 @@
 import type { PaginationQuery, PreservedDocument, PreservedDocumentType } from '@fiscus/contracts';
+import type { Database } from '../../../platform/db/database.ts';
 import { preservedDocumentTypes, violationCodes } from '@fiscus/contracts';
 import type { PreservedDocumentRow } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../platform/auth.ts';
@@ -51,16 +52,7 @@ export class PreservationService {
 
     const [fiscalId] = ownCompanyFiscalIds(invoice);
     if (!fiscalId) {
-      // The provider files documents under the company's VAT number; without one it warns by webhook.
-      await publishWebhookEvent(this.jobs, {
-        ownerId,
-        event: 'legal-storage-missing-vat',
-        payload: {
-          invoice_uuid: invoice.uuid,
-          message: 'The invoice has no VAT number of your company.',
-        },
-        disableEndpoints: invoice.disableEndpoints,
-      });
+      await this.warnMissingVat(ownerId, invoice.uuid, invoice.disableEndpoints);
       throw unprocessable([
         violation(
           'invoice',
@@ -86,6 +78,31 @@ export class PreservationService {
     if (!document) throw notFound('Invoice not found.');
     if (inserted) await this.gateway.submit(inserted.uuid);
     return toPreservedDocument(document);
+  }
+
+  /**
+   * The provider files documents under the company's VAT number: an invoice without one of the
+   * company's cannot be preserved, and the `legal-storage-missing-vat` webhook says so.
+   */
+  async warnMissingVat(
+    ownerId: string,
+    invoiceUuid: string,
+    disableEndpoints: boolean | null = false,
+    db?: Database,
+  ): Promise<void> {
+    await publishWebhookEvent(
+      this.jobs,
+      {
+        ownerId,
+        event: 'legal-storage-missing-vat',
+        payload: {
+          invoice_uuid: invoiceUuid,
+          message: 'The invoice has no VAT number of your company.',
+        },
+        disableEndpoints: disableEndpoints === true,
+      },
+      db ? { db } : {},
+    );
   }
 
   /**

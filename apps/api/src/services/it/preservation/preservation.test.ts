@@ -279,6 +279,22 @@ describe('preservation', () => {
       recipientVat: 'IT01234567890',
     });
     const otherCompany = await storeInvoice({ createdAt: yesterday, senderVat: 'IT09876543217' });
+    // Received by a company named by codice fiscale only: it cannot be filed.
+    const noVat = await storeInvoice({
+      createdAt: yesterday,
+      type: 1,
+      senderVat: 'IT09876543217',
+      recipientVat: null,
+      recipientFiscalId: 'RSSMRA80A01H501U',
+    });
+    const missingVatWarnings = async () =>
+      (await t.app.platform.jobs.jobsOf('webhooks.dispatch')).filter(
+        (job) =>
+          (job.payload as { event: string; payload: { invoice_uuid?: string } }).event ===
+            'legal-storage-missing-vat' &&
+          (job.payload as { payload: { invoice_uuid?: string } }).payload.invoice_uuid ===
+            noVat.uuid,
+      ).length;
     const draft = await storeInvoice({ createdAt: yesterday, marking: 'draft' });
     const today = await storeInvoice();
     const night = async () => {
@@ -294,6 +310,7 @@ describe('preservation', () => {
             otherCompany.uuid,
             draft.uuid,
             today.uuid,
+            noVat.uuid,
           ]),
         );
     };
@@ -304,8 +321,10 @@ describe('preservation', () => {
         [received.uuid, 'supplier-invoice'],
       ].sort(),
     );
-    // The next night stores nothing twice.
+    expect(await missingVatWarnings()).toBe(1);
+    // The next night stores nothing twice, and warns of nothing again.
     expect(await night()).toHaveLength(2);
+    expect(await missingVatWarnings()).toBe(1);
   });
 
   /** An invoice sent to preservation and moved through to `stored`. */

@@ -1,0 +1,1 @@
+ALTER TABLE "it_invoices" ADD COLUMN "legal_storage_missing_vat_at" timestamp with time zone;
