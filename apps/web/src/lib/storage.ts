@@ -9,6 +9,8 @@ export const storageKeys = {
   impersonation: 'fiscus.impersonation',
   context: 'fiscus.context',
   lastNavItem: 'fiscus.lastNavItem',
+  /** The expenses list's cache marker (`ts`, account spec 9), renewed each hour. */
+  expensesCacheMarker: 'fiscus.expenses.ts',
 } as const;
 
 export function readString(key: string): string | null {

@@ -42,6 +42,7 @@ describe('visibleMenu (Italy)', () => {
         'invoiceDrafts',
         'smartReceiptsSale',
         'preservation',
+        'expenses',
         'apiDocs',
       ]),
     );

@@ -1,8 +1,7 @@
 /**
- * Screens of later issues (NSO,
- * expenses, Peppol, KSeF, open banking): their menu entries already show, in the same format as
- * a feature's, and their paths fall through to the not-found page until a feature declares the
- * page. The API documentation link leaves the console.
+ * Screens of later issues (NSO, Peppol, KSeF, open banking): their menu entries already show, in
+ * the same format as a feature's, and their paths fall through to the not-found page until a
+ * feature declares the page. The API documentation link leaves the console.
  */
 import type { NavigationContext } from '../../lib/roles';
 import type { MenuEntry, MenuRules, NavIcon, Screen } from '../../lib/screens';
@@ -35,14 +34,8 @@ const italy: Screen[] = [
     ['incomingOrderResponses', '/incoming-order-responses', 'orderResponses'],
     ['outgoingOrderResponses', '/outgoing-order-responses', 'orderResponses'],
   ]),
-  // Preservation documents (order 10) are declared by their feature.
-  planned('/expenses', {
-    id: 'expenses',
-    context: 'it',
-    section: 'archive',
-    order: 20,
-    icon: 'expenses',
-  }),
+  // Preservation documents (archive, order 10) and expenses (order 20) are declared by their
+  // features.
   ...section('it', 'utility', [['apiDocs', '/api/docs', 'docs', { external: true }]]),
 ];
 

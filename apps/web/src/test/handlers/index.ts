@@ -7,6 +7,7 @@ import { authHandlers } from './auth';
 import { businessRegistryHandlers } from './business-registry';
 import { dashboardHandlers } from './dashboard';
 import { draftsHandlers } from './drafts';
+import { expensesHandlers } from './expenses';
 import { invoiceImportsHandlers } from './invoice-imports';
 import { invoicesHandlers } from './invoices';
 import { jobsHandlers } from './jobs';
@@ -32,5 +33,6 @@ export function createHandlers() {
     ...invoiceImportsHandlers(),
     ...jobsHandlers(),
     ...transfersHandlers(),
+    ...expensesHandlers(),
   ];
 }
