@@ -67,6 +67,20 @@ export const fisconlineCredentialsStatusSchema = z.object({
 });
 export type FisconlineCredentialsStatus = z.infer<typeof fisconlineCredentialsStatusSchema>;
 
+/**
+ * `GET .../appoint/status` (provider section 4: the smart receipts' appointee): whether receipts
+ * are enabled, who the provider sends them as (the codice fiscale of the Fisconline holder who
+ * appointed it) and whether it is appointed. `url` is the link of an appointment to finish on the
+ * portal (the provider's SPID flow); the Fisconline appointment finishes at once, so it is null.
+ */
+export const appointStatusSchema = z.object({
+  receipt_enabled: z.boolean(),
+  appointee: z.string().nullable(),
+  status: z.enum(['appointed', 'not_appointed']),
+  url: z.string().nullable(),
+});
+export type AppointStatus = z.infer<typeof appointStatusSchema>;
+
 /** `POST .../credentials/fisconline/interactive`: the consent page to open in a new tab. */
 export const fisconlineInteractiveSetupSchema = z.object({
   url: z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  appointStatusSchema,
   businessRegistryConfigurationParamsSchema,
   fisconlineConsentFormSchema,
   fisconlineConsentParamsSchema,
@@ -36,6 +37,23 @@ export const taxDrawerRoutes = resourceRoutes({
       body: fisconlineCredentialsSchema,
       response: fisconlineCredentialsStatusSchema,
       handle: ({ actor, params, body }) => service.setCredentials(actor, params.id, body),
+    }),
+    itemRoute('POST', '/business-registry-configurations/:id/appoint/fisconline', {
+      summary:
+        'Appoint the provider to send smart receipts with the holder’s Fisconline credentials',
+      description:
+        'The same credentials as the tax drawer: checked with the tax portal first (refused ones answer 422 INVALID_CREDENTIALS and change nothing), stored encrypted; answers the appointment status.',
+      params: businessRegistryConfigurationParamsSchema,
+      body: fisconlineCredentialsSchema,
+      response: appointStatusSchema,
+      handle: ({ actor, params, body }) => service.appointWithFisconline(actor, params.id, body),
+    }),
+    itemRoute('GET', '/business-registry-configurations/:id/appoint/status', {
+      summary:
+        'Whether the provider is appointed to send the registry’s smart receipts, and as whom',
+      params: businessRegistryConfigurationParamsSchema,
+      response: appointStatusSchema,
+      handle: ({ actor, params }) => service.appointStatus(actor, params.id),
     }),
     itemRoute('POST', `${base}/interactive`, {
       summary: 'Start the interactive set-up: a one-time link to the tax portal consent page',

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type {
   FisconlineConsentForm,
   FisconlineCredentialsRequest,
+  AppointStatus,
   FisconlineCredentialsStatus,
   FisconlineInteractiveSetup,
 } from '@fiscus/contracts';
@@ -89,6 +90,33 @@ export class TaxDrawerService implements TaxPortalCredentialsReader {
       setAt: this.now(),
     });
     return toStatus(row);
+  }
+
+  /**
+   * `POST .../appoint/fisconline`: the holder appoints the provider to send the registry's smart
+   * receipts with their Fisconline credentials: checked with the portal and stored like the tax
+   * drawer's (they are the same credentials), then the appointment's status.
+   */
+  async appointWithFisconline(
+    actor: Actor,
+    fiscalId: string,
+    body: FisconlineCredentialsRequest,
+  ): Promise<AppointStatus> {
+    await this.setCredentials(actor, fiscalId, body);
+    return this.appointStatus(actor, fiscalId);
+  }
+
+  /** `GET .../appoint/status`: appointed while Fisconline credentials are stored for the registry. */
+  async appointStatus(actor: Actor, fiscalId: string): Promise<AppointStatus> {
+    const registry = await this.registry(actor, fiscalId);
+    const row = await this.repository.credentialsOf(registry.uuid);
+    const credentials = row ? this.sealer.open(row.sealed, row.registryUuid) : undefined;
+    return {
+      receipt_enabled: registry.receiptsEnabled,
+      appointee: credentials?.codiceFiscale ?? null,
+      status: credentials ? 'appointed' : 'not_appointed',
+      url: null,
+    };
   }
 
   /**

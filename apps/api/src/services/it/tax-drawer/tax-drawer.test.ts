@@ -57,6 +57,41 @@ describe('tax drawer: Fisconline credentials', () => {
     return response.json<{ credentials_set: boolean; set_at: string | null; source: string }>();
   };
 
+  it('appoints the provider for smart receipts with the Fisconline set, and says as whom', async () => {
+    const appoint = (payload: unknown, as = token) =>
+      t.request({
+        method: 'POST',
+        url: `${BASE}/01234567897/appoint/fisconline`,
+        token: as,
+        payload: payload as Record<string, unknown>,
+      });
+    const appointment = (as = token) =>
+      t.request({ method: 'GET', url: `${BASE}/01234567897/appoint/status`, token: as });
+    expect((await appointment()).json()).toEqual({
+      receipt_enabled: false,
+      appointee: null,
+      status: 'not_appointed',
+      url: null,
+    });
+    const refused = await appoint({ ...DEMO, pin: '0000000000' });
+    expect(refused.statusCode).toBe(422);
+    expect((await appointment()).json()).toMatchObject({ status: 'not_appointed' });
+    const appointed = await appoint(DEMO);
+    expect(appointed.statusCode, appointed.body).toBe(200);
+    expect(appointed.json()).toEqual({
+      receipt_enabled: false,
+      appointee: DEMO.codice_fiscale,
+      status: 'appointed',
+      url: null,
+    });
+    // The same credentials as the tax drawer's.
+    expect((await status()).credentials_set).toBe(true);
+    expect(appointed.body).not.toContain(DEMO.password);
+    // Another business's registry is not found.
+    expect((await appointment(otherToken)).statusCode).toBe(404);
+    expect((await appoint(DEMO, otherToken)).statusCode).toBe(404);
+  });
+
   it('stores the demo set encrypted, tells only that it is set, and never returns it', async () => {
     expect(await status()).toEqual({ credentials_set: false, set_at: null, source: null });
     const saved = await put({ ...DEMO, codice_fiscale: ' rssmra80a01f205x ' });
