@@ -7,6 +7,7 @@ const ROME = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
+  second: '2-digit',
   hourCycle: 'h23',
 });
 
@@ -18,6 +19,7 @@ export interface RomeClock {
   dayOfYear: number;
   hour: number;
   minute: number;
+  second: number;
 }
 
 export function romeClock(instant: Date): RomeClock {
@@ -26,7 +28,14 @@ export function romeClock(instant: Date): RomeClock {
   const day = `${parts.year}-${parts.month}-${parts.day}`;
   const dayOfYear =
     Math.round((Date.parse(`${day}T00:00:00Z`) - Date.UTC(year, 0, 1)) / 86_400_000) + 1;
-  return { day, year, dayOfYear, hour: Number(parts.hour), minute: Number(parts.minute) };
+  return {
+    day,
+    year,
+    dayOfYear,
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
 }
 
 /** 23:55 to midnight in Rome: the Agenzia's service takes no documents (provider section 4). */

@@ -138,18 +138,9 @@ export function fileOutcome(outcomes: TsOutcomeCode[]): TsOutcomeCode {
 
 /** A protocol as Sistema TS gives them: the Italian time of receipt (yyMMddHHmmss) and 5 digits. */
 function drawProtocol(now: Date): string {
-  const rome = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Rome',
-    year: '2-digit',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  const parts = Object.fromEntries(rome.formatToParts(now).map((part) => [part.type, part.value]));
-  const stamp = `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}${parts.second}`;
+  const rome = romeClock(now);
+  const time = [rome.hour, rome.minute, rome.second].map((part) => String(part).padStart(2, '0'));
+  const stamp = `${rome.day.slice(2).replaceAll('-', '')}${time.join('')}`;
   return `${stamp}${String(randomInt(100_000)).padStart(5, '0')}`;
 }
 
