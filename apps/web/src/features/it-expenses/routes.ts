@@ -10,6 +10,8 @@ export const screens: readonly Screen[] = [
     path: '/expenses',
     page: () => import('./components/expenses-page'),
     namespaces: ['expenses', 'listKit'],
+    // The list call starts with the session, before the page's code has arrived.
+    prefetch: (context) => import('./prefetch').then((entry) => entry.prefetchExpenses(context)),
     menu: [{ id: 'expenses', context: 'it', section: 'archive', order: 20, icon: 'expenses' }],
   },
 ];

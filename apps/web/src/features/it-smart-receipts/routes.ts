@@ -3,6 +3,11 @@ import { requireRole, type Screen } from '../../lib/screens';
 
 const namespaces = ['smartReceipts', 'listKit'];
 const guard = requireRole('it', 'ROLE_RECEIPTS', '/');
+/** The list call starts with the session, before the page's code has arrived. */
+const prefetch =
+  (type: 'sale' | 'return' | 'void'): Screen['prefetch'] =>
+  (context) =>
+    import('./prefetch').then((entry) => entry.prefetchReceipts(context, type));
 const page = (name: 'SaleReceiptsPage' | 'ReturnReceiptsPage' | 'VoidReceiptsPage') => () =>
   import('./components/receipts-page').then((module) => ({ default: module[name] }));
 
@@ -11,6 +16,7 @@ export const screens: readonly Screen[] = [
     path: '/smart-receipts-sale',
     page: page('SaleReceiptsPage'),
     namespaces,
+    prefetch: prefetch('sale'),
     guard,
     menu: [
       {
@@ -26,6 +32,7 @@ export const screens: readonly Screen[] = [
     path: '/smart-receipts-return',
     page: page('ReturnReceiptsPage'),
     namespaces,
+    prefetch: prefetch('return'),
     guard,
     menu: [
       {
@@ -41,6 +48,7 @@ export const screens: readonly Screen[] = [
     path: '/smart-receipts-void',
     page: page('VoidReceiptsPage'),
     namespaces,
+    prefetch: prefetch('void'),
     guard,
     menu: [
       {

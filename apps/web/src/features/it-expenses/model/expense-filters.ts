@@ -6,8 +6,13 @@
  */
 import { expenseStatuses, expenseTypes } from '@fiscus/contracts/expense-codes';
 import type { Dayjs } from 'dayjs';
-import { datePresetRange, dayEndBound, dayStartBound } from '../../../components/list-kit';
-import type { ListQueryParams } from '../../../components/list-kit';
+// The modules, not the kit's index: the route's prefetch reads these without the kit's components.
+import {
+  datePresetRange,
+  dayEndBound,
+  dayStartBound,
+} from '../../../components/list-kit/date-presets';
+import type { ListQueryParams } from '../../../components/list-kit/list-query-string';
 import type { QueryParams } from '../../../lib/api-client';
 
 /** Key of the table's column choices and kept filters in localStorage: never rename it. */

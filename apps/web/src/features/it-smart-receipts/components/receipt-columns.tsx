@@ -14,13 +14,6 @@ import type { DataTableColumn, FilterInput } from '../../../components/list-kit'
 import { formatMoney } from '../../../lib/decimal-amount';
 import { FISCAL_IDS_PARAM, isUnsettled } from '../model/receipt-filters';
 
-/** Keys of the three tables' column choices and kept filters in localStorage. */
-export const RECEIPT_TABLE_KEYS: Record<ReceiptTypeName, string> = {
-  sale: 'it-receipts-sale',
-  return: 'it-receipts-return',
-  void: 'it-receipts-void',
-};
-
 const statusColours: Record<
   ReceiptStatusName,
   'default' | 'info' | 'success' | 'error' | 'warning'

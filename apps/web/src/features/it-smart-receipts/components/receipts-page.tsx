@@ -20,8 +20,13 @@ import { ResourceListPage, useRowDialog } from '../../../components/resource-pag
 import { currentLanguage } from '../../../lib/i18n';
 import { lazyPart } from '../../../lib/lazy-part';
 import { receiptQueries, useVoidReceipt } from '../api/receipt-queries';
-import { defaultReceiptFilters, pollReceipts, toReceiptListQuery } from '../model/receipt-filters';
-import { RECEIPT_TABLE_KEYS, receiptColumns, receiptFilterInputs } from './receipt-columns';
+import {
+  defaultReceiptFilters,
+  pollReceipts,
+  RECEIPT_TABLE_KEYS,
+  toReceiptListQuery,
+} from '../model/receipt-filters';
+import { receiptColumns, receiptFilterInputs } from './receipt-columns';
 
 /** `?dialogId=receipt&dialog_uuid=…` opens a receipt's details over its list. */
 export const RECEIPT_DIALOG_ID = 'receipt';

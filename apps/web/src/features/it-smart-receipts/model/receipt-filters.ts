@@ -8,12 +8,20 @@
 import { receiptStatuses } from '@fiscus/contracts/receipt-messages';
 import type { Receipt, ReceiptStatusName, ReceiptTypeName } from '@fiscus/contracts';
 import type { Dayjs } from 'dayjs';
-import { dayEndBound, dayStartBound } from '../../../components/list-kit';
-import type { ListQueryParams } from '../../../components/list-kit';
+// The modules, not the kit's index: the route's prefetch reads these without the kit's components.
+import { dayEndBound, dayStartBound } from '../../../components/list-kit/date-presets';
+import type { ListQueryParams } from '../../../components/list-kit/list-query-string';
 import type { QueryParams } from '../../../lib/api-client';
 
 /** Receipts open on the last 30 days, as the other lists of the Italian area. */
 export const DEFAULT_RECEIPT_DAYS = 30;
+
+/** Keys of the three tables' column choices and kept filters in localStorage: never rename them. */
+export const RECEIPT_TABLE_KEYS: Record<ReceiptTypeName, string> = {
+  sale: 'it-receipts-sale',
+  return: 'it-receipts-return',
+  void: 'it-receipts-void',
+};
 
 /** The parameter the fiscal ids go out as (several may be chosen). */
 export const FISCAL_IDS_PARAM = 'business_registry_configuration.fiscal_id[]';
