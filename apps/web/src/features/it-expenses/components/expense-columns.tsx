@@ -111,7 +111,6 @@ export function expenseColumns({
     {
       id: 'codice_fiscale_cittadino',
       label: t('fields.codice_fiscale_cittadino'),
-      breakAnywhere: true,
       render: (expense) => <CitizenCode expense={expense} t={t} />,
     },
     {
@@ -135,6 +134,8 @@ export function expenseColumns({
       id: 'protocol',
       label: t('fields.latest_protocol'),
       breakAnywhere: true,
+      // In the details' transmissions; the column chooser shows it here too.
+      defaultHidden: true,
       render: (expense) => latestTransmission(expense)?.protocol_id ?? '',
     },
     {
