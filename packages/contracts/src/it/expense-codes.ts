@@ -38,14 +38,19 @@ export type ExpenseDocumentType = (typeof expenseDocumentTypes)[number];
 export const expenseOutcomes = [0, 1, 2] as const;
 export type ExpenseOutcome = (typeof expenseOutcomes)[number];
 
-/** The kind of transmission: the insertion of a document (flagOperazione I). */
-export const expenseRequestTypes = ['insert'] as const;
+/**
+ * The kind of transmission (flagOperazione): the insertion of a document (I), or its
+ * cancellation (C), which takes an accepted document back out of the citizen's records.
+ */
+export const expenseRequestTypes = ['insert', 'delete'] as const;
 export type ExpenseRequestType = (typeof expenseRequestTypes)[number];
 
 /**
  * Where an expense stands, from its latest transmission: `pending` before Sistema TS gives it a
  * protocol, `sent` with a protocol and no outcome yet, then the outcome (`success`, `warning`,
- * `error`), or `failed` when Sistema TS could not be reached before the retries ran out.
+ * `error`), or `failed` when Sistema TS could not be reached before the retries ran out;
+ * `cancelled` once Sistema TS accepted its cancellation (a refused or failed cancellation leaves
+ * the expense as its insertion left it).
  */
 export const expenseStatuses = [
   'pending',
@@ -54,8 +59,12 @@ export const expenseStatuses = [
   'warning',
   'error',
   'failed',
+  'cancelled',
 ] as const;
 export type ExpenseStatus = (typeof expenseStatuses)[number];
+
+/** Statuses of an expense Sistema TS holds: the ones a cancellation may take back. */
+export const cancellableExpenseStatuses: readonly ExpenseStatus[] = ['success', 'warning'];
 
 /** A response message's type: an error refuses the document, a warning does not. */
 export const expenseResponseTypes = ['error', 'warning'] as const;
@@ -83,5 +92,6 @@ export const EXPENSE_VIOLATION_MESSAGES = {
   date_invalid: 'This field must be a date (YYYY-MM-DD).',
   date_in_future: 'The date cannot be in the future.',
   expenses_missing: 'At least one expense is required.',
+  not_cancellable: 'Only an expense Sistema TS accepted can be cancelled.',
 } as const;
 export type ExpenseViolationKey = keyof typeof EXPENSE_VIOLATION_MESSAGES;

@@ -64,7 +64,7 @@ export const itTsRequests = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     ownerFiscalCode: text('owner_fiscal_code').notNull(),
-    /** insert (flagOperazione I). */
+    /** insert (flagOperazione I) or delete (C). */
     requestType: text('request_type').notNull(),
     /** new, retry, sent, done or failed. */
     status: text('status').notNull().default('new'),
@@ -114,6 +114,8 @@ export type ItTsRequestExpenseRow = typeof itTsRequestExpenses.$inferSelect;
 export const itTsSandboxFiles = pgTable('it_ts_sandbox_files', {
   protocol: text('protocol').primaryKey(),
   ownerFiscalCode: text('owner_fiscal_code').notNull(),
+  /** insert (I) or delete (C). */
+  operation: text('operation').notNull().default('insert'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
   /** The documents as received. */
   documents: jsonb('documents').notNull(),

@@ -85,7 +85,10 @@ export function sistemaTsReceiptPdf(file: TsSandboxFile, outcome: TsFileOutcome)
   );
   field('Protocollo', file.protocol);
   field('Codice fiscale del proprietario', file.ownerFiscalCode);
-  field('Tipo di operazione', 'Inserimento (I)');
+  field(
+    'Tipo di operazione',
+    file.operation === 'delete' ? 'Cancellazione (C)' : 'Inserimento (I)',
+  );
   field('Ricevuto il', romeTime(file.receivedAt));
   field('Elaborato il', romeTime(outcome.processedAt));
   field('Esito', OUTCOME_TEXT[outcome.outcome]);

@@ -1,12 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { itTsSandboxDocuments, itTsSandboxFiles } from '../../db/schema/index.ts';
 import type { Database } from '../../platform/db/database.ts';
-import type { TsDocument, TsFileOutcome } from './sistema-ts-gateway.ts';
+import type { TsDocument, TsFileOutcome, TsOperation } from './sistema-ts-gateway.ts';
 
 /** A file the sandbox received, with what it decided once processed. */
 export interface TsSandboxFile {
   protocol: string;
   ownerFiscalCode: string;
+  operation: TsOperation;
   receivedAt: Date;
   documents: TsDocument[];
   outcome: TsFileOutcome | null;
@@ -21,16 +22,20 @@ export interface TsSandboxStore {
   receive(file: Omit<TsSandboxFile, 'outcome'>): Promise<boolean>;
   find(protocol: string): Promise<TsSandboxFile | undefined>;
   /**
-   * Processes a file once: `decide` runs with `accept` (false when the document was already
-   * accepted: a duplicate) and its outcome is kept; a second call returns the kept outcome.
+   * Processes a file once: `decide` runs with the record of accepted documents (`accept` false
+   * when the document was already accepted: a duplicate; `withdraw` false when it was not there)
+   * and its outcome is kept; a second call returns the kept outcome.
    */
   process(
     protocol: string,
-    decide: (
-      file: TsSandboxFile,
-      accept: (document: TsDocument) => Promise<boolean>,
-    ) => Promise<TsFileOutcome>,
+    decide: (file: TsSandboxFile, record: TsDocumentRecord) => Promise<TsFileOutcome>,
   ): Promise<TsFileOutcome | undefined>;
+}
+
+/** The documents Sistema TS holds, as a file's processing changes them. */
+export interface TsDocumentRecord {
+  accept(document: TsDocument): Promise<boolean>;
+  withdraw(document: TsDocument): Promise<boolean>;
 }
 
 type StoredOutcome = Omit<TsFileOutcome, 'processedAt'> & { processedAt: string };
@@ -45,6 +50,7 @@ function fileOf(row: typeof itTsSandboxFiles.$inferSelect): TsSandboxFile {
   return {
     protocol: row.protocol,
     ownerFiscalCode: row.ownerFiscalCode,
+    operation: row.operation === 'delete' ? 'delete' : 'insert',
     receivedAt: row.receivedAt,
     documents: row.documents as TsDocument[],
     outcome: outcomeOf(row.outcome),
@@ -60,6 +66,7 @@ export function databaseTsStore(db: Database): TsSandboxStore {
         .values({
           protocol: file.protocol,
           ownerFiscalCode: file.ownerFiscalCode,
+          operation: file.operation,
           receivedAt: file.receivedAt,
           documents: file.documents,
         })
@@ -84,18 +91,33 @@ export function databaseTsStore(db: Database): TsSandboxStore {
         if (!row) return undefined;
         const file = fileOf(row);
         if (file.outcome) return file.outcome;
-        const outcome = await decide(file, async (document) => {
-          const accepted = await tx
-            .insert(itTsSandboxDocuments)
-            .values({
-              ownerFiscalCode: document.ownerFiscalCode,
-              documentDate: document.documentDate,
-              documentNumber: document.documentNumber,
-              protocol,
-            })
-            .onConflictDoNothing()
-            .returning({ protocol: itTsSandboxDocuments.protocol });
-          return accepted.length === 1;
+        const outcome = await decide(file, {
+          async accept(document) {
+            const accepted = await tx
+              .insert(itTsSandboxDocuments)
+              .values({
+                ownerFiscalCode: document.ownerFiscalCode,
+                documentDate: document.documentDate,
+                documentNumber: document.documentNumber,
+                protocol,
+              })
+              .onConflictDoNothing()
+              .returning({ protocol: itTsSandboxDocuments.protocol });
+            return accepted.length === 1;
+          },
+          async withdraw(document) {
+            const withdrawn = await tx
+              .delete(itTsSandboxDocuments)
+              .where(
+                and(
+                  eq(itTsSandboxDocuments.ownerFiscalCode, document.ownerFiscalCode),
+                  eq(itTsSandboxDocuments.documentDate, document.documentDate),
+                  eq(itTsSandboxDocuments.documentNumber, document.documentNumber),
+                ),
+              )
+              .returning({ protocol: itTsSandboxDocuments.protocol });
+            return withdrawn.length === 1;
+          },
         });
         await tx
           .update(itTsSandboxFiles)
@@ -127,11 +149,17 @@ export function memoryTsStore(): TsSandboxStore {
       const file = files.get(protocol);
       if (!file) return undefined;
       if (file.outcome) return file.outcome;
-      const outcome = await decide(file, async (document) => {
-        const key = `${document.ownerFiscalCode}|${document.documentDate}|${document.documentNumber}`;
-        if (accepted.has(key)) return false;
-        accepted.add(key);
-        return true;
+      const keyOf = (document: TsDocument) =>
+        `${document.ownerFiscalCode}|${document.documentDate}|${document.documentNumber}`;
+      const outcome = await decide(file, {
+        async accept(document) {
+          if (accepted.has(keyOf(document))) return false;
+          accepted.add(keyOf(document));
+          return true;
+        },
+        async withdraw(document) {
+          return accepted.delete(keyOf(document));
+        },
       });
       file.outcome = outcome;
       return outcome;

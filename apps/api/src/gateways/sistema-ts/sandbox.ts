@@ -64,6 +64,10 @@ export const TS_MESSAGES = {
     'PAGAMENTO_NON_TRACCIATO',
     'Pagamento non tracciato: la spesa non è detraibile per questa tipologia.',
   ],
+  notPresent: [
+    'DOCUMENTO_NON_PRESENTE',
+    'Documento da cancellare non presente (mai accettato o già cancellato).',
+  ],
 } as const satisfies Record<string, readonly [string, string]>;
 
 type MessageKey = keyof typeof TS_MESSAGES;
@@ -174,6 +178,7 @@ export class SandboxSistemaTsGateway implements SistemaTsGateway {
       const received = await this.options.store.receive({
         protocol,
         ownerFiscalCode: transmission.ownerFiscalCode,
+        operation: transmission.operation,
         receivedAt: now,
         documents: transmission.documents,
       });
@@ -188,11 +193,19 @@ export class SandboxSistemaTsGateway implements SistemaTsGateway {
     if (file.outcome) return file.outcome;
     if (now.getTime() - file.receivedAt.getTime() < this.options.processingDelayMs) return null;
     const today = romeClock(now).day;
-    const outcome = await this.options.store.process(protocol, async (received, accept) => {
+    const outcome = await this.options.store.process(protocol, async (received, record) => {
       const documents = [];
       for (const document of received.documents) {
+        if (received.operation === 'delete') {
+          // A cancellation names the document it takes back: it must be one Sistema TS holds.
+          const messages = (await record.withdraw(document))
+            ? []
+            : [message('notPresent', 'error')];
+          documents.push({ outcome: outcomeOf(messages), messages });
+          continue;
+        }
         const messages = checkDocument(document, today);
-        if (outcomeOf(messages) !== 1 && !(await accept(document))) {
+        if (outcomeOf(messages) !== 1 && !(await record.accept(document))) {
           messages.unshift(message('duplicate', 'error'));
         }
         documents.push({ outcome: outcomeOf(messages), messages });

@@ -30,10 +30,12 @@ export interface TsDocument {
   paymentDate: string;
 }
 
+export type TsOperation = 'insert' | 'delete';
+
 export interface TsTransmission {
   ownerFiscalCode: string;
-  /** flagOperazione: I, the insertion of documents. */
-  operation: 'insert';
+  /** flagOperazione: I, the insertion of documents; C, their cancellation. */
+  operation: TsOperation;
   documents: TsDocument[];
   /** This transmission's try (1 the first): a channel may fail on one try and not the next. */
   attempt: number;

@@ -3,6 +3,7 @@ import type {
   ExpenseDocumentType,
   ExpenseOutcome,
   ExpenseReceipt,
+  ExpenseRequestType,
   ExpenseStatus,
   ExpenseType,
 } from '@fiscus/contracts';
@@ -22,6 +23,10 @@ type StoredResponse = {
 
 function responsesOf(value: unknown): StoredResponse[] {
   return Array.isArray(value) ? (value as StoredResponse[]) : [];
+}
+
+function requestTypeOf(value: string): ExpenseRequestType {
+  return value === 'delete' ? 'delete' : 'insert';
 }
 
 function outcomeOf(value: number | null): ExpenseOutcome | null {
@@ -58,13 +63,16 @@ export function toExpense(row: ExpenseWithRequests): Expense {
       protocol_id: protocol,
       esito_chiamata: outcomeOf(outcome),
       requested_at: (request.requestedAt ?? request.createdAt).toISOString(),
-      request_type: 'insert' as const,
+      request_type: requestTypeOf(request.requestType),
       responses: responsesOf(responses),
     })),
   };
 }
 
-const ACCEPTED = 'Documento accettato da Sistema TS.';
+const ACCEPTED = {
+  insert: 'Documento accettato da Sistema TS.',
+  delete: 'Cancellazione accettata da Sistema TS.',
+} as const;
 
 /** The receipts of an expense: one a processed transmission, newest last. */
 export function toReceipts(row: ExpenseWithRequests): ExpenseReceipt[] {
@@ -80,10 +88,10 @@ export function toReceipts(row: ExpenseWithRequests): ExpenseReceipt[] {
         date: request.outcomeAt.toISOString(),
         description:
           messages.length === 0
-            ? ACCEPTED
+            ? ACCEPTED[requestTypeOf(request.requestType)]
             : messages.map((entry) => `${entry.code}: ${entry.description}`).join(' '),
         outcome: result,
-        operation_type: 'insert' as const,
+        operation_type: requestTypeOf(request.requestType),
       },
     ];
   });

@@ -11,6 +11,7 @@ import type { EnqueueOptions, JobQueue, JobWorker } from '../../../platform/jobs
 import { wholeBusiness } from '../../../platform/tenancy.ts';
 import { publishWebhookEvent } from '../../../platform/webhooks/events.ts';
 import { toReceipts } from './expense-rows.ts';
+import type { ItTsExpenseRow, ItTsRequestRow } from '../../../db/schema/index.ts';
 import type { ExpensesRepository } from './expenses.repository.ts';
 
 /** Sends one transmission to Sistema TS; retried while the service cannot be reached. */
@@ -75,19 +76,35 @@ export class ExpenseSender {
     worker.register(EXPENSE_OUTCOME_JOB, (payload, job) => this.collect(payload, job));
   }
 
+  /**
+   * What each expense of a transmission goes back to when it does not go through: nothing for an
+   * insertion (it failed or was refused), the insertion's outcome for a cancellation (the
+   * document is still at Sistema TS). Read before the transaction that writes it.
+   */
+  private async fallbacks(request: ItTsRequestRow, expenses: ItTsExpenseRow[]) {
+    if (request.requestType !== 'delete') return expenses.map(() => null);
+    return Promise.all(
+      expenses.map(async (expense) => {
+        const outcome = await this.deps.repository.insertOutcomeOf(expense.uuid);
+        return outcome === 0 || outcome === 1 || outcome === 2 ? STATUS_OF[outcome] : null;
+      }),
+    );
+  }
+
   async send(payload: unknown, job: Job): Promise<void> {
     if (!isPayload(payload)) return;
     const request = await this.deps.repository.request(payload.requestId);
     if (!request || !['new', 'retry'].includes(request.status)) return;
     const attempt = job.attempts || 1;
     const expenses = await this.deps.repository.expensesOf(request.id);
+    const fallbacks = await this.fallbacks(request, expenses);
     const now = this.now();
     let protocol: string;
     try {
       ({ protocol } = await this.deps.gateway.submit(
         {
           ownerFiscalCode: request.ownerFiscalCode,
-          operation: 'insert',
+          operation: request.requestType === 'delete' ? 'delete' : 'insert',
           attempt,
           documents: expenses.map((expense) => ({
             ownerFiscalCode: expense.ownerFiscalCode,
@@ -115,7 +132,7 @@ export class ExpenseSender {
           errorCode: 'SERVICE_UNAVAILABLE',
           errorMessage: last ? `${error.message} The retries ran out.` : error.message,
         },
-        () => (last ? 'failed' : 'pending'),
+        (position) => (last ? (fallbacks[position] ?? 'failed') : 'pending'),
       );
       if (last) {
         this.deps.logger.info({ request: request.id }, 'expense transmission failed');
@@ -159,6 +176,15 @@ export class ExpenseSender {
       }
       throw new StillProcessingError(protocol);
     }
+    const expenses = await this.deps.repository.expensesOf(request.id);
+    const fallbacks = await this.fallbacks(request, expenses);
+    const cancelling = request.requestType === 'delete';
+    const statusOf = (position: number): ExpenseStatus => {
+      const result = outcome.documents[position]?.outcome ?? 1;
+      if (!cancelling) return STATUS_OF[result];
+      // A cancellation Sistema TS refused leaves the document (and the expense) as it was.
+      return result === 1 ? (fallbacks[position] ?? 'error') : 'cancelled';
+    };
     const pdf = await this.deps.gateway.receipt(protocol);
     const receiptFile = pdf ? `it/sistema-ts/receipts/${protocol}.pdf` : null;
     if (pdf && receiptFile) await this.deps.files.put(receiptFile, pdf);
@@ -166,7 +192,7 @@ export class ExpenseSender {
     await this.deps.repository.updateTransmission(
       request.id,
       { status: 'done', outcome: outcome.outcome, outcomeAt: outcome.processedAt, receiptFile },
-      (position) => STATUS_OF[outcome.documents[position]?.outcome ?? 1],
+      statusOf,
       outcome.documents.map((document) => ({
         outcome: document.outcome,
         responses: document.messages.map((message) => ({ ...message, received_at: receivedAt })),

@@ -131,6 +131,64 @@ export class ExpensesRepository extends OwnedRepository<
     return { requestId: row.id, expenses: stored };
   }
 
+  /**
+   * Starts the cancellation of an expense in `tx`: locks it, and when `may(status)` allows it
+   * stores the cancellation's transmission and marks the expense pending; resolves with the
+   * transmission's id, or undefined when the expense is not the scope's or may not be cancelled.
+   */
+  async insertCancellation(
+    tx: Database,
+    scope: ActingScope,
+    uuid: string,
+    now: Date,
+    may: (status: string) => boolean,
+  ): Promise<{ requestId: number } | { refused: 'not-found' | 'not-cancellable' }> {
+    const [expense] = await tx
+      .select()
+      .from(itTsExpenses)
+      .where(this.scoped(scope, eq(itTsExpenses.uuid, uuid)))
+      .for('update');
+    if (!expense) return { refused: 'not-found' };
+    if (!may(expense.status)) return { refused: 'not-cancellable' };
+    const [row] = await tx
+      .insert(itTsRequests)
+      .values({
+        ownerId: expense.ownerId,
+        ownerFiscalCode: expense.ownerFiscalCode,
+        requestType: 'delete',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: itTsRequests.id });
+    if (!row) throw new Error('insert returned no request');
+    await tx
+      .insert(itTsRequestExpenses)
+      .values({ requestId: row.id, expenseUuid: uuid, position: 0 });
+    await tx
+      .update(itTsExpenses)
+      .set({ status: 'pending', updatedAt: now })
+      .where(eq(itTsExpenses.uuid, uuid));
+    return { requestId: row.id };
+  }
+
+  /** The outcome of the expense's latest processed insertion (what a failed cancellation leaves). */
+  async insertOutcomeOf(expenseUuid: string): Promise<number | null> {
+    const [row] = await this.db
+      .select({ outcome: itTsRequestExpenses.outcome })
+      .from(itTsRequestExpenses)
+      .innerJoin(itTsRequests, eq(itTsRequests.id, itTsRequestExpenses.requestId))
+      .where(
+        and(
+          eq(itTsRequestExpenses.expenseUuid, expenseUuid),
+          eq(itTsRequests.requestType, 'insert'),
+          isNotNull(itTsRequestExpenses.outcome),
+        ),
+      )
+      .orderBy(desc(itTsRequests.id))
+      .limit(1);
+    return row?.outcome ?? null;
+  }
+
   /** A transmission by id, whoever owns it: the jobs' read (they hold only the id). */
   async request(id: number): Promise<ItTsRequestRow | undefined> {
     const [row] = await this.db.select().from(itTsRequests).where(eq(itTsRequests.id, id));

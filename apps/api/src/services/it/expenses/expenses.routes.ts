@@ -45,6 +45,15 @@ export const expensesRoutes = resourceRoutes({
       errors: { 404: problemSchema },
       handle: ({ actor, params }) => service.get(actor, params.uuid),
     }),
+    itemRoute('DELETE', '/sistema-ts/expenses/:uuid', {
+      summary:
+        'Cancels an expense Sistema TS accepted (flagOperazione C): 202, pending until processed; 409 otherwise',
+      params: expenseParamsSchema,
+      response: expenseSchema,
+      status: 202,
+      errors: { 404: problemSchema, 409: problemSchema },
+      handle: ({ actor, params }) => service.cancel(actor, params.uuid),
+    }),
     itemRoute('GET', '/sistema-ts/expenses/:uuid/receipts', {
       summary: "An expense's Sistema TS receipts, one a processed transmission",
       params: expenseParamsSchema,

@@ -6,7 +6,11 @@ import type {
   ExpenseReceipt,
   ExpenseRequest,
 } from '@fiscus/contracts';
-import { EXPENSE_VIOLATION_MESSAGES } from '@fiscus/contracts';
+import {
+  cancellableExpenseStatuses,
+  EXPENSE_VIOLATION_MESSAGES,
+  type ExpenseStatus,
+} from '@fiscus/contracts';
 import { romeClock } from '../../../gateways/ade-receipts/rome-clock.ts';
 import type { Actor } from '../../../platform/auth.ts';
 import type { CollectionPage } from '../../../platform/db/collection-query.ts';
@@ -14,7 +18,13 @@ import type { Database } from '../../../platform/db/database.ts';
 import { mapPage } from '../../../platform/db/owned-repository.ts';
 import type { FileStore } from '../../../platform/files/file-store.ts';
 import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
-import { forbidden, notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
+import {
+  forbidden,
+  HttpProblem,
+  notFound,
+  unprocessable,
+  violation,
+} from '../../../platform/problem-errors.ts';
 import { actingScopeOf, businessOf, mayActFor } from '../../../platform/tenancy.ts';
 import { zipArchive } from '../invoices/zip-archive.ts';
 import { amountText, checkExpense } from './expense-checks.ts';
@@ -99,6 +109,34 @@ export class ExpensesService {
 
   createBatch(actor: Actor, body: ExpenseBatchRequest): Promise<Expense[]> {
     return this.transmit(actor, body.expenses, 'expenses');
+  }
+
+  /**
+   * `DELETE /sistema-ts/expenses/{uuid}`: sends the cancellation of an expense Sistema TS
+   * accepted (flagOperazione C), one at a time; 409 for any other (not sent yet, refused, being
+   * cancelled, cancelled). Answers the expense, pending until Sistema TS has processed it.
+   */
+  async cancel(actor: Actor, uuid: string): Promise<Expense> {
+    const now = this.now();
+    const scope = actingScopeOf(actor);
+    const started = await this.deps.db.transaction(async (tx) => {
+      const result = await this.deps.repository.insertCancellation(tx, scope, uuid, now, (status) =>
+        cancellableExpenseStatuses.includes(status as ExpenseStatus),
+      );
+      if ('requestId' in result) {
+        await this.deps.jobs.enqueue(
+          EXPENSE_SEND_JOB,
+          { requestId: result.requestId } satisfies ExpenseJobPayload,
+          { ...expenseJobOptions(this.deps.delayMs, EXPENSE_SEND_ATTEMPTS), db: tx },
+        );
+      }
+      return result;
+    });
+    if ('refused' in started) {
+      if (started.refused === 'not-found') throw notFound('Expense not found.');
+      throw new HttpProblem(409, EXPENSE_VIOLATION_MESSAGES.not_cancellable);
+    }
+    return this.get(actor, uuid);
   }
 
   private async find(actor: Actor, uuid: string) {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import {
@@ -295,6 +295,67 @@ describe('Sistema TS expenses', () => {
     const again = (await get(`/${await sent(first)}`)).json<Expense>();
     expect(again.status).toBe('error');
     expect(again.requests[0]?.responses[0]?.code).toBe('DOCUMENTO_DUPLICATO');
+  });
+
+  it('cancels an accepted expense once, with a receipt of its own; nothing else can be cancelled', async () => {
+    const document = expense();
+    const uuid = await sent(document);
+    const cancel = (id = uuid, as = owner) =>
+      t.request({ method: 'DELETE', url: `/api/it/sistema-ts/expenses/${id}`, token: as.token });
+    // Another company's, or nobody's: not found; the unlinked sub-account sees nothing.
+    expect((await cancel(uuid, unlinked)).statusCode).toBe(404);
+    const started = await cancel();
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json()).toMatchObject({ status: 'pending' });
+    // One cancellation at a time.
+    expect((await cancel()).statusCode).toBe(409);
+    await drainJobs(t);
+    const cancelled = (await get(`/${uuid}`)).json<
+      Expense & { requests: { request_type: string }[] }
+    >();
+    expect(cancelled.status).toBe('cancelled');
+    expect(
+      cancelled.requests.map((request) => [request.request_type, request.esito_chiamata]),
+    ).toEqual([
+      ['insert', 0],
+      ['delete', 0],
+    ]);
+    const receipts = (await get(`/${uuid}/receipts`)).json<
+      (Receipt & { operation_type: string })[]
+    >();
+    expect(receipts.map((receipt) => receipt.operation_type)).toEqual(['insert', 'delete']);
+    const text = pdfText(
+      (await t.request({ method: 'GET', url: receipts[1]?.url ?? '', token: owner.token }))
+        .rawPayload,
+    );
+    expect(text).toContain('Cancellazione (C)');
+    // Cancelled: not again; and the same document may now be sent anew.
+    expect((await cancel()).statusCode).toBe(409);
+    expect((await get(`/${await sent(document)}`)).json<Expense>().status).toBe('success');
+    // A refused expense is not at Sistema TS: nothing to cancel.
+    const refused = await sent(expense({ codice_fiscale_cittadino: TS_SCENARIOS.unknownCitizen }));
+    expect((await cancel(refused)).statusCode).toBe(409);
+  });
+
+  it('leaves an expense as it was when Sistema TS refuses its cancellation', async () => {
+    const uuid = await sent(expense({ expense_type: 'SR', payment_tracked: false }));
+    expect((await get(`/${uuid}`)).json<Expense>().status).toBe('warning');
+    // The document is withdrawn behind the API's back (a cancellation made on the portal):
+    // Sistema TS refuses the cancellation, and the expense stays as its insertion left it.
+    await t.db.execute(sql`delete from it_ts_sandbox_documents`);
+    const started = await t.request({
+      method: 'DELETE',
+      url: `/api/it/sistema-ts/expenses/${uuid}`,
+      token: owner.token,
+    });
+    expect(started.statusCode).toBe(202);
+    await drainJobs(t);
+    const after = (await get(`/${uuid}`)).json<Expense>();
+    expect(after.status).toBe('warning');
+    expect(after.requests[1]).toMatchObject({
+      esito_chiamata: 1,
+      responses: [expect.objectContaining({ code: 'DOCUMENTO_NON_PRESENTE' })],
+    });
   });
 
   it('sends again while Sistema TS cannot be reached, and fails when the retries run out', async () => {

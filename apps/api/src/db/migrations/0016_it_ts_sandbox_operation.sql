@@ -1,0 +1,1 @@
+ALTER TABLE "it_ts_sandbox_files" ADD COLUMN "operation" text DEFAULT 'insert' NOT NULL;
