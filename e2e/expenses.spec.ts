@@ -77,6 +77,21 @@ test('an expense reaches Sistema TS: refused on its field, sent, accepted, its r
   expect(pdf.suggestedFilename()).toMatch(/^ricevuta_\d{17}\.pdf$/);
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
+
+  // Sent by mistake: cancelled at Sistema TS, with a receipt of its own.
+  await row.getByRole('button', { name: 'Cancel at Sistema TS' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel the expense at Sistema TS' });
+  await expect(confirm).toContainText(number);
+  await screenshot(page, 'expenses-cancel');
+  await confirm.getByRole('button', { name: 'Send the cancellation' }).click();
+  await expect(row).toContainText('Cancelled', { timeout: 30_000 });
+  await expect(row.getByRole('button', { name: 'Cancel at Sistema TS' })).toHaveCount(0);
+  await row.getByRole('button', { name: 'Details' }).click();
+  const after = page.getByRole('dialog', { name: `Expense ${number}` });
+  await expect(after).toContainText('Cancellation');
+  await after.getByRole('tab', { name: 'Receipts' }).click();
+  await expect(after.getByRole('table', { name: 'Receipts' }).getByRole('row')).toHaveCount(3);
+  await expect(after).toContainText('Cancellazione accettata da Sistema TS.');
 });
 
 test('filters the expenses, downloads a page of receipts and says when there is none', async ({

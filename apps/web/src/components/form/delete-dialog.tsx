@@ -24,6 +24,8 @@ export interface DeleteDialogProps {
   errorMessage: string;
   /** Show `errorMessage` even when the server explained the refusal. */
   fixedError?: boolean;
+  /** The confirming button's label when the action is not a plain delete. */
+  confirmLabel?: string;
   onClose: () => void;
 }
 
@@ -34,6 +36,7 @@ export function DeleteDialog({
   successMessage,
   errorMessage,
   fixedError = false,
+  confirmLabel,
   onClose,
 }: DeleteDialogProps) {
   const { enqueueSnackbar } = useSnackbar();
@@ -59,6 +62,7 @@ export function DeleteDialog({
       title={title}
       message={message}
       isPending={pending}
+      {...(confirmLabel ? { confirmLabel } : {})}
       onCancel={onClose}
       onConfirm={() => void confirm()}
     />

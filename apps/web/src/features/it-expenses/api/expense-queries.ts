@@ -69,6 +69,19 @@ export function useCreateExpense() {
   });
 }
 
+/**
+ * Cancels an expense Sistema TS accepted (`DELETE`, flagOperazione C); the lists and the
+ * expense are asked again, pending until Sistema TS has processed the cancellation.
+ */
+export function useCancelExpense() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) =>
+      apiFetch<Expense>('it', expensePath(uuid), { method: 'DELETE', as: 'json' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: expenseQueries.all() }),
+  });
+}
+
 /** Saves one receipt of the expense as Sistema TS gave it (PDF). */
 export async function downloadExpenseReceipt(uuid: string, protocol: string): Promise<void> {
   const response = await apiFetch<Response>(

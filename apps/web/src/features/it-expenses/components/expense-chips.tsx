@@ -16,6 +16,7 @@ const statusColours: Record<ExpenseStatus, ChipColour> = {
   warning: 'warning',
   error: 'error',
   failed: 'error',
+  cancelled: 'default',
 };
 
 export function ExpenseStatusChip({ status, t }: { status: ExpenseStatus; t: TFunction }) {

@@ -6,7 +6,9 @@
  * zip. A failed download says so in a snackbar.
  */
 import type { Expense } from '@fiscus/contracts';
+import { cancellableExpenseStatuses } from '@fiscus/contracts/expense-codes';
 import AddIcon from '@mui/icons-material/Add';
+import CancelIcon from '@mui/icons-material/Cancel';
 import FolderZipIcon from '@mui/icons-material/FolderZip';
 import InfoIcon from '@mui/icons-material/Info';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
@@ -17,7 +19,7 @@ import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListState, useUrlDialog } from '../../../components/list-kit';
-import { ResourceListPage } from '../../../components/resource-page';
+import { ResourceListPage, useRowDialog } from '../../../components/resource-page';
 import { currentLanguage } from '../../../lib/i18n';
 import { lazyPart } from '../../../lib/lazy-part';
 import {
@@ -38,6 +40,10 @@ export const EXPENSE_DIALOG_ID = 'expense';
 
 const ExpenseDetailsDialog = lazyPart(
   () => import('./expense-details-dialog').then((module) => module.ExpenseDetailsDialog),
+  ['expenses'],
+);
+const CancelExpenseDialog = lazyPart(
+  () => import('./cancel-expense-dialog').then((module) => module.CancelExpenseDialog),
   ['expenses'],
 );
 const NewExpenseDialog = lazyPart(
@@ -62,6 +68,7 @@ export default function ExpensesPage() {
   });
   const details = useUrlDialog(EXPENSE_DIALOG_ID, ['uuid']);
   const create = useUrlDialog('new', []);
+  const cancel = useRowDialog('cancel', expenses.data?.items, expenseId);
   const [zipping, setZipping] = useState(false);
 
   const downloadFailed = () => enqueueSnackbar(t('messages.downloadError'), { variant: 'error' });
@@ -86,7 +93,7 @@ export default function ExpensesPage() {
         onShowDetails: (uuid) => details.open({ uuid }),
       })}
       getRowId={expenseId}
-      prefetch={[ExpenseDetailsDialog, NewExpenseDialog]}
+      prefetch={[ExpenseDetailsDialog, NewExpenseDialog, CancelExpenseDialog]}
       headerActions={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => create.open({})}>
           {t('actions.new')}
@@ -120,11 +127,20 @@ export default function ExpensesPage() {
                 void downloadExpenseReceipt(expense.uuid, protocol).catch(downloadFailed);
             },
           },
+          {
+            id: 'cancel',
+            label: t('actions.cancelExpense'),
+            icon: CancelIcon,
+            color: 'error',
+            hidden: !cancellableExpenseStatuses.includes(expense.status),
+            onClick: () => cancel.open(expense),
+          },
         ];
       }}
     >
       {details.data && <ExpenseDetailsDialog uuid={details.data.uuid} onClose={details.close} />}
       {create.data && <NewExpenseDialog onClose={create.close} />}
+      {cancel.row && <CancelExpenseDialog expense={cancel.row} onClose={cancel.close} />}
     </ResourceListPage>
   );
 }
