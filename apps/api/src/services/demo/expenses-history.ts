@@ -20,8 +20,8 @@ import { generator } from './demo-plan.ts';
  * for the last two months sent the health expenses of its customers who asked for them (medicines,
  * medical devices, the odd blood-pressure check), one at a time during the day or as the day's
  * batch in the evening. Most are accepted; a check paid in cash comes back with the warning that
- * it is not deductible, one customer's code is not in the tax registry, and once a receipt was
- * sent twice and refused as a duplicate. Every expense goes through the real service and the
+ * it is not deductible, one customer's code is not in the tax registry, once a receipt was sent
+ * twice and refused as a duplicate, and one expense sent for the wrong customer was cancelled. Every expense goes through the real service and the
  * Sistema TS sandbox under the history's clock, so each protocol and receipt is of its day.
  */
 
@@ -92,6 +92,7 @@ export async function seedDemoExpensesHistory(options: {
   let number = 0;
   let made = 0;
   let sentTwice = false;
+  let cancelled = false;
   let unknownSent = false;
 
   for (let back = DAYS; back >= 1; back -= 1) {
@@ -134,6 +135,16 @@ export async function seedDemoExpensesHistory(options: {
       await service.createBatch(actor, { expenses: rest });
       made += rest.length;
       await runner.run();
+    }
+    if (!cancelled && back < 30 && first) {
+      // A receipt issued to the wrong customer: its expense is cancelled at Sistema TS.
+      const [latest] = (await service.list(actor, { itemsPerPage: 1, page: 1 })).items;
+      if (latest && (latest.status === 'success' || latest.status === 'warning')) {
+        clock.now = new Date(day.getTime() + 10.5 * HOUR);
+        await service.cancel(actor, latest.uuid);
+        await runner.run();
+        cancelled = true;
+      }
     }
     if (!sentTwice && back < 20 && first) {
       // The till sent the morning's receipt again: Sistema TS refuses the duplicate.

@@ -46,6 +46,7 @@ type Expense = {
   requests: {
     id: number;
     protocol_id: string;
+    request_type: string;
     esito_chiamata: number | null;
     responses: { code: string; type: string }[];
   }[];
@@ -310,9 +311,7 @@ describe('Sistema TS expenses', () => {
     // One cancellation at a time.
     expect((await cancel()).statusCode).toBe(409);
     await drainJobs(t);
-    const cancelled = (await get(`/${uuid}`)).json<
-      Expense & { requests: { request_type: string }[] }
-    >();
+    const cancelled = (await get(`/${uuid}`)).json<Expense>();
     expect(cancelled.status).toBe('cancelled');
     expect(
       cancelled.requests.map((request) => [request.request_type, request.esito_chiamata]),
