@@ -1,0 +1,2 @@
+export * from './participant-identifiers.ts';
+export { belgianMod97Valid, gs1Valid, luhnValid, mod11Valid } from './check-digits.ts';
