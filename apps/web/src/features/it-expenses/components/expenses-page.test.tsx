@@ -163,7 +163,7 @@ describe('ExpensesPage', () => {
     await user.click(await screen.findByRole('option', { name: 'RSSMRA80A01H501U · Mario Rossi' }));
     await user.type(
       within(dialog).getByRole('textbox', { name: 'Citizen fiscal code' }),
-      'bnclcu85m10f205x',
+      'bnclcu85m10f205r',
     );
     await user.type(within(dialog).getByRole('textbox', { name: 'Amount' }), '25,90');
     await user.click(within(dialog).getByRole('combobox', { name: 'Expense type' }));
@@ -193,7 +193,7 @@ describe('ExpensesPage', () => {
     expect(posts).toHaveLength(2);
     expect(posts[0]?.body).toMatchObject({
       codice_fiscale_proprietario: 'RSSMRA80A01H501U',
-      codice_fiscale_cittadino: 'BNCLCU85M10F205X',
+      codice_fiscale_cittadino: 'BNCLCU85M10F205R',
       flag_opposizione: false,
       amount: '25.90',
       expense_type: 'FC',

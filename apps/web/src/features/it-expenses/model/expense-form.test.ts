@@ -11,7 +11,7 @@ import {
 
 const filled: ExpenseFormValues = {
   ...newExpenseValues('2026-11-23', 'rssmra80a01h501u '),
-  codice_fiscale_cittadino: ' bnclcu85m10f205z',
+  codice_fiscale_cittadino: ' bnclcu85m10f205r',
   amount: '1234,5',
   expense_type: 'SR',
   document_number: ' FT-17 ',
@@ -45,7 +45,7 @@ describe('the new expense form', () => {
     expect(messagesOf(filled)).toEqual({});
     expect(toExpenseRequest(filled)).toEqual({
       codice_fiscale_proprietario: 'RSSMRA80A01H501U',
-      codice_fiscale_cittadino: 'BNCLCU85M10F205Z',
+      codice_fiscale_cittadino: 'BNCLCU85M10F205R',
       flag_opposizione: false,
       amount: '1234.5',
       expense_type: 'SR',
@@ -85,5 +85,18 @@ describe('the new expense form', () => {
     );
     expect(expenseMessageKey(EXPENSE_VIOLATION_MESSAGES.date_in_future)).toBe('date_in_future');
     expect(expenseMessageKey('Something else')).toBeUndefined();
+  });
+  it('checks the citizen’s code as it is typed: a person’s 16 characters with the right check letter', () => {
+    expect(messagesOf({ ...filled, codice_fiscale_cittadino: 'bnclcu85m10f205x' })).toEqual({
+      codice_fiscale_cittadino: EXPENSE_VIOLATION_MESSAGES.fiscal_code_invalid,
+    });
+    // A company's 11-digit code is no citizen's.
+    expect(messagesOf({ ...filled, codice_fiscale_cittadino: '06363391001' })).toEqual({
+      codice_fiscale_cittadino: EXPENSE_VIOLATION_MESSAGES.fiscal_code_invalid,
+    });
+    // The citizen opposed: no code, nothing to check.
+    expect(
+      messagesOf({ ...filled, codice_fiscale_cittadino: 'x', flag_opposizione: true }),
+    ).toEqual({});
   });
 });

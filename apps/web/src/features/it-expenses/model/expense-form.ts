@@ -3,8 +3,9 @@
  * holds them (text as typed, dates as `YYYY-MM-DD`), their rules with the messages the API writes,
  * and the request they make: fiscal codes upper-cased, a comma read as a point, no citizen's code
  * when the citizen opposed, an empty payment date sent as null (the API takes the document's).
- * The fiscal codes' check characters and the dates are the API's to judge: its violations land on
- * the fields.
+ * The citizen's code is checked as it is typed (a person's 16 characters, the check character
+ * right, as the API checks it); the owner is chosen among the registries; the dates are the API's
+ * to judge: its violations land on the fields.
  */
 import {
   EXPENSE_VIOLATION_MESSAGES,
@@ -14,6 +15,7 @@ import {
   type ExpenseType,
 } from '@fiscus/contracts/expense-codes';
 import { validationMessages } from '@fiscus/contracts/validation-messages';
+import { isValidCodiceFiscale } from '@fiscus/fatturapa/fields';
 import type { ExpenseRequest } from '@fiscus/contracts';
 import { z } from 'zod';
 import { toMinorUnits } from '../../../lib/decimal-amount';
@@ -70,11 +72,19 @@ export const expenseFormSchema = z
     payment_date: z.string(),
   })
   .superRefine((values, context) => {
-    if (!values.flag_opposizione && values.codice_fiscale_cittadino.trim() === '') {
+    if (values.flag_opposizione) return;
+    const citizen = upper(values.codice_fiscale_cittadino);
+    if (citizen === '') {
       context.addIssue({
         code: 'custom',
         path: ['codice_fiscale_cittadino'],
         message: EXPENSE_VIOLATION_MESSAGES.citizen_required,
+      });
+    } else if (citizen.length !== 16 || !isValidCodiceFiscale(citizen)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['codice_fiscale_cittadino'],
+        message: EXPENSE_VIOLATION_MESSAGES.fiscal_code_invalid,
       });
     }
   });
