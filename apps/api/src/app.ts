@@ -1,3 +1,4 @@
+import { composeLegalEntities, peppolPlugin } from './services/peppol/legal-entities/compose.ts';
 import fastifyAccepts from '@fastify/accepts';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -260,6 +261,10 @@ export async function buildApp(
     await app.register(preservedDocumentsRoutes, {
       prefix: '/api/preservation',
       service: preservation,
+    });
+    await app.register(peppolPlugin, {
+      prefix: '/api/peppol',
+      legalEntities: composeLegalEntities(db),
     });
     await app.register(transferStorePlugin, {
       prefix: '/api/transfer',

@@ -22,3 +22,4 @@ export * from './it/tax-portal.ts';
 export * from './it/rejected-invoices.ts';
 export * from './it/sdi-outcome-rules.ts';
 export * from './it/expenses.ts';
+export * from './peppol/legal-entities.ts';

@@ -8,3 +8,4 @@ export * from './it-jobs.ts';
 export * from './it-transfers.ts';
 export * from './it-receipts.ts';
 export * from './it-sistema-ts.ts';
+export * from './peppol.ts';

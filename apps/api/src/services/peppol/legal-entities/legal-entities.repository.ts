@@ -1,0 +1,84 @@
+import type { SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, sql } from 'drizzle-orm';
+import type { PeppolDomain } from '@fiscus/contracts';
+import { peppolLegalEntities, peppolLegalEntitySubAccounts } from '../../../db/schema/index.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
+import type { ActingScope } from '../../../platform/tenancy.ts';
+
+/*
+ * Peppol legal entities, owned by the business (`businessOf`) under one domain; a legal entity is a
+ * company of its own, so a sub-account acts for the ones linked to it only
+ * (`peppol_legal_entity_sub_accounts`), in SQL, read at each request.
+ */
+
+export type PeppolScope = ActingScope & { domain: PeppolDomain };
+
+export class LegalEntitiesRepository extends OwnedRepository<
+  typeof peppolLegalEntities,
+  PeppolScope
+> {
+  constructor(db: Database) {
+    super(db, {
+      table: peppolLegalEntities,
+      owner: peppolLegalEntities.ownerId,
+      id: peppolLegalEntities.uuid,
+      updatedAt: peppolLegalEntities.updatedAt,
+      collection: {
+        filters: {
+          identifierValue: { kind: 'partial', column: peppolLegalEntities.identifierValue },
+          registeredName: { kind: 'partial', column: peppolLegalEntities.registeredName },
+        },
+        order: {
+          createdAt: peppolLegalEntities.createdAt,
+          registeredName: peppolLegalEntities.registeredName,
+          identifierScheme: peppolLegalEntities.identifierScheme,
+          identifierValue: peppolLegalEntities.identifierValue,
+        },
+        defaultOrder: [desc(peppolLegalEntities.createdAt), asc(peppolLegalEntities.uuid)],
+      },
+    });
+  }
+
+  protected override scoped(
+    scope: PeppolScope,
+    ...conditions: (SQL | undefined)[]
+  ): SQL | undefined {
+    const linked =
+      scope.subAccountId === null
+        ? undefined
+        : exists(
+            this.db
+              .select({ one: sql`1` })
+              .from(peppolLegalEntitySubAccounts)
+              .where(
+                and(
+                  eq(peppolLegalEntitySubAccounts.legalEntityUuid, peppolLegalEntities.uuid),
+                  eq(peppolLegalEntitySubAccounts.subAccountId, scope.subAccountId),
+                ),
+              ),
+          );
+    return and(
+      eq(peppolLegalEntities.ownerId, scope.ownerId),
+      eq(peppolLegalEntities.domain, scope.domain),
+      linked,
+      ...conditions,
+    );
+  }
+
+  /** Whether a participant is registered by anyone on this instance (but `except`). */
+  async participantTaken(scheme: string, value: string, except?: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ uuid: peppolLegalEntities.uuid })
+      .from(peppolLegalEntities)
+      .where(
+        and(
+          eq(peppolLegalEntities.identifierScheme, scheme),
+          sql`lower(${peppolLegalEntities.identifierValue}) = lower(${value})`,
+          except ? sql`${peppolLegalEntities.uuid} <> ${except}` : undefined,
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+}
