@@ -86,6 +86,13 @@ export const peppolCodeSchema = z.object({
 });
 export type PeppolCode = z.infer<typeof peppolCodeSchema>;
 
+/** `POST {domain}/legal-entities/{uuid}/sub-accounts`: links an existing sub-account. */
+export const peppolSubAccountRequestSchema = z.object({ email: z.email().max(255) });
+export const peppolSubAccountParamsSchema = z.object({
+  uuid: z.uuid(),
+  email: z.string().max(255),
+});
+
 /** What a refused legal entity's violations say (the console words the code in its language). */
 export const PEPPOL_LEGAL_ENTITY_MESSAGES = {
   unknown_scheme: 'This is not a participant identifier scheme of the Peppol code list.',
@@ -97,4 +104,5 @@ export const PEPPOL_LEGAL_ENTITY_MESSAGES = {
   capabilities_required: 'An SMP registration names at least one document type.',
   document_type_unknown: 'This is not a document type this network registers.',
   process_wrong: 'This process does not go with the document type.',
+  sub_account_unknown: 'This sub-account does not exist.',
 } as const;

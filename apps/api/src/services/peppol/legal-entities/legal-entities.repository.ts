@@ -1,7 +1,12 @@
 import type { SQL } from 'drizzle-orm';
 import { and, asc, desc, eq, exists, sql } from 'drizzle-orm';
 import type { PeppolDomain } from '@fiscus/contracts';
-import { peppolLegalEntities, peppolLegalEntitySubAccounts } from '../../../db/schema/index.ts';
+import type { UserRow } from '../../../db/schema/index.ts';
+import {
+  peppolLegalEntities,
+  peppolLegalEntitySubAccounts,
+  users,
+} from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
 import type { ActingScope } from '../../../platform/tenancy.ts';
@@ -80,5 +85,44 @@ export class LegalEntitiesRepository extends OwnedRepository<
       )
       .limit(1);
     return row !== undefined;
+  }
+
+  /** A sub-account the manager made, by its e-mail. */
+  async findSubAccount(managerId: string, email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.parentId, managerId), eq(users.email, email.trim().toLowerCase())));
+    return row;
+  }
+
+  async subAccountsOf(legalEntityUuid: string): Promise<UserRow[]> {
+    const rows = await this.db
+      .select({ user: users })
+      .from(peppolLegalEntitySubAccounts)
+      .innerJoin(users, eq(users.id, peppolLegalEntitySubAccounts.subAccountId))
+      .where(eq(peppolLegalEntitySubAccounts.legalEntityUuid, legalEntityUuid))
+      .orderBy(asc(users.email));
+    return rows.map((row) => row.user);
+  }
+
+  async link(legalEntityUuid: string, subAccountId: string): Promise<void> {
+    await this.db
+      .insert(peppolLegalEntitySubAccounts)
+      .values({ legalEntityUuid, subAccountId })
+      .onConflictDoNothing();
+  }
+
+  async unlink(legalEntityUuid: string, subAccountId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(peppolLegalEntitySubAccounts)
+      .where(
+        and(
+          eq(peppolLegalEntitySubAccounts.legalEntityUuid, legalEntityUuid),
+          eq(peppolLegalEntitySubAccounts.subAccountId, subAccountId),
+        ),
+      )
+      .returning({ uuid: peppolLegalEntitySubAccounts.legalEntityUuid });
+    return rows.length > 0;
   }
 }

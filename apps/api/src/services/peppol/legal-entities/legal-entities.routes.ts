@@ -5,7 +5,10 @@ import {
   peppolLegalEntityRequestSchema,
   peppolLegalEntitySchema,
   peppolSmpSchema,
+  peppolSubAccountParamsSchema,
+  peppolSubAccountRequestSchema,
   problemSchema,
+  registrySubAccountSchema,
 } from '@fiscus/contracts';
 import { z } from 'zod';
 import {
@@ -76,6 +79,28 @@ export const legalEntitiesRoutes = (tag: string) =>
         response: peppolSmpSchema,
         errors: { 404: problemSchema, 422: problemSchema },
         handle: ({ actor, params, body }) => service.setSmp(actor, params.uuid, body),
+      }),
+      itemRoute('GET', '/legal-entities/:uuid/sub-accounts', {
+        summary: 'The sub-accounts linked to the legal entity (ROLE_SUB_ACCOUNT_MANAGER)',
+        params: peppolLegalEntityParamsSchema,
+        response: z.array(registrySubAccountSchema),
+        errors: { 403: problemSchema, 404: problemSchema },
+        handle: ({ actor, params }) => service.subAccounts(actor, params.uuid),
+      }),
+      itemRoute('POST', '/legal-entities/:uuid/sub-accounts', {
+        summary: 'Links an existing sub-account: it then sees and works on this legal entity',
+        params: peppolLegalEntityParamsSchema,
+        body: peppolSubAccountRequestSchema,
+        response: registrySubAccountSchema,
+        status: 201,
+        errors: { 403: problemSchema, 404: problemSchema, 422: problemSchema },
+        handle: ({ actor, params, body }) => service.linkSubAccount(actor, params.uuid, body.email),
+      }),
+      noContentRoute('DELETE', '/legal-entities/:uuid/sub-accounts/:email', {
+        summary: 'Unlinks a sub-account from the legal entity',
+        params: peppolSubAccountParamsSchema,
+        errors: { 403: problemSchema, 404: problemSchema },
+        handle: ({ actor, params }) => service.unlinkSubAccount(actor, params.uuid, params.email),
       }),
       itemRoute('GET', '/document-types', {
         summary: 'The document types a legal entity may register (the Peppol code list v9.7)',

@@ -7,6 +7,7 @@ import {
   type PeppolLegalEntityListQuery,
   type PeppolLegalEntityRequest,
   type PeppolSmp,
+  type RegistrySubAccount,
   type Violation,
 } from '@fiscus/contracts';
 import {
@@ -17,12 +18,12 @@ import {
   peppolDocumentTypes,
   PROCESS_SCHEME,
 } from '@fiscus/peppol-messages';
-import type { PeppolLegalEntityRow } from '../../../db/schema/index.ts';
+import type { PeppolLegalEntityRow, UserRow } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../platform/auth.ts';
 import type { CollectionPage } from '../../../platform/db/collection-query.ts';
 import { mapPage } from '../../../platform/db/owned-repository.ts';
 import { forbidden, notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
-import { hasRole } from '../../../platform/roles.ts';
+import { hasRole, ROLE_SUB_ACCOUNT_MANAGER } from '../../../platform/roles.ts';
 import { actingScopeOf, isSubAccount } from '../../../platform/tenancy.ts';
 import type { LegalEntitiesRepository, PeppolScope } from './legal-entities.repository.ts';
 
@@ -48,6 +49,15 @@ function stringsOf(value: unknown): string[] {
 
 function capabilitiesOf(value: unknown): PeppolCapability[] {
   return Array.isArray(value) ? (value as PeppolCapability[]) : [];
+}
+
+function toSubAccount(user: UserRow): RegistrySubAccount {
+  return {
+    email: user.email,
+    fullname: user.fullname,
+    fiscal_id: user.fiscalId,
+    enabled: user.enabled,
+  };
 }
 
 export function toLegalEntity(row: PeppolLegalEntityRow): PeppolLegalEntity {
@@ -215,6 +225,43 @@ export class LegalEntitiesService {
       for (const process of type.processes) seen.add(process);
     }
     return [...seen].sort().map((value) => ({ name: value, value, scheme: PROCESS_SCHEME }));
+  }
+
+  /** The sub-accounts linked to a legal entity (the reference's `/legal-entities/{uuid}/sub-accounts`). */
+  async subAccounts(actor: Actor, uuid: string): Promise<RegistrySubAccount[]> {
+    const entity = await this.managed(actor, uuid);
+    return (await this.repository.subAccountsOf(entity.uuid)).map(toSubAccount);
+  }
+
+  async linkSubAccount(actor: Actor, uuid: string, email: string): Promise<RegistrySubAccount> {
+    const entity = await this.managed(actor, uuid);
+    const subAccount = await this.repository.findSubAccount(actor.user.id, email);
+    if (!subAccount) throw unprocessable([refused('email', 'sub_account_unknown')]);
+    await this.repository.link(entity.uuid, subAccount.id);
+    return toSubAccount(subAccount);
+  }
+
+  async unlinkSubAccount(actor: Actor, uuid: string, email: string): Promise<void> {
+    const entity = await this.managed(actor, uuid);
+    const subAccount = await this.repository.findSubAccount(actor.user.id, email);
+    if (!subAccount || !(await this.repository.unlink(entity.uuid, subAccount.id))) {
+      throw notFound('This sub-account is not linked to the legal entity.');
+    }
+  }
+
+  /** A legal entity of the manager's own business (sub-accounts link nothing). */
+  private async managed(actor: Actor, uuid: string): Promise<PeppolLegalEntityRow> {
+    assertPeppolUser(actor);
+    if (
+      isSubAccount(actor) ||
+      !(
+        hasRole(actor.roles, 'common', ROLE_SUB_ACCOUNT_MANAGER) ||
+        hasRole(actor.roles, 'peppol', ROLE_SUB_ACCOUNT_MANAGER)
+      )
+    ) {
+      throw forbidden('Linking sub-accounts needs ROLE_SUB_ACCOUNT_MANAGER.');
+    }
+    return this.find(actor, uuid);
   }
 
   private async find(actor: Actor, uuid: string): Promise<PeppolLegalEntityRow> {

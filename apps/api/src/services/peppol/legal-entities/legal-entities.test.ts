@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIS_BILLING } from '@fiscus/peppol-messages';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { peppolLegalEntitySubAccounts } from '../../../db/schema/index.ts';
 import { subAccountOf, type Login } from '../../it/acting-scope-test-kit.ts';
 
 const ROLES = {
@@ -213,9 +212,20 @@ describe('Peppol legal entities', () => {
 
     const linked = await subAccountOf(t, owner, 'peppol-linked', ROLES);
     const unlinked = await subAccountOf(t, owner, 'peppol-unlinked', ROLES);
-    await t.db
-      .insert(peppolLegalEntitySubAccounts)
-      .values({ legalEntityUuid: uuid, subAccountId: linked.id });
+    const links = `/it/legal-entities/${uuid}/sub-accounts`;
+    const link = await call('POST', links, { email: linked.email });
+    expect(link.statusCode, link.body).toBe(201);
+    expect(link.json()).toMatchObject({ email: linked.email });
+    expect((await call('GET', links)).json()).toEqual([
+      expect.objectContaining({ email: linked.email }),
+    ]);
+    // Nobody of the manager's: refused on the field.
+    expect(violationOf(await call('POST', links, { email: 'nobody@example.test' }))).toEqual([
+      'email:sub_account_unknown',
+    ]);
+    // A sub-account links nothing; another business does not see the legal entity.
+    expect((await call('POST', links, { email: unlinked.email }, linked)).statusCode).toBe(403);
+    expect((await call('GET', links, undefined, other)).statusCode).toBe(404);
     expect(
       (await call('GET', '/it/legal-entities', undefined, linked))
         .json<Entity[]>()
@@ -235,6 +245,11 @@ describe('Peppol legal entities', () => {
         )
       ).statusCode,
     ).toBe(403);
+    // Unlinked: the legal entity is gone from the sub-account's next call.
+    const unlink = `${links}/${encodeURIComponent(linked.email)}`;
+    expect((await call('DELETE', unlink)).statusCode).toBe(204);
+    expect((await call('GET', '/it/legal-entities', undefined, linked)).json()).toEqual([]);
+    expect((await call('DELETE', unlink)).statusCode).toBe(404);
 
     const noPeppol = await t.createUser({ roles: { it: ['ROLE_USER'], common: ['ROLE_USER'] } });
     const forbidden = await t.request({
