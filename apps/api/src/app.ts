@@ -264,7 +264,7 @@ export async function buildApp(
     });
     await app.register(peppolPlugin, {
       prefix: '/api/peppol',
-      legalEntities: composeLegalEntities(db),
+      legalEntities: composeLegalEntities(db, config.publicUrl),
     });
     await app.register(transferStorePlugin, {
       prefix: '/api/transfer',

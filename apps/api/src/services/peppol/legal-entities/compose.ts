@@ -1,17 +1,35 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { createSandboxSigner } from '../../../gateways/sdi/sandbox.ts';
 import type { Database } from '../../../platform/db/database.ts';
+import { SandboxSmpService } from '../smp/smp.service.ts';
+import { sandboxSmpRoutes } from '../smp/smp.routes.ts';
 import { LegalEntitiesRepository } from './legal-entities.repository.ts';
 import { legalEntitiesRoutes } from './legal-entities.routes.ts';
 import { LegalEntitiesService } from './legal-entities.service.ts';
 
-export type PeppolLegalEntities = { it: LegalEntitiesService; be: LegalEntitiesService };
+export type PeppolLegalEntities = {
+  it: LegalEntitiesService;
+  be: LegalEntitiesService;
+  /** The sandbox network's SMP, reading the registrations. */
+  smp: SandboxSmpService;
+};
 
-/** Builds the Italian and the Belgian legal entity services once, on one repository. */
-export function composeLegalEntities(db: Database): PeppolLegalEntities {
+/**
+ * Builds the Italian and the Belgian legal entity services once, on one repository, and the
+ * sandbox SMP that publishes their registrations (signed with a fresh sandbox key, as the SDI
+ * sandbox signs).
+ */
+export function composeLegalEntities(db: Database, publicUrl: string): PeppolLegalEntities {
   const repository = new LegalEntitiesRepository(db);
   return {
     it: new LegalEntitiesService(repository, 'it'),
     be: new LegalEntitiesService(repository, 'be'),
+    smp: new SandboxSmpService({
+      repository,
+      signer: createSandboxSigner(),
+      smpBaseUrl: `${publicUrl}/api/peppol/smp`,
+      accessPointUrl: `${publicUrl}/api/peppol/as4`,
+    }),
   };
 }
 
@@ -28,4 +46,5 @@ export const peppolPlugin: FastifyPluginAsync<{ legalEntities: PeppolLegalEntiti
     prefix: '/be',
     service: legalEntities.be,
   });
+  await app.register(sandboxSmpRoutes, { service: legalEntities.smp });
 };

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { and, asc, desc, eq, exists, sql } from 'drizzle-orm';
 import type { PeppolDomain } from '@fiscus/contracts';
-import type { UserRow } from '../../../db/schema/index.ts';
+import type { PeppolLegalEntityRow, UserRow } from '../../../db/schema/index.ts';
 import {
   peppolLegalEntities,
   peppolLegalEntitySubAccounts,
@@ -85,6 +85,22 @@ export class LegalEntitiesRepository extends OwnedRepository<
       )
       .limit(1);
     return row !== undefined;
+  }
+
+  /** The legal entity registered on the SMP under a participant identifier, whoever owns it. */
+  async findRegistered(scheme: string, value: string): Promise<PeppolLegalEntityRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(peppolLegalEntities)
+      .where(
+        and(
+          eq(peppolLegalEntities.identifierScheme, scheme),
+          sql`lower(${peppolLegalEntities.identifierValue}) = lower(${value})`,
+          eq(peppolLegalEntities.smpEnabled, true),
+        ),
+      )
+      .limit(1);
+    return row;
   }
 
   /** A sub-account the manager made, by its e-mail. */

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIS_BILLING } from '@fiscus/peppol-messages';
+import { serviceGroupUrl, serviceMetadataUrl } from '@fiscus/peppol-messages/smp';
+import { verifySdiMessage } from '@fiscus/sdi-messages';
+import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+
+describe('the sandbox SMP', () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://fiscus.test' });
+    ({ token } = await t.createUser({ roles: { peppol: ['ROLE_USER'], common: ['ROLE_USER'] } }));
+  });
+  afterAll(() => t.close());
+
+  /** The path of an SMP URL (the app answers under its public URL). */
+  const pathOf = (url: string) => url.slice('https://fiscus.test'.length);
+  const base = 'https://fiscus.test/api/peppol/smp';
+
+  it('publishes a registered participant’s document types and their signed metadata', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/peppol/be/legal-entities',
+      token,
+      payload: {
+        registeredName: 'Proximus SA',
+        identifierScheme: '0208',
+        identifierValue: '0202239951',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { uuid } = created.json<{ uuid: string }>();
+    const participant = '0208:0202239951';
+    // Not registered yet: an SMP answers 404.
+    expect(
+      (await t.request({ method: 'GET', url: pathOf(serviceGroupUrl(base, participant)) }))
+        .statusCode,
+    ).toBe(404);
+
+    const smp = await t.request({
+      method: 'PUT',
+      url: `/api/peppol/be/legal-entities/${uuid}/smp`,
+      token,
+      payload: { enabled: true, capabilities: [{ documentType: BIS_BILLING.invoice }] },
+    });
+    expect(smp.statusCode, smp.body).toBe(200);
+
+    // A client of the real network: no token, the identifiers percent-encoded.
+    const group = await t.request({
+      method: 'GET',
+      url: pathOf(serviceGroupUrl(base, '0208:0202239951')),
+    });
+    expect(group.statusCode).toBe(200);
+    expect(group.headers['content-type']).toContain('application/xml');
+    expect(group.body).toContain(
+      '<id:ParticipantIdentifier scheme="iso6523-actorid-upis">0208:0202239951</id:ParticipantIdentifier>',
+    );
+    const metadataUrl = serviceMetadataUrl(base, participant, BIS_BILLING.invoice);
+    expect(group.body).toContain(`href="${metadataUrl}"`);
+
+    const metadata = await t.request({ method: 'GET', url: pathOf(metadataUrl) });
+    expect(metadata.statusCode, metadata.body).toBe(200);
+    expect(metadata.body).toContain(BIS_BILLING.process);
+    expect(metadata.body).toContain(
+      '<wsa:Address>https://fiscus.test/api/peppol/as4</wsa:Address>',
+    );
+    expect(metadata.body).toContain('transportProfile="peppol-transport-as4-v2_0"');
+    expect(verifySdiMessage(metadata.body)).toMatchObject({ valid: true });
+
+    // Not registered for the credit note; an unknown participant; not an identifier.
+    for (const url of [
+      serviceMetadataUrl(base, participant, BIS_BILLING.creditNote),
+      serviceGroupUrl(base, '0208:0417497106'),
+      `${base}/not-an-identifier`,
+      `${base}/iso6523-actorid-upis%3A%3A0208%3A0202239952`,
+    ]) {
+      expect((await t.request({ method: 'GET', url: pathOf(url) })).statusCode, url).toBe(404);
+    }
+
+    // Turned off: gone from the SMP.
+    await t.request({
+      method: 'PUT',
+      url: `/api/peppol/be/legal-entities/${uuid}/smp`,
+      token,
+      payload: { enabled: false, capabilities: [] },
+    });
+    expect(
+      (await t.request({ method: 'GET', url: pathOf(serviceGroupUrl(base, participant)) }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
