@@ -43,3 +43,28 @@ export function inClosingWindow(instant: Date): boolean {
   const { hour, minute } = romeClock(instant);
   return hour === 23 && minute >= 55;
 }
+
+const ROME_TEXT = {
+  minutes: new Intl.DateTimeFormat('it-IT', {
+    timeZone: 'Europe/Rome',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }),
+  seconds: new Intl.DateTimeFormat('it-IT', {
+    timeZone: 'Europe/Rome',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }),
+};
+
+/** An instant as Italian documents print it, in Rome: `07/12/2026 10:00` (or with seconds). */
+export function romeDateTimeText(instant: Date, withSeconds = false): string {
+  return ROME_TEXT[withSeconds ? 'seconds' : 'minutes'].format(instant).replace(',', '');
+}

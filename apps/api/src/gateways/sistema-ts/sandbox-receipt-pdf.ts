@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { romeDateTimeText } from '../ade-receipts/rome-clock.ts';
 import type { TsSandboxFile } from './sandbox-store.ts';
 import type { TsFileOutcome, TsOutcomeCode } from './sistema-ts-gateway.ts';
 
@@ -20,19 +21,7 @@ const DOCUMENT_OUTCOME: Record<TsOutcomeCode, string> = {
   2: 'Accettato con segnalazioni',
 };
 
-function romeTime(instant: Date): string {
-  return new Intl.DateTimeFormat('it-IT', {
-    timeZone: 'Europe/Rome',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  })
-    .format(instant)
-    .replace(',', '');
-}
+const romeTime = (instant: Date) => romeDateTimeText(instant, true);
 
 function italianDate(iso: string): string {
   const [year, month, day] = iso.split('-');

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { expenseTypes, untrackedPaymentAllowed, type ExpenseType } from '@fiscus/contracts';
 import { codiceFiscaleCheckLetter, isValidCodiceFiscale } from '@fiscus/fatturapa/fields';
 import { romeClock } from '../ade-receipts/rome-clock.ts';
+import { isExpenseAmount, isIsoDate } from './document-fields.ts';
 import { sistemaTsReceiptPdf } from './sandbox-receipt-pdf.ts';
 import type { TsSandboxStore } from './sandbox-store.ts';
 import type {
@@ -77,15 +78,6 @@ function message(key: MessageKey, type: TsMessage['type']): TsMessage {
   return { code, description, type };
 }
 
-const AMOUNT = /^\d{1,7}(?:\.\d{1,2})?$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isDate(text: string): boolean {
-  if (!DATE.test(text)) return false;
-  const parsed = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(text);
-}
-
 /**
  * The data checks Sistema TS applies to one document, errors then warnings (a duplicate is found
  * when the document is recorded). `today` is the Italian day the file is processed on.
@@ -105,15 +97,15 @@ export function checkDocument(document: TsDocument, today: string): TsMessage[] 
   } else if (citizen === TS_SCENARIOS.unknownCitizen) {
     found.push(message('citizenUnknown', 'error'));
   }
-  if (!AMOUNT.test(document.amount) || /^0+(?:\.0+)?$/.test(document.amount)) {
+  if (!isExpenseAmount(document.amount)) {
     found.push(message('amountInvalid', 'error'));
   }
   if (!(expenseTypes as readonly string[]).includes(document.expenseType)) {
     found.push(message('typeInvalid', 'error'));
   }
   if (
-    !isDate(document.documentDate) ||
-    !isDate(document.paymentDate) ||
+    !isIsoDate(document.documentDate) ||
+    !isIsoDate(document.paymentDate) ||
     document.documentDate > today ||
     document.paymentDate > today
   ) {

@@ -5,6 +5,7 @@ import {
   type Violation,
 } from '@fiscus/contracts';
 import { isValidCodiceFiscale } from '@fiscus/fatturapa/fields';
+import { isExpenseAmount, isIsoDate } from '../../../gateways/sistema-ts/document-fields.ts';
 import { violation } from '../../../platform/problem-errors.ts';
 
 /**
@@ -12,16 +13,6 @@ import { violation } from '../../../platform/problem-errors.ts';
  * codes (the citizen's a person's 16 characters), the opposition rule, an amount in cents within
  * Sistema TS's bounds, real dates not after today in Italy. Sistema TS checks again on its side.
  */
-
-/** At most 7 whole digits and 2 decimals: 9,999,999.99 is the largest (linear, anchored). */
-const AMOUNT = /^\d{1,7}(?:\.\d{1,2})?$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isIsoDate(text: string): boolean {
-  if (!DATE.test(text)) return false;
-  const parsed = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(text);
-}
 
 /** An accepted amount as the table stores it: 2 decimals. */
 export function amountText(amount: string): string {
@@ -48,7 +39,7 @@ export function checkExpense(body: ExpenseRequest, prefix: string, today: string
     found.push(refused(at('codice_fiscale_cittadino'), 'fiscal_code_invalid'));
   }
   const amount = String(body.amount).trim();
-  if (!AMOUNT.test(amount) || BigInt(amountText(amount).replace('.', '')) === 0n) {
+  if (!isExpenseAmount(amount)) {
     found.push(
       refused(
         at('amount'),

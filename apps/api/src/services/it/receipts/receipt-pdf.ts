@@ -1,6 +1,7 @@
 import type { ReceiptDetails } from '@fiscus/contracts';
 import { figureText, readDecimal } from '@fiscus/smart-receipts';
 import PDFDocument from 'pdfkit';
+import { romeDateTimeText } from '../../../gateways/ade-receipts/rome-clock.ts';
 
 /**
  * The receipt as the customer gets it (`GET /receipts/{id}/details` with `Accept:
@@ -29,18 +30,7 @@ function euro(amount: string, negative = false): string {
   return negative ? `-${text}` : text;
 }
 
-function romeTime(iso: string): string {
-  return new Intl.DateTimeFormat('it-IT', {
-    timeZone: 'Europe/Rome',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-    .format(new Date(iso))
-    .replace(',', '');
-}
+const romeTime = (iso: string) => romeDateTimeText(new Date(iso));
 
 export function receiptPdf(
   receipt: ReceiptDetails,

@@ -3,6 +3,7 @@ import { createSandboxSigner } from '../../../gateways/sdi/sandbox.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { SandboxSmpService } from '../smp/smp.service.ts';
 import { sandboxSmpRoutes } from '../smp/smp.routes.ts';
+import { SubAccountsRepository } from '../../common/sub-accounts/sub-accounts.repository.ts';
 import { LegalEntitiesRepository } from './legal-entities.repository.ts';
 import { legalEntitiesRoutes } from './legal-entities.routes.ts';
 import { LegalEntitiesService } from './legal-entities.service.ts';
@@ -21,9 +22,10 @@ export type PeppolLegalEntities = {
  */
 export function composeLegalEntities(db: Database, publicUrl: string): PeppolLegalEntities {
   const repository = new LegalEntitiesRepository(db);
+  const subAccounts = new SubAccountsRepository(db);
   return {
-    it: new LegalEntitiesService(repository, 'it'),
-    be: new LegalEntitiesService(repository, 'be'),
+    it: new LegalEntitiesService(repository, subAccounts, 'it'),
+    be: new LegalEntitiesService(repository, subAccounts, 'be'),
     smp: new SandboxSmpService({
       repository,
       signer: createSandboxSigner(),

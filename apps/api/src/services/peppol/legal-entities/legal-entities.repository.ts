@@ -103,15 +103,6 @@ export class LegalEntitiesRepository extends OwnedRepository<
     return row;
   }
 
-  /** A sub-account the manager made, by its e-mail. */
-  async findSubAccount(managerId: string, email: string): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(users)
-      .where(and(eq(users.parentId, managerId), eq(users.email, email.trim().toLowerCase())));
-    return row;
-  }
-
   async subAccountsOf(legalEntityUuid: string): Promise<UserRow[]> {
     const rows = await this.db
       .select({ user: users })

@@ -25,6 +25,7 @@ import { mapPage } from '../../../platform/db/owned-repository.ts';
 import { forbidden, notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
 import { hasRole, ROLE_SUB_ACCOUNT_MANAGER } from '../../../platform/roles.ts';
 import { actingScopeOf, isSubAccount } from '../../../platform/tenancy.ts';
+import type { SubAccountsRepository } from '../../common/sub-accounts/sub-accounts.repository.ts';
 import type { LegalEntitiesRepository, PeppolScope } from './legal-entities.repository.ts';
 
 /** Peppol needs the Peppol context's role; Belgian Peppol comes with it (issue 34). */
@@ -91,6 +92,8 @@ export function toLegalEntity(row: PeppolLegalEntityRow): PeppolLegalEntity {
 export class LegalEntitiesService {
   constructor(
     private readonly repository: LegalEntitiesRepository,
+    /** The manager's sub-accounts (the common service's), which links name by e-mail. */
+    private readonly subAccountsOfManager: Pick<SubAccountsRepository, 'find'>,
     readonly domain: PeppolDomain,
   ) {}
 
@@ -235,7 +238,7 @@ export class LegalEntitiesService {
 
   async linkSubAccount(actor: Actor, uuid: string, email: string): Promise<RegistrySubAccount> {
     const entity = await this.managed(actor, uuid);
-    const subAccount = await this.repository.findSubAccount(actor.user.id, email);
+    const subAccount = await this.subAccountsOfManager.find(actor.user.id, email);
     if (!subAccount) throw unprocessable([refused('email', 'sub_account_unknown')]);
     await this.repository.link(entity.uuid, subAccount.id);
     return toSubAccount(subAccount);
@@ -243,7 +246,7 @@ export class LegalEntitiesService {
 
   async unlinkSubAccount(actor: Actor, uuid: string, email: string): Promise<void> {
     const entity = await this.managed(actor, uuid);
-    const subAccount = await this.repository.findSubAccount(actor.user.id, email);
+    const subAccount = await this.subAccountsOfManager.find(actor.user.id, email);
     if (!subAccount || !(await this.repository.unlink(entity.uuid, subAccount.id))) {
       throw notFound('This sub-account is not linked to the legal entity.');
     }
