@@ -1,4 +1,5 @@
 import { composeLegalEntities, peppolPlugin } from './services/peppol/legal-entities/compose.ts';
+import { seedDemoLegalEntities } from './services/peppol/legal-entities/seed-demo-legal-entities.ts';
 import fastifyAccepts from '@fastify/accepts';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -210,6 +211,8 @@ export async function buildApp(
     const seeded = config.seedDemo ? await seedDemo(db) : false;
     // The official samples' parties as the Italian demo account's companies (idempotent).
     if (config.sandbox) await seedDemoRegistries(db);
+    // The Peppol demo account's Italian and Belgian legal entities, on the sandbox SMP.
+    if (config.sandbox) await seedDemoLegalEntities(db);
     app.decorate('platform', { database, jobs, worker, mailer, files, seeded, startup });
     app.addHook('onClose', async () => {
       await worker.stop();

@@ -3,6 +3,11 @@ import { BIS_BILLING } from '@fiscus/peppol-messages';
 import { serviceGroupUrl, serviceMetadataUrl } from '@fiscus/peppol-messages/smp';
 import { verifySdiMessage } from '@fiscus/sdi-messages';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { DEMO_PASSWORD } from '../../../db/seed-demo.ts';
+import {
+  DEMO_PEPPOL_OWNER,
+  seedDemoLegalEntities,
+} from '../legal-entities/seed-demo-legal-entities.ts';
 
 describe('the sandbox SMP', () => {
   let t: TestApp;
@@ -89,5 +94,36 @@ describe('the sandbox SMP', () => {
       (await t.request({ method: 'GET', url: pathOf(serviceGroupUrl(base, participant)) }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the Peppol demo account', () => {
+  it('has an Italian and a Belgian legal entity on the sandbox SMP, seeded once', async () => {
+    const t = await createTestApp({ SEED_DEMO: 'true', PUBLIC_URL: 'https://fiscus.test' });
+    try {
+      await seedDemoLegalEntities(t.db);
+      const login = await t.request({
+        method: 'POST',
+        url: '/api/common/login',
+        payload: { email: DEMO_PEPPOL_OWNER, password: DEMO_PASSWORD },
+      });
+      const { token } = login.json<{ token: string }>();
+      const list = async (domain: string) =>
+        (
+          await t.request({ method: 'GET', url: `/api/peppol/${domain}/legal-entities`, token })
+        ).json<{ identifierValue: string; smpEnabled: boolean }[]>();
+      expect((await list('it')).map((entity) => entity.identifierValue)).toEqual(['IT09753108647']);
+      expect((await list('be')).map((entity) => entity.smpEnabled)).toEqual([true]);
+      const group = await t.request({
+        method: 'GET',
+        url: '/api/peppol/smp/iso6523-actorid-upis%3A%3A0208%3A0123456749',
+      });
+      expect(group.statusCode).toBe(200);
+      expect(group.body).toContain(
+        encodeURIComponent(`busdox-docid-qns::${BIS_BILLING.creditNote}`),
+      );
+    } finally {
+      await t.close();
+    }
   });
 });
