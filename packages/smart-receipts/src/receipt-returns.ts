@@ -61,16 +61,26 @@ export function returnedShare(
     const proRata = divideHalfUp(value * quantity, sale.quantity);
     return proRata < left ? proRata : left;
   };
-  const grossAmount = share(sale.grossAmount, sum(earlier.map((line) => line.grossAmount)));
-  const grossDiscount = share(sale.grossDiscount, sum(earlier.map((line) => line.grossDiscount)));
+  const grossTaken = sum(earlier.map((line) => line.grossAmount));
+  const discountTaken = sum(earlier.map((line) => line.grossDiscount));
+  const grossAmount = share(sale.grossAmount, grossTaken);
+  // The discount share keeps what is left of the discount within what is left of the amount
+  // (and within this share's amount), so the last share, which takes both remainders, never
+  // has more discount than amount and every part adds up to the sale line's discount exactly.
+  const discountLeft = sale.grossDiscount - discountTaken;
+  const amountLeftAfter = sale.grossAmount - grossTaken - grossAmount;
+  const atLeast = discountLeft - amountLeftAfter;
+  const atMost = grossAmount < discountLeft ? grossAmount : discountLeft;
+  const proRataDiscount = share(sale.grossDiscount, discountTaken);
+  const grossDiscount =
+    proRataDiscount < atLeast ? atLeast : proRataDiscount > atMost ? atMost : proRataDiscount;
   return lineFigures({
     vatRateCode: sale.vatRateCode,
     complimentary: sale.complimentary,
     quantity,
     grossUnitPrice: sale.grossUnitPrice,
     grossAmount,
-    // Rounding of earlier shares may leave a remainder of a few 10^-8 more discount than amount.
-    grossDiscount: grossDiscount > grossAmount ? grossAmount : grossDiscount,
+    grossDiscount,
   });
 }
 

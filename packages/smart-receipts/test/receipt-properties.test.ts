@@ -240,6 +240,19 @@ describe('returns and voids of a sale', () => {
               weights: [4, 4, 4, 1, 1],
             },
           ],
+          // Found by CI: the last part had amount 0 and discount 10^-8, and lost the discount.
+          [
+            {
+              line: {
+                quantity: '27.71',
+                unit_price: '0.00000012',
+                vat_rate_code: '7',
+                complimentary: true,
+                discount: '0.00000326',
+              },
+              weights: [359, 156, 1],
+            },
+          ],
         ],
       },
     );
