@@ -1,4 +1,4 @@
-import { composeLegalEntities, peppolPlugin } from './services/peppol/legal-entities/compose.ts';
+import { composePeppol, peppolPlugin } from './services/peppol/peppol.composition.ts';
 import { seedDemoLegalEntities } from './services/peppol/legal-entities/seed-demo-legal-entities.ts';
 import fastifyAccepts from '@fastify/accepts';
 import Fastify from 'fastify';
@@ -267,7 +267,11 @@ export async function buildApp(
     });
     await app.register(peppolPlugin, {
       prefix: '/api/peppol',
-      legalEntities: composeLegalEntities(db, config.publicUrl),
+      peppol: composePeppol({
+        ...composition,
+        webhookDelivery: itIntegrations.delivery,
+        ...(options.clock ? { clock: options.clock } : {}),
+      }),
     });
     await app.register(transferStorePlugin, {
       prefix: '/api/transfer',

@@ -23,3 +23,4 @@ export * from './it/rejected-invoices.ts';
 export * from './it/sdi-outcome-rules.ts';
 export * from './it/expenses.ts';
 export * from './peppol/legal-entities.ts';
+export * from './peppol/documents.ts';

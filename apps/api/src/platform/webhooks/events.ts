@@ -28,11 +28,15 @@ export const WEBHOOK_LANE = 'webhooks';
  *   snake_case JSON, `created_at`, `downloaded`).
  * - `legal-storage-*`: the preserved document (`uuid`, `status`, `status_history`, …).
  * - `receipt`, `receipt-error`, `sistemats-receipt-ready`: the smart-receipt / expense resource.
+ * - `peppol-{it,be}:outgoing-document`, `…:incoming-document`: the provider's Peppol payload
+ *   (`success`, `document_id`, `document_type`, `request_at`, `response_at`, and `error_code`,
+ *   `error_message` when it failed).
  */
 export type WebhookEventMessage = {
   /** Account that owns the data (users.id); only this account's configurations are notified. */
   ownerId: string;
-  event: WebhookEvent;
+  /** An Italian event, or a Peppol one keyed by its domain (`peppolWebhookEventKey`). */
+  event: string;
   payload: unknown;
   /**
    * Fiscal ids (VAT number or codice fiscale, no country prefix) the event concerns, e.g. the

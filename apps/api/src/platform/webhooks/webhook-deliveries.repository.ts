@@ -15,6 +15,23 @@ import type { CollectionDefinition } from '../db/collection-query.ts';
 import type { Database } from '../db/database.ts';
 
 /** Filters of a configuration's delivery log (`GET /api-configurations/{uuid}/deliveries`). */
+/** A delivery as the delivery logs answer it (snake_case, the Italian API's); event as stored. */
+export function deliveryItemOf(row: WebhookDeliveryRow) {
+  return {
+    uuid: row.uuid,
+    event: row.event,
+    status: row.status,
+    attempt: row.attempt,
+    response_code: row.responseCode,
+    duration_ms: row.durationMs,
+    error: row.error,
+    replay_of: row.replayOf,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    delivered_at: row.deliveredAt?.toISOString() ?? null,
+  };
+}
+
 export const deliveryCollection: CollectionDefinition = {
   filters: {
     status: { kind: 'exact', column: webhookDeliveries.status },

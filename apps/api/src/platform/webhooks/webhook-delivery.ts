@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { webhookEvents } from '@fiscus/contracts';
+import { peppolWebhookEventKeys, webhookEvents } from '@fiscus/contracts';
 import type { ItApiConfigurationRow, WebhookDeliveryRow } from '../../db/schema/index.ts';
 import type { Database } from '../db/database.ts';
 import type { JobQueue, JobWorker } from '../jobs/job-queue.ts';
-import type { WebhookEvent } from './events.ts';
 import { WEBHOOK_DELIVER_JOB, WEBHOOK_DISPATCH_JOB, WEBHOOK_LANE } from './events.ts';
 import { signRequest } from './message-signature.ts';
 import { postWebhook } from './post-webhook.ts';
@@ -35,7 +34,8 @@ export function webhookRetryDelayMs(policy: WebhookRetryPolicy, attempt: number)
 
 const dispatchPayloadSchema = z.object({
   ownerId: z.uuid(),
-  event: z.enum(webhookEvents),
+  // The Italian events, and the Peppol ones keyed by domain (`peppol-it:incoming-document`).
+  event: z.enum([...webhookEvents, ...peppolWebhookEventKeys]),
   payload: z.unknown(),
   fiscalIds: z.array(z.string()).default([]),
 });
@@ -118,7 +118,7 @@ export class WebhookDelivery {
    */
   async fanOut(message: {
     ownerId: string;
-    event: WebhookEvent;
+    event: string;
     payload: unknown;
     fiscalIds: string[];
   }): Promise<number> {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, notExists, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, notExists, notInArray, notLike } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { ItApiConfigurationRow } from '../../../db/schema/index.ts';
 import {
@@ -84,7 +84,13 @@ export class ApiConfigurationsRepository extends OwnedRepository<
                 ),
             ),
           );
-    return and(eq(itApiConfigurations.ownerId, scope.ownerId), visible, ...conditions);
+    return and(
+      eq(itApiConfigurations.ownerId, scope.ownerId),
+      // Peppol webhooks share the table (and the delivery) but are listed by the Peppol API.
+      notLike(itApiConfigurations.event, 'peppol-%'),
+      visible,
+      ...conditions,
+    );
   }
 
   /** Which of `uuids` the scope may see (and so link or change). */

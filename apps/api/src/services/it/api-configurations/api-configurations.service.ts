@@ -20,7 +20,10 @@ import { parseCollectionQuery } from '../../../platform/db/collection-query.ts';
 import { mapPage } from '../../../platform/db/owned-repository.ts';
 import { notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
 import { targetUrlProblem } from '../../../platform/webhooks/target-address.ts';
-import { deliveryCollection } from '../../../platform/webhooks/webhook-deliveries.repository.ts';
+import {
+  deliveryCollection,
+  deliveryItemOf,
+} from '../../../platform/webhooks/webhook-deliveries.repository.ts';
 import type { WebhookDelivery } from '../../../platform/webhooks/webhook-delivery.ts';
 import type {
   ApiConfigurationsRepository,
@@ -286,17 +289,5 @@ export function toApiConfiguration(row: ApiConfigurationWithRegistries): ApiConf
 }
 
 function toDeliveryItem(row: WebhookDeliveryRow): WebhookDeliveryItem {
-  return {
-    uuid: row.uuid,
-    event: row.event as WebhookDeliveryItem['event'],
-    status: row.status,
-    attempt: row.attempt,
-    response_code: row.responseCode,
-    duration_ms: row.durationMs,
-    error: row.error,
-    replay_of: row.replayOf,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    delivered_at: row.deliveredAt?.toISOString() ?? null,
-  };
+  return { ...deliveryItemOf(row), event: row.event as WebhookDeliveryItem['event'] };
 }

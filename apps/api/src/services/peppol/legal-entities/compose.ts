@@ -1,14 +1,12 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { createSandboxSigner } from '../../../gateways/sdi/sandbox.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { SandboxSmpService } from '../smp/smp.service.ts';
-import { sandboxSmpRoutes } from '../smp/smp.routes.ts';
 import { SubAccountsRepository } from '../../common/sub-accounts/sub-accounts.repository.ts';
 import { LegalEntitiesRepository } from './legal-entities.repository.ts';
-import { legalEntitiesRoutes } from './legal-entities.routes.ts';
 import { LegalEntitiesService } from './legal-entities.service.ts';
 
 export type PeppolLegalEntities = {
+  repository: LegalEntitiesRepository;
   it: LegalEntitiesService;
   be: LegalEntitiesService;
   /** The sandbox network's SMP, reading the registrations. */
@@ -24,6 +22,7 @@ export function composeLegalEntities(db: Database, publicUrl: string): PeppolLeg
   const repository = new LegalEntitiesRepository(db);
   const subAccounts = new SubAccountsRepository(db);
   return {
+    repository,
     it: new LegalEntitiesService(repository, subAccounts, 'it'),
     be: new LegalEntitiesService(repository, subAccounts, 'be'),
     smp: new SandboxSmpService({
@@ -34,19 +33,3 @@ export function composeLegalEntities(db: Database, publicUrl: string): PeppolLeg
     }),
   };
 }
-
-/** Mounted at `/api/peppol`: the Italian calls under `/it`, the Belgian ones under `/be`. */
-export const peppolPlugin: FastifyPluginAsync<{ legalEntities: PeppolLegalEntities }> = async (
-  app,
-  { legalEntities },
-) => {
-  await app.register(legalEntitiesRoutes('peppol-it: legal entities'), {
-    prefix: '/it',
-    service: legalEntities.it,
-  });
-  await app.register(legalEntitiesRoutes('peppol-be: legal entities'), {
-    prefix: '/be',
-    service: legalEntities.be,
-  });
-  await app.register(sandboxSmpRoutes, { service: legalEntities.smp });
-};

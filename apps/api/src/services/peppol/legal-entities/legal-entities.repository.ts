@@ -87,6 +87,26 @@ export class LegalEntitiesRepository extends OwnedRepository<
     return row !== undefined;
   }
 
+  /** The scope's legal entity with this participant identifier (case-insensitive value). */
+  async findByParticipant(
+    scope: PeppolScope,
+    scheme: string,
+    value: string,
+  ): Promise<PeppolLegalEntityRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(peppolLegalEntities)
+      .where(
+        this.scoped(
+          scope,
+          eq(peppolLegalEntities.identifierScheme, scheme),
+          sql`lower(${peppolLegalEntities.identifierValue}) = lower(${value})`,
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
   /** The legal entity registered on the SMP under a participant identifier, whoever owns it. */
   async findRegistered(scheme: string, value: string): Promise<PeppolLegalEntityRow | undefined> {
     const [row] = await this.db
