@@ -41,21 +41,9 @@ const italy: Screen[] = [
 
 /** The Peppol menus (Italy's Peppol and Belgium's); the dashboard entry is the dashboard's. */
 function peppol(context: 'peppol' | 'peppol_be', prefix: string, withOrders: boolean): Screen[] {
+  // The webhooks (home, order 20) and the legal entities (home, order 30) are declared by
+  // their features.
   const screens = [
-    planned(`${prefix}/webhooks`, {
-      id: 'peppolWebhooks',
-      context,
-      section: 'home',
-      order: 20,
-      icon: 'webhook',
-    }),
-    planned(`${prefix}/legal-entities`, {
-      id: 'legalEntities',
-      context,
-      section: 'home',
-      order: 30,
-      icon: 'legalEntities',
-    }),
     ...section(context, 'invoices', [
       ['incomingInvoices', `${prefix}/incoming-invoices`, 'inbox'],
       ['outgoingInvoices', `${prefix}/outgoing-invoices`, 'send'],
