@@ -1,5 +1,5 @@
 /**
- * Screens of later issues (NSO, Peppol, KSeF, open banking): their menu entries already show, in
+ * Screens of later issues (NSO, KSeF, open banking; Peppol's are its features'): their menu entries already show, in
  * the same format as a feature's, and their paths fall through to the not-found page until a
  * feature declares the page. The API documentation link leaves the console.
  */
@@ -39,36 +39,6 @@ const italy: Screen[] = [
   ...section('it', 'utility', [['apiDocs', '/api/docs', 'docs', { external: true }]]),
 ];
 
-/** The Peppol menus (Italy's Peppol and Belgium's); the dashboard entry is the dashboard's. */
-function peppol(context: 'peppol' | 'peppol_be', prefix: string, withOrders: boolean): Screen[] {
-  // The webhooks (home, order 20) and the legal entities (home, order 30) are declared by
-  // their features.
-  const screens = [
-    ...section(context, 'invoices', [
-      ['incomingInvoices', `${prefix}/incoming-invoices`, 'inbox'],
-      ['outgoingInvoices', `${prefix}/outgoing-invoices`, 'send'],
-    ]),
-    ...section(context, 'creditNotes', [
-      ['incomingCreditNotes', `${prefix}/incoming-credit-notes`, 'creditNotes'],
-      ['outgoingCreditNotes', `${prefix}/outgoing-credit-notes`, 'creditNotes'],
-    ]),
-  ];
-  if (!withOrders) return screens;
-  return [
-    ...screens,
-    ...section(context, 'orders', [
-      ['incomingOrders', `${prefix}/incoming-orders`, 'orders'],
-      ['outgoingOrders', `${prefix}/outgoing-orders`, 'orders'],
-      ['incomingOrderResponses', `${prefix}/incoming-order-responses`, 'orderResponses'],
-      ['outgoingOrderResponses', `${prefix}/outgoing-order-responses`, 'orderResponses'],
-    ]),
-    ...section(context, 'despatchAdvices', [
-      ['incomingDespatchAdvices', `${prefix}/incoming-despatch-advices`, 'despatch'],
-      ['outgoingDespatchAdvices', `${prefix}/outgoing-despatch-advices`, 'despatch'],
-    ]),
-  ];
-}
-
 const poland = section('pl', 'home', [
   ['legalEntities', '/gov-pl/legal-entities', 'legalEntities'],
   ['plWebhooks', '/gov-pl/webhooks', 'webhook'],
@@ -83,10 +53,4 @@ const openBanking = section('ob', 'home', [
   ['payments', '/openbanking/payments', 'payments'],
 ]);
 
-export const plannedScreens: readonly Screen[] = [
-  ...italy,
-  ...peppol('peppol', '/peppol', true),
-  ...peppol('peppol_be', '/peppol-be', false),
-  ...poland,
-  ...openBanking,
-];
+export const plannedScreens: readonly Screen[] = [...italy, ...poland, ...openBanking];
