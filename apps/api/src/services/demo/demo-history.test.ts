@@ -222,3 +222,61 @@ describe("the history of italy@'s second company, ALPHA SERVIZI SRL", () => {
     expect(summary.supplierInvoices).toBe(80 + received.length);
   });
 });
+
+describe('the Peppol demo history of peppol@', () => {
+  type Doc = {
+    number: string;
+    direction: string;
+    sender: { name: string };
+    recipient: { identifier: string };
+    peppolMessage: { success: boolean | null; errorCode: string | null };
+    downloaded: boolean;
+  };
+  const list = async (peppolToken: string, url: string) => {
+    const response = await t.request({ method: 'GET', url, token: peppolToken });
+    expect(response.statusCode, url).toBe(200);
+    return response.json<Doc[]>();
+  };
+
+  it('is three months of documents between the Italian and the Belgian legal entity, failed messages included', async () => {
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/common/login',
+      payload: { email: 'peppol@demo.fiscus.test', password: DEMO_PASSWORD },
+    });
+    const peppolToken = login.json().token as string;
+    const all = '?itemsPerPage=100&createdAt[after]=2026-08-01';
+    const italianOut = await list(peppolToken, `/api/peppol/it/invoices${all}&direction=outgoing`);
+    const belgianIn = await list(peppolToken, `/api/peppol/be/invoices${all}&direction=incoming`);
+    const delivered = italianOut.filter((doc) => doc.peppolMessage.success === true);
+    expect(delivered.length).toBeGreaterThanOrEqual(10);
+    // Each delivered Italian invoice is an incoming Belgian one.
+    expect(belgianIn.map((doc) => doc.number).sort()).toEqual(
+      delivered.map((doc) => doc.number).sort(),
+    );
+    expect(
+      italianOut
+        .filter((doc) => doc.peppolMessage.success === false)
+        .map((doc) => doc.peppolMessage.errorCode),
+    ).toEqual(['PEPPOL:PARTICIPANT_NOT_FOUND', 'PEPPOL:PARTICIPANT_NOT_FOUND']);
+    const orders = await list(peppolToken, `/api/peppol/it/orders${all}`);
+    expect(orders.map((doc) => doc.peppolMessage.errorCode)).toEqual([
+      'PEPPOL:NOT_SERVICED',
+      'PEPPOL:NOT_SERVICED',
+      'PEPPOL:NOT_SERVICED',
+    ]);
+    const italianIn = await list(peppolToken, `/api/peppol/it/invoices${all}&direction=incoming`);
+    expect(italianIn.length).toBeGreaterThanOrEqual(5);
+    expect(italianIn.every((doc) => doc.sender.name === 'Delta Peppol BV')).toBe(true);
+    expect(italianIn.some((doc) => doc.downloaded)).toBe(true);
+    expect(
+      (await list(peppolToken, `/api/peppol/it/credit-notes${all}&direction=incoming`)).length,
+    ).toBeGreaterThanOrEqual(1);
+    expect(summary.peppolDocuments).toBe(
+      italianOut.length +
+        orders.length +
+        (await list(peppolToken, `/api/peppol/be/invoices${all}&direction=outgoing`)).length +
+        (await list(peppolToken, `/api/peppol/be/credit-notes${all}&direction=outgoing`)).length,
+    );
+  });
+});

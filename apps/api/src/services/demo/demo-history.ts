@@ -41,6 +41,7 @@ import { romeToday } from '../it/sdi-simulation/generated-invoice.ts';
 import { SimulationService } from '../it/sdi-simulation/simulation.service.ts';
 import { DemoJobRunner } from './demo-job-runner.ts';
 import { seedDemoJobsHistory } from './jobs-history.ts';
+import { seedDemoPeppolHistory } from './peppol-history.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { seedDemoExpensesHistory } from './expenses-history.ts';
 import { seedDemoReceiptsHistory } from './receipts-history.ts';
@@ -101,6 +102,8 @@ export type DemoHistorySummary = DemoCompanyHistory & {
   receipts: number;
   /** ALPHA SRL's Sistema TS expenses. */
   expenses: number;
+  /** The Peppol demo account's documents, sent between its Italian and Belgian legal entities. */
+  peppolDocuments: number;
 };
 
 /** The history's mails (receipt alerts) when no mailer is given: none is configured anyway. */
@@ -173,6 +176,7 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
     recoveredRejections: 0,
     receipts: 0,
     expenses: 0,
+    peppolDocuments: 0,
   };
   const companyOf = (company: DemoCompany) =>
     (summary.companies[company.vat] ??= { customerInvoices: 0, supplierInvoices: 0, drafts: 0 });
@@ -274,6 +278,8 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
   summary.expenses = options.files
     ? (await seedDemoExpensesHistory({ db, files: options.files, now })).expenses
     : 0;
+  // Three months of Peppol documents between the Peppol demo account's two legal entities.
+  summary.peppolDocuments = (await seedDemoPeppolHistory({ db, now })).documents;
   return summary;
 }
 

@@ -1,0 +1,142 @@
+import Decimal from 'decimal.js';
+
+/*
+ * The UBL documents of the Peppol demo history, written as a Peppol access point's user would
+ * send them: BIS Billing 3 invoices and credit notes between an Italian and a Belgian company
+ * (reverse charge, VATEX-EU-AE, as a cross-border B2B service is invoiced in the EU), and BIS
+ * ordering orders. Amounts are exact decimals; every document passes the official rules (the
+ * demo history sends them through the real service, which refuses anything else).
+ */
+
+export type DemoParty = {
+  name: string;
+  scheme: string;
+  id: string;
+  vat: string;
+  street: string;
+  city: string;
+  zip: string;
+  country: string;
+};
+
+export type DemoLine = { name: string; quantity: string; price: string };
+
+const BILLING_CUSTOMIZATION =
+  'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
+const BILLING_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
+
+function escape(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}
+
+const money = (value: Decimal) => value.toFixed(2);
+
+function party(tag: string, value: DemoParty): string {
+  return `<cac:${tag}><cac:Party>
+<cbc:EndpointID schemeID="${value.scheme}">${escape(value.id)}</cbc:EndpointID>
+<cac:PartyName><cbc:Name>${escape(value.name)}</cbc:Name></cac:PartyName>
+<cac:PostalAddress><cbc:StreetName>${escape(value.street)}</cbc:StreetName><cbc:CityName>${escape(value.city)}</cbc:CityName><cbc:PostalZone>${escape(value.zip)}</cbc:PostalZone><cac:Country><cbc:IdentificationCode>${value.country}</cbc:IdentificationCode></cac:Country></cac:PostalAddress>
+<cac:PartyTaxScheme><cbc:CompanyID>${escape(value.vat)}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>
+<cac:PartyLegalEntity><cbc:RegistrationName>${escape(value.name)}</cbc:RegistrationName></cac:PartyLegalEntity>
+</cac:Party></cac:${tag}>`;
+}
+
+/** A BIS Billing 3 invoice (380) or credit note (381) under reverse charge. */
+export function billingDocument(options: {
+  kind: 'invoice' | 'credit-note';
+  number: string;
+  issueDate: string;
+  dueDate: string;
+  seller: DemoParty;
+  buyer: DemoParty;
+  lines: readonly DemoLine[];
+  buyerReference: string;
+  /** A credit note's invoice. */
+  invoiceReference?: string;
+}): string {
+  const credit = options.kind === 'credit-note';
+  const root = credit ? 'CreditNote' : 'Invoice';
+  const lineTag = credit ? 'CreditNoteLine' : 'InvoiceLine';
+  const quantityTag = credit ? 'CreditedQuantity' : 'InvoicedQuantity';
+  const amounts = options.lines.map((line) =>
+    new Decimal(line.quantity).mul(line.price).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
+  );
+  const total = amounts.reduce((sum, amount) => sum.add(amount), new Decimal(0));
+  const lines = options.lines
+    .map(
+      (line, index) => `<cac:${lineTag}><cbc:ID>${index + 1}</cbc:ID>
+<cbc:${quantityTag} unitCode="C62">${line.quantity}</cbc:${quantityTag}>
+<cbc:LineExtensionAmount currencyID="EUR">${money(amounts[index] as Decimal)}</cbc:LineExtensionAmount>
+<cac:Item><cbc:Name>${escape(line.name)}</cbc:Name><cac:ClassifiedTaxCategory><cbc:ID>AE</cbc:ID><cbc:Percent>0</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory></cac:Item>
+<cac:Price><cbc:PriceAmount currencyID="EUR">${line.price}</cbc:PriceAmount></cac:Price>
+</cac:${lineTag}>`,
+    )
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<${root} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
+<cbc:CustomizationID>${BILLING_CUSTOMIZATION}</cbc:CustomizationID>
+<cbc:ProfileID>${BILLING_PROFILE}</cbc:ProfileID>
+<cbc:ID>${escape(options.number)}</cbc:ID>
+<cbc:IssueDate>${options.issueDate}</cbc:IssueDate>
+${credit ? '' : `<cbc:DueDate>${options.dueDate}</cbc:DueDate>\n`}<cbc:${credit ? 'CreditNoteTypeCode' : 'InvoiceTypeCode'}>${credit ? '381' : '380'}</cbc:${credit ? 'CreditNoteTypeCode' : 'InvoiceTypeCode'}>
+<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>
+<cbc:BuyerReference>${escape(options.buyerReference)}</cbc:BuyerReference>
+${options.invoiceReference ? `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${escape(options.invoiceReference)}</cbc:ID></cac:InvoiceDocumentReference></cac:BillingReference>\n` : ''}${party('AccountingSupplierParty', options.seller)}
+${party('AccountingCustomerParty', options.buyer)}
+${credit ? '' : `<cac:PaymentMeans><cbc:PaymentMeansCode>30</cbc:PaymentMeansCode><cac:PayeeFinancialAccount><cbc:ID>IT60X0542811101000000123456</cbc:ID></cac:PayeeFinancialAccount></cac:PaymentMeans>\n`}<cac:TaxTotal><cbc:TaxAmount currencyID="EUR">0.00</cbc:TaxAmount>
+<cac:TaxSubtotal><cbc:TaxableAmount currencyID="EUR">${money(total)}</cbc:TaxableAmount><cbc:TaxAmount currencyID="EUR">0.00</cbc:TaxAmount>
+<cac:TaxCategory><cbc:ID>AE</cbc:ID><cbc:Percent>0</cbc:Percent><cbc:TaxExemptionReasonCode>VATEX-EU-AE</cbc:TaxExemptionReasonCode><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory>
+</cac:TaxSubtotal></cac:TaxTotal>
+<cac:LegalMonetaryTotal><cbc:LineExtensionAmount currencyID="EUR">${money(total)}</cbc:LineExtensionAmount><cbc:TaxExclusiveAmount currencyID="EUR">${money(total)}</cbc:TaxExclusiveAmount><cbc:TaxInclusiveAmount currencyID="EUR">${money(total)}</cbc:TaxInclusiveAmount><cbc:PayableAmount currencyID="EUR">${money(total)}</cbc:PayableAmount></cac:LegalMonetaryTotal>
+${lines}
+</${root}>
+`;
+}
+
+/** A BIS ordering 3 order (order only). */
+export function orderDocument(options: {
+  number: string;
+  issueDate: string;
+  validUntil: string;
+  buyer: DemoParty;
+  seller: DemoParty;
+  lines: readonly DemoLine[];
+}): string {
+  const amounts = options.lines.map((line) =>
+    new Decimal(line.quantity).mul(line.price).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
+  );
+  const total = amounts.reduce((sum, amount) => sum.add(amount), new Decimal(0));
+  const lines = options.lines
+    .map(
+      (line, index) => `<cac:OrderLine><cac:LineItem><cbc:ID>${index + 1}</cbc:ID>
+<cbc:Quantity unitCode="C62">${line.quantity}</cbc:Quantity>
+<cbc:LineExtensionAmount currencyID="EUR">${money(amounts[index] as Decimal)}</cbc:LineExtensionAmount>
+<cac:Price><cbc:PriceAmount currencyID="EUR">${line.price}</cbc:PriceAmount></cac:Price>
+<cac:Item><cbc:Name>${escape(line.name)}</cbc:Name></cac:Item>
+</cac:LineItem></cac:OrderLine>`,
+    )
+    .join('\n');
+  const orderParty = (tag: string, value: DemoParty) => `<cac:${tag}><cac:Party>
+<cbc:EndpointID schemeID="${value.scheme}">${escape(value.id)}</cbc:EndpointID>
+<cac:PostalAddress><cbc:StreetName>${escape(value.street)}</cbc:StreetName><cbc:CityName>${escape(value.city)}</cbc:CityName><cbc:PostalZone>${escape(value.zip)}</cbc:PostalZone><cac:Country><cbc:IdentificationCode>${value.country}</cbc:IdentificationCode></cac:Country></cac:PostalAddress>
+<cac:PartyLegalEntity><cbc:RegistrationName>${escape(value.name)}</cbc:RegistrationName></cac:PartyLegalEntity>
+</cac:Party></cac:${tag}>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
+<cbc:CustomizationID>urn:fdc:peppol.eu:poacc:trns:order:3</cbc:CustomizationID>
+<cbc:ProfileID>urn:fdc:peppol.eu:poacc:bis:order_only:3</cbc:ProfileID>
+<cbc:ID>${escape(options.number)}</cbc:ID>
+<cbc:IssueDate>${options.issueDate}</cbc:IssueDate>
+<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>
+<cac:ValidityPeriod><cbc:EndDate>${options.validUntil}</cbc:EndDate></cac:ValidityPeriod>
+${orderParty('BuyerCustomerParty', options.buyer)}
+${orderParty('SellerSupplierParty', options.seller)}
+<cac:AnticipatedMonetaryTotal><cbc:LineExtensionAmount currencyID="EUR">${money(total)}</cbc:LineExtensionAmount><cbc:PayableAmount currencyID="EUR">${money(total)}</cbc:PayableAmount></cac:AnticipatedMonetaryTotal>
+${lines}
+</Order>
+`;
+}
