@@ -11,6 +11,7 @@ import { expensesHandlers } from './expenses';
 import { invoiceImportsHandlers } from './invoice-imports';
 import { invoicesHandlers } from './invoices';
 import { jobsHandlers } from './jobs';
+import { peppolLegalEntitiesHandlers } from './peppol-legal-entities';
 import { preSaleActionsHandlers } from './pre-sale-actions';
 import { runtimeConfigHandlers } from './runtime-config';
 import { statsHandlers } from './stats';
@@ -34,5 +35,6 @@ export function createHandlers() {
     ...jobsHandlers(),
     ...transfersHandlers(),
     ...expensesHandlers(),
+    ...peppolLegalEntitiesHandlers(),
   ];
 }
