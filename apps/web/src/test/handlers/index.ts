@@ -12,6 +12,7 @@ import { invoiceImportsHandlers } from './invoice-imports';
 import { invoicesHandlers } from './invoices';
 import { jobsHandlers } from './jobs';
 import { peppolLegalEntitiesHandlers } from './peppol-legal-entities';
+import { peppolWebhooksHandlers } from './peppol-webhooks';
 import { preSaleActionsHandlers } from './pre-sale-actions';
 import { runtimeConfigHandlers } from './runtime-config';
 import { statsHandlers } from './stats';
@@ -36,5 +37,6 @@ export function createHandlers() {
     ...transfersHandlers(),
     ...expensesHandlers(),
     ...peppolLegalEntitiesHandlers(),
+    ...peppolWebhooksHandlers(),
   ];
 }
