@@ -37,11 +37,17 @@ import {
   sortDirections,
   toLegalEntityListQuery,
 } from '../model/legal-entity-list';
-import { LegalEntityDeleteDialog } from './legal-entity-delete-dialog';
 
-/** The form (its schema, pickers and the SMP rows) loads when opened, or ahead once idle. */
+/**
+ * The form (its schema, pickers and the SMP rows) and the delete question load when opened, or
+ * ahead once idle.
+ */
 const LegalEntityDialog = lazyPart(
   () => import('./legal-entity-dialog').then((module) => module.LegalEntityDialog),
+  ['peppolLegalEntities'],
+);
+const LegalEntityDeleteDialog = lazyPart(
+  () => import('./legal-entity-delete-dialog').then((module) => module.LegalEntityDeleteDialog),
   ['peppolLegalEntities'],
 );
 
@@ -159,7 +165,7 @@ export default function LegalEntitiesPage() {
       query={entities}
       columns={columns}
       getRowId={entityId}
-      prefetch={[LegalEntityDialog]}
+      prefetch={[LegalEntityDialog, LegalEntityDeleteDialog]}
       headerActions={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => create.open({})}>
           {t('actions.create')}

@@ -25,9 +25,11 @@ import { lazyPart } from '../../../lib/lazy-part';
 import { peppolDomainOfPath } from '../../../lib/peppol-domain';
 import { webhookQueries } from '../api/webhook-queries';
 import { defaultWebhookFilters, webhooksTableKey } from '../model/webhook-list';
-import { WebhookDeleteDialog } from './webhook-delete-dialog';
 
-/** The form (its schema and select) and the delivery log load when opened, or ahead once idle. */
+/**
+ * The form (its schema and select), the delivery log and the delete question load when opened,
+ * or ahead once idle.
+ */
 const WebhookDialog = lazyPart(
   () => import('./webhook-dialog').then((module) => module.WebhookDialog),
   ['peppolWebhooks'],
@@ -35,6 +37,10 @@ const WebhookDialog = lazyPart(
 const DeliveryLogDialog = lazyPart(
   () => import('./delivery-log-dialog').then((module) => module.DeliveryLogDialog),
   ['peppolWebhooks', 'listKit'],
+);
+const WebhookDeleteDialog = lazyPart(
+  () => import('./webhook-delete-dialog').then((module) => module.WebhookDeleteDialog),
+  ['peppolWebhooks'],
 );
 
 const webhookId = (webhook: PeppolWebhook) => webhook.uuid;
@@ -91,7 +97,7 @@ export default function PeppolWebhooksPage() {
       query={webhooks}
       columns={columns}
       getRowId={webhookId}
-      prefetch={[WebhookDialog, DeliveryLogDialog]}
+      prefetch={[WebhookDialog, DeliveryLogDialog, WebhookDeleteDialog]}
       headerActions={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => create.open({})}>
           {t('actions.create')}
