@@ -335,9 +335,6 @@ export class PeppolDocumentsService {
 }
 
 function findingViolation(finding: PeppolValidation['findings'][number]): Violation {
-  return violation(
-    finding.path || finding.location,
-    `[${finding.id}] ${finding.message}`,
-    finding.id,
-  );
+  // The rule's id is the code; the official messages already start with it.
+  return violation(finding.path || finding.location, finding.message, finding.id);
 }
