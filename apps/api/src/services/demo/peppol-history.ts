@@ -5,6 +5,7 @@ import type { Database } from '../../platform/db/database.ts';
 import { PeppolDocumentsRepository } from '../peppol/documents/documents.repository.ts';
 import { PeppolDocumentsService } from '../peppol/documents/documents.service.ts';
 import { PeppolDelivery } from '../peppol/documents/peppol-delivery.ts';
+import { UblEngine } from '../peppol/engine/ubl-engine.ts';
 import { LegalEntitiesRepository } from '../peppol/legal-entities/legal-entities.repository.ts';
 import { DEMO_PEPPOL_OWNER } from '../peppol/legal-entities/seed-demo-legal-entities.ts';
 import { DemoJobRunner } from './demo-job-runner.ts';
@@ -97,7 +98,10 @@ export async function seedDemoPeppolHistory(options: {
   // The history's webhooks are not delivered: no webhook of the account listens yet.
   runner.register('webhooks.dispatch', async () => undefined);
   const repository = new PeppolDocumentsRepository(db);
+  // At start, before the API serves: the engine may run in this thread.
+  const engine = new UblEngine({ inline: true });
   new PeppolDelivery({
+    engine,
     db,
     repository,
     directoryOf: (tx) => new LegalEntitiesRepository(tx),
@@ -111,6 +115,7 @@ export async function seedDemoPeppolHistory(options: {
         repository,
         legalEntities: new LegalEntitiesRepository(db),
         jobs: runner.asQueue,
+        engine,
         delayMs: 0,
         clock: at,
       },

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { JobQueue, JobWorker } from '../../platform/jobs/job-queue.ts';
@@ -7,6 +7,7 @@ import { PeppolDocumentsRepository } from './documents/documents.repository.ts';
 import { peppolDocumentsRoutes } from './documents/documents.routes.ts';
 import { PeppolDocumentsService } from './documents/documents.service.ts';
 import { PeppolDelivery } from './documents/peppol-delivery.ts';
+import { UblEngine } from './engine/ubl-engine.ts';
 import { composeLegalEntities, type PeppolLegalEntities } from './legal-entities/compose.ts';
 import { LegalEntitiesRepository } from './legal-entities/legal-entities.repository.ts';
 import { legalEntitiesRoutes } from './legal-entities/legal-entities.routes.ts';
@@ -24,6 +25,8 @@ export type Peppol = {
   documents: Domain<PeppolDocumentsService>;
   webhooks: Domain<PeppolWebhooksService>;
   delivery: PeppolDelivery;
+  /** The official rules' worker thread; closed with the app. */
+  engine: UblEngine;
 };
 
 /**
@@ -37,9 +40,14 @@ export function composePeppol(deps: {
   jobs: JobQueue;
   worker: JobWorker;
   webhookDelivery: WebhookDelivery;
+  logger: FastifyBaseLogger;
   clock?: () => Date;
 }): Peppol {
   const legalEntities = composeLegalEntities(deps.db, deps.config.publicUrl);
+  const engine = new UblEngine({
+    onFallback: (error) =>
+      deps.logger.warn({ err: error }, 'the UBL engine runs in the API thread: its worker failed'),
+  });
   const repository = new PeppolDocumentsRepository(deps.db);
   const clock = deps.clock ? { clock: deps.clock } : {};
   const delivery = new PeppolDelivery({
@@ -47,6 +55,7 @@ export function composePeppol(deps: {
     repository,
     directoryOf: (db) => new LegalEntitiesRepository(db),
     announce: (db, document, event) => announcePeppolDocument(deps.jobs, db, document, event),
+    engine,
     ...clock,
   });
   delivery.registerJobs(deps.worker);
@@ -57,6 +66,7 @@ export function composePeppol(deps: {
         repository,
         legalEntities: legalEntities.repository,
         jobs: deps.jobs,
+        engine,
         delayMs: deps.config.sandboxDelayMs,
         ...clock,
       },
@@ -76,11 +86,13 @@ export function composePeppol(deps: {
     documents: { it: documents('it'), be: documents('be') },
     webhooks: { it: webhooks('it'), be: webhooks('be') },
     delivery,
+    engine,
   };
 }
 
 /** Mounted at `/api/peppol`: the Italian calls under `/it`, the Belgian ones under `/be`. */
 export const peppolPlugin: FastifyPluginAsync<{ peppol: Peppol }> = async (app, { peppol }) => {
+  app.addHook('onClose', () => peppol.engine.close());
   for (const domain of ['it', 'be'] as const) {
     await app.register(
       async (scoped) => {

@@ -9,7 +9,7 @@ import {
   type Violation,
 } from '@fiscus/contracts';
 import { checkParticipantId } from '@fiscus/peppol-messages';
-import { jsonToUbl, renderPdf, ublToJson, validateUbl, type UblJson } from '@fiscus/ubl';
+import { jsonToUbl, renderPdf, type UblJson } from '@fiscus/ubl';
 import type { PeppolDocumentRow } from '../../../db/schema/index.ts';
 import { participantOf, readEnvelope, type Envelope } from '../../../gateways/peppol/envelope.ts';
 import type { Actor } from '../../../platform/auth.ts';
@@ -24,6 +24,7 @@ import type {
   PeppolScope,
 } from '../legal-entities/legal-entities.repository.ts';
 import { assertPeppolUser } from '../legal-entities/legal-entities.service.ts';
+import type { UblEngine } from '../engine/ubl-engine.ts';
 import { kindIs, type PeppolDocumentsRepository } from './documents.repository.ts';
 import { PEPPOL_DELIVER_JOB, type PeppolDeliverPayload } from './peppol-delivery.ts';
 
@@ -147,6 +148,8 @@ export class PeppolDocumentsService {
       repository: PeppolDocumentsRepository;
       legalEntities: LegalEntitiesRepository;
       jobs: JobQueue;
+      /** The official rules, off the event loop. */
+      engine: UblEngine;
       delayMs: number;
       clock?: () => Date;
     },
@@ -163,11 +166,11 @@ export class PeppolDocumentsService {
   }
 
   /** `POST {domain}/validate`: the engine's verdict, whatever it is; nothing stored. */
-  validate(actor: Actor, input: UblInput): PeppolValidation {
+  async validate(actor: Actor, input: UblInput): Promise<PeppolValidation> {
     assertPeppolUser(actor);
     const xml = this.xmlOf(input);
     if ('problems' in xml) return { valid: false, findings: xml.problems };
-    return validateUbl(xml.xml);
+    return (await this.deps.engine.check(xml.xml)).verdict;
   }
 
   /**
@@ -184,10 +187,9 @@ export class PeppolDocumentsService {
     const scope = this.scope(actor);
     const xml = this.xmlOf(input);
     if ('problems' in xml) throw unprocessable(xml.problems.map(findingViolation));
-    const verdict = validateUbl(xml.xml);
+    const { verdict, json } = await this.deps.engine.check(xml.xml);
     const fatal = verdict.findings.filter((finding) => finding.flag === 'fatal');
     if (fatal.length > 0) throw unprocessable(fatal.map(findingViolation));
-    const json = ublToJson(xml.xml).json;
     const envelope = json ? readEnvelope(json) : undefined;
     if (!envelope) throw unprocessable([refused('', 'not_ubl')]);
     if (collection && collection !== envelope.kind) {
@@ -277,7 +279,7 @@ export class PeppolDocumentsService {
   ): Promise<{ body: string; number: string }> {
     const row = await this.find(actor, kind, uuid);
     if (as === 'xml') return { body: row.sourceXml, number: row.number };
-    return { body: JSON.stringify(this.jsonOf(row)), number: row.number };
+    return { body: JSON.stringify(await this.jsonOf(row)), number: row.number };
   }
 
   /** The printed document (PDF), in the console's language. */
@@ -288,7 +290,7 @@ export class PeppolDocumentsService {
     lang: 'it' | 'en' | 'pl',
   ): Promise<{ pdf: Uint8Array; number: string }> {
     const row = await this.find(actor, kind, uuid);
-    return { pdf: await renderPdf(this.jsonOf(row), { lang }), number: row.number };
+    return { pdf: await renderPdf(await this.jsonOf(row), { lang }), number: row.number };
   }
 
   async markDownloaded(
@@ -317,8 +319,8 @@ export class PeppolDocumentsService {
     return row;
   }
 
-  private jsonOf(row: PeppolDocumentRow): UblJson {
-    const json = ublToJson(row.sourceXml).json;
+  private async jsonOf(row: PeppolDocumentRow): Promise<UblJson> {
+    const json = await this.deps.engine.json(row.sourceXml);
     // Stored documents passed the engine: their XML always reads.
     if (!json) throw new Error(`Stored Peppol document ${row.uuid} does not read as UBL`);
     return json;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { PeppolWebhookEvent } from '@fiscus/contracts';
-import { ublToJson } from '@fiscus/ubl';
 import type { PeppolDocumentRow } from '../../../db/schema/index.ts';
 import { participantOf, readEnvelope } from '../../../gateways/peppol/envelope.ts';
 import { routeDocument, type ParticipantDirectory } from '../../../gateways/peppol/network.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { JobWorker } from '../../../platform/jobs/job-queue.ts';
+import type { UblEngine } from '../engine/ubl-engine.ts';
 import type { PeppolDocumentsRepository } from './documents.repository.ts';
 
 /** Job: the sandbox network delivers one outgoing document (by its uuid). */
@@ -37,6 +37,7 @@ export class PeppolDelivery {
       /** The SMP registrations, read in the delivery's transaction. */
       directoryOf: (db: Database) => ParticipantDirectory;
       announce: PeppolAnnounce;
+      engine: UblEngine;
       clock?: () => Date;
     },
   ) {}
@@ -50,11 +51,14 @@ export class PeppolDelivery {
   }
 
   async deliver({ documentUuid }: PeppolDeliverPayload): Promise<void> {
+    // The document is read before the transaction (the engine's thread, not the loop's).
+    const stored = await this.deps.repository.byId(documentUuid);
+    if (!stored || stored.direction !== 'outgoing' || stored.success !== null) return;
+    const json = await this.deps.engine.json(stored.sourceXml);
     await this.deps.db.transaction(async (tx) => {
       const outgoing = await this.deps.repository.lockOutgoing(tx, documentUuid);
       if (!outgoing || outgoing.success !== null) return;
       const requestSentAt = this.now();
-      const json = ublToJson(outgoing.sourceXml).json;
       const envelope = json ? readEnvelope(json) : undefined;
       if (!envelope) throw new Error(`Peppol document ${documentUuid} has no envelope`);
       const routing = await routeDocument(this.deps.directoryOf(tx), envelope);
