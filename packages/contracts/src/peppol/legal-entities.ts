@@ -106,3 +106,34 @@ export const PEPPOL_LEGAL_ENTITY_MESSAGES = {
   process_wrong: 'This process does not go with the document type.',
   sub_account_unknown: 'This sub-account does not exist.',
 } as const;
+
+/** The steps of a legal entity's receiving check, in order (issue 34). */
+export const peppolReceivingCheckSteps = [
+  'identifier',
+  'sml',
+  'smp',
+  'capabilities',
+  'selfSend',
+] as const;
+export type PeppolReceivingCheckStep = (typeof peppolReceivingCheckSteps)[number];
+
+/**
+ * `POST {domain}/legal-entities/{uuid}/receiving-check`: why a partner can or cannot reach the
+ * legal entity, step by step, each with its evidence (`label` is a key the console words:
+ * participant, smlHost, smpUrl, documentType, endpoint, transportProfile, signature…; `value`
+ * is what the network shows) and, when it fails, a problem code.
+ */
+export const peppolReceivingCheckSchema = z.object({
+  participant: z.string(),
+  checkedAt: timestampField,
+  ok: z.boolean(),
+  steps: z.array(
+    z.object({
+      step: z.enum(peppolReceivingCheckSteps),
+      ok: z.boolean(),
+      problem: z.string().nullable(),
+      evidence: z.array(z.object({ label: z.string(), value: z.string() })),
+    }),
+  ),
+});
+export type PeppolReceivingCheck = z.infer<typeof peppolReceivingCheckSchema>;

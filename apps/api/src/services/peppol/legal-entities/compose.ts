@@ -21,15 +21,18 @@ export type PeppolLegalEntities = {
 export function composeLegalEntities(db: Database, publicUrl: string): PeppolLegalEntities {
   const repository = new LegalEntitiesRepository(db);
   const subAccounts = new SubAccountsRepository(db);
+  const smpBaseUrl = `${publicUrl}/api/peppol/smp`;
+  const smp = new SandboxSmpService({
+    repository,
+    signer: createSandboxSigner(),
+    smpBaseUrl,
+    accessPointUrl: `${publicUrl}/api/peppol/as4`,
+  });
+  const network = { smp, smpBaseUrl };
   return {
     repository,
-    it: new LegalEntitiesService(repository, subAccounts, 'it'),
-    be: new LegalEntitiesService(repository, subAccounts, 'be'),
-    smp: new SandboxSmpService({
-      repository,
-      signer: createSandboxSigner(),
-      smpBaseUrl: `${publicUrl}/api/peppol/smp`,
-      accessPointUrl: `${publicUrl}/api/peppol/as4`,
-    }),
+    it: new LegalEntitiesService(repository, subAccounts, 'it', network),
+    be: new LegalEntitiesService(repository, subAccounts, 'be', network),
+    smp,
   };
 }

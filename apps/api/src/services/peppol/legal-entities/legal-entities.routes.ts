@@ -4,6 +4,7 @@ import {
   peppolLegalEntityParamsSchema,
   peppolLegalEntityRequestSchema,
   peppolLegalEntitySchema,
+  peppolReceivingCheckSchema,
   peppolSmpSchema,
   peppolSubAccountParamsSchema,
   peppolSubAccountRequestSchema,
@@ -79,6 +80,15 @@ export const legalEntitiesRoutes = (tag: string) =>
         response: peppolSmpSchema,
         errors: { 404: problemSchema, 422: problemSchema },
         handle: ({ actor, params, body }) => service.setSmp(actor, params.uuid, body),
+      }),
+      itemRoute('POST', '/legal-entities/:uuid/receiving-check', {
+        summary: 'Checks that partners can reach the legal entity, step by step, with evidence',
+        description:
+          'As a sending access point finds it: the identifier, its SML host name, its SMP ServiceGroup, each document type’s signed metadata (endpoint, AS4 transport profile, signature) and a routing of the first capability to itself. Nothing is sent or stored.',
+        params: peppolLegalEntityParamsSchema,
+        response: peppolReceivingCheckSchema,
+        errors: { 404: problemSchema },
+        handle: ({ actor, params }) => service.receivingCheck(actor, params.uuid),
       }),
       itemRoute('GET', '/legal-entities/:uuid/sub-accounts', {
         summary: 'The sub-accounts linked to the legal entity (ROLE_SUB_ACCOUNT_MANAGER)',

@@ -6,6 +6,7 @@ import {
   type PeppolLegalEntity,
   type PeppolLegalEntityListQuery,
   type PeppolLegalEntityRequest,
+  type PeppolReceivingCheck,
   type PeppolSmp,
   type RegistrySubAccount,
   type Violation,
@@ -26,6 +27,8 @@ import { forbidden, notFound, unprocessable, violation } from '../../../platform
 import { hasRole, ROLE_SUB_ACCOUNT_MANAGER } from '../../../platform/roles.ts';
 import { actingScopeOf, isSubAccount } from '../../../platform/tenancy.ts';
 import type { SubAccountsRepository } from '../../common/sub-accounts/sub-accounts.repository.ts';
+import type { SandboxSmpService } from '../smp/smp.service.ts';
+import { receivingCheck } from '../smp/receiving-check.ts';
 import type { LegalEntitiesRepository, PeppolScope } from './legal-entities.repository.ts';
 
 /** Peppol needs the Peppol context's role; Belgian Peppol comes with it (issue 34). */
@@ -95,6 +98,8 @@ export class LegalEntitiesService {
     /** The manager's sub-accounts (the common service's), which links name by e-mail. */
     private readonly subAccountsOfManager: Pick<SubAccountsRepository, 'find'>,
     readonly domain: PeppolDomain,
+    /** The sandbox network's SMP, read by the receiving check. */
+    private readonly network: { smp: SandboxSmpService; smpBaseUrl: string },
   ) {}
 
   private scope(actor: Actor): PeppolScope {
@@ -202,6 +207,18 @@ export class LegalEntitiesService {
     });
     if (!row) throw notFound('Legal entity not found.');
     return { enabled: row.smpEnabled, capabilities: capabilitiesOf(row.capabilities) };
+  }
+
+  /** `POST …/legal-entities/{uuid}/receiving-check`: can a partner reach it, step by step. */
+  async receivingCheck(actor: Actor, uuid: string): Promise<PeppolReceivingCheck> {
+    const entity = await this.find(actor, uuid);
+    return receivingCheck({
+      entity,
+      smp: this.network.smp,
+      smpBaseUrl: this.network.smpBaseUrl,
+      directory: this.repository,
+      now: new Date(),
+    });
   }
 
   /** The document types a legal entity of this domain may register (active ones). */

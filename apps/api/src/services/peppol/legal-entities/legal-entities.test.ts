@@ -262,4 +262,62 @@ describe('Peppol legal entities', () => {
       (await t.request({ method: 'GET', url: '/api/peppol/it/legal-entities' })).statusCode,
     ).toBe(401);
   });
+
+  it('checks that partners can reach a legal entity, step by step with evidence', async () => {
+    const created = await call('POST', '/it/legal-entities', {
+      registeredName: 'Receiving Check SRL',
+      identifierScheme: '0211',
+      identifierValue: 'IT09876543217',
+    });
+    const { uuid } = created.json<Entity>();
+    type Check = {
+      ok: boolean;
+      steps: {
+        step: string;
+        ok: boolean;
+        problem: string | null;
+        evidence: { label: string; value: string }[];
+      }[];
+    };
+    const check = async () =>
+      (await call('POST', `/it/legal-entities/${uuid}/receiving-check`)).json<Check>();
+
+    // Not on the SMP yet: the SML has no record of it, and the check stops there.
+    const off = await check();
+    expect(off.ok).toBe(false);
+    expect(off.steps.map((entry) => [entry.step, entry.problem])).toEqual([
+      ['identifier', null],
+      ['sml', 'not_registered'],
+    ]);
+    expect(off.steps[1]?.evidence[0]).toMatchObject({ label: 'smlHost' });
+    expect(off.steps[1]?.evidence[0]?.value).toMatch(
+      /^[a-z2-7]{52}\.iso6523-actorid-upis\.sml\.sandbox\.fiscus\.test$/,
+    );
+
+    await call('PUT', `/it/legal-entities/${uuid}/smp`, {
+      enabled: true,
+      capabilities: [{ documentType: BIS_BILLING.invoice, process: BIS_BILLING.process }],
+    });
+    const on = await check();
+    expect(on.ok).toBe(true);
+    expect(on.steps.map((entry) => entry.step)).toEqual([
+      'identifier',
+      'sml',
+      'smp',
+      'capabilities',
+      'selfSend',
+    ]);
+    const evidence = Object.fromEntries(
+      on.steps.flatMap((entry) => entry.evidence.map((item) => [item.label, item.value])),
+    );
+    expect(evidence).toMatchObject({
+      signature: 'valid',
+      endpoint: 'https://console.fiscus.test/api/peppol/as4',
+      transportProfile: 'peppol-transport-as4-v2_0',
+    });
+    expect(
+      (await call('POST', `/it/legal-entities/${uuid}/receiving-check`, undefined, other))
+        .statusCode,
+    ).toBe(404);
+  });
 });

@@ -27,6 +27,11 @@ export class SandboxSmpService {
     },
   ) {}
 
+  /** The public key that verifies what this SMP signs. */
+  get publicKeyPem(): string {
+    return this.deps.signer.publicKeyPem;
+  }
+
   /** `iso6523-actorid-upis::0208:…` → the registered legal entity, or undefined. */
   private async registered(participant: string) {
     const prefix = `${PARTICIPANT_SCHEME}::`;
