@@ -243,7 +243,7 @@ function zoneOffsetMinutes(zone: string | undefined): number | undefined {
   return (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
 }
 
-function escapeLike(value: string): string {
+export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

@@ -8,6 +8,7 @@ import {
   users,
 } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
+import { escapeLike } from '../../../platform/db/collection-query.ts';
 import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
 import type { ActingScope } from '../../../platform/tenancy.ts';
 
@@ -121,6 +122,32 @@ export class LegalEntitiesRepository extends OwnedRepository<
       )
       .limit(1);
     return row;
+  }
+
+  /**
+   * The participants registered on the SMP, whoever owns them (the sandbox SML and Directory),
+   * optionally those whose name contains `name` or whose identifier is `participant`.
+   */
+  async registered(
+    options: { name?: string; scheme?: string; value?: string; limit?: number } = {},
+  ): Promise<PeppolLegalEntityRow[]> {
+    return this.db
+      .select()
+      .from(peppolLegalEntities)
+      .where(
+        and(
+          eq(peppolLegalEntities.smpEnabled, true),
+          options.name
+            ? sql`${peppolLegalEntities.registeredName} ilike ${`%${escapeLike(options.name)}%`}`
+            : undefined,
+          options.scheme ? eq(peppolLegalEntities.identifierScheme, options.scheme) : undefined,
+          options.value
+            ? sql`lower(${peppolLegalEntities.identifierValue}) = lower(${options.value})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(peppolLegalEntities.registeredName), asc(peppolLegalEntities.uuid))
+      .limit(options.limit ?? 1000);
   }
 
   async subAccountsOf(legalEntityUuid: string): Promise<UserRow[]> {

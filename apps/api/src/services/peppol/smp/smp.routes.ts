@@ -38,6 +38,34 @@ export const sandboxSmpRoutes: FastifyPluginAsync<{ service: SandboxSmpService }
     },
   );
   app.get(
+    '/sml/resolve',
+    {
+      schema: {
+        tags,
+        summary: 'The sandbox SML: a participant’s host name resolved to its SMP (DNS JSON)',
+        description:
+          'As a DNS over HTTPS resolver answers `?name=<hash>.iso6523-actorid-upis.sml.sandbox.fiscus.test&type=NAPTR`: the U-NAPTR record (Meta:SMP) pointing to this SMP, or Status 3 (NXDOMAIN).',
+        querystring: z.object({ name: z.string().max(253), type: z.string().max(10).optional() }),
+      },
+    },
+    async (request, reply) =>
+      reply.type('application/dns-json').send(await service.resolveSml(request.query.name)),
+  );
+  app.get(
+    '/directory/search/1.0/json',
+    {
+      schema: {
+        tags,
+        summary: 'The sandbox Peppol Directory: registered participants by name or identifier',
+        querystring: z.object({
+          q: z.string().max(255).optional(),
+          participant: z.string().max(200).optional(),
+        }),
+      },
+    },
+    async (request) => service.directory(request.query, new Date()),
+  );
+  app.get(
     '/smp/:participant/services/:documentType',
     {
       schema: {

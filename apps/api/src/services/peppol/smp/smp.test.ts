@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIS_BILLING } from '@fiscus/peppol-messages';
+import { smlHostName } from '@fiscus/peppol-messages/sml';
 import { serviceGroupUrl, serviceMetadataUrl } from '@fiscus/peppol-messages/smp';
+import { SANDBOX_SML_ZONE } from '../../../gateways/peppol/network.ts';
 import { verifySdiMessage } from '@fiscus/sdi-messages';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
 import { DEMO_PASSWORD } from '../../../db/seed-demo.ts';
@@ -122,6 +124,42 @@ describe('the Peppol demo account', () => {
       expect(group.body).toContain(
         encodeURIComponent(`busdox-docid-qns::${BIS_BILLING.creditNote}`),
       );
+
+      // A client of the real network: the SML's NAPTR record of the hashed name, then the SMP.
+      const host = smlHostName('0211:IT09753108647', SANDBOX_SML_ZONE);
+      const dns = await t.request({
+        method: 'GET',
+        url: `/api/peppol/sml/resolve?name=${host}&type=NAPTR`,
+      });
+      const answer = dns.json<{ Status: number; Answer: { data: string }[] }>();
+      expect(answer.Status).toBe(0);
+      const smpUrl = /!\^\.\*\$!([^!]+)!/.exec(answer.Answer[0]!.data)?.[1];
+      expect(smpUrl).toBe('https://fiscus.test/api/peppol/smp');
+      const viaSml = await t.request({
+        method: 'GET',
+        url: new URL(serviceGroupUrl(smpUrl!, '0211:IT09753108647')).pathname,
+      });
+      expect(viaSml.statusCode).toBe(200);
+      const nobody = smlHostName('0208:0222222248', SANDBOX_SML_ZONE);
+      expect(
+        (await t.request({ method: 'GET', url: `/api/peppol/sml/resolve?name=${nobody}` })).json(),
+      ).toMatchObject({ Status: 3 });
+
+      // The Directory finds it by name, with its document types.
+      const found = await t.request({
+        method: 'GET',
+        url: '/api/peppol/directory/search/1.0/json?q=gamma',
+      });
+      expect(found.json()).toMatchObject({
+        'total-result-count': 1,
+        matches: [
+          {
+            participantID: { scheme: 'iso6523-actorid-upis', value: '0211:IT09753108647' },
+            entities: [{ name: [{ name: 'GAMMA PEPPOL SRL' }], countryCode: 'IT' }],
+          },
+        ],
+      });
+      expect(found.json().matches[0].docTypes).toHaveLength(2);
     } finally {
       await t.close();
     }
