@@ -109,6 +109,8 @@ export const peppolDocumentListQuerySchema = paginationQuerySchema.extend({
   recipientId: z.string().max(60).optional(),
   documentNumber: z.string().max(255).optional(),
   downloaded: booleanQueryValueSchema.optional(),
+  /** `nso`: only the Italian NSO ordering documents (AGID's ordine and risposta_ordine). */
+  transaction: z.enum(['nso']).optional(),
   'createdAt[after]': dateBound,
   'createdAt[before]': dateBound,
   'documentDate[after]': dateBound,

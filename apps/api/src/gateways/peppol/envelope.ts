@@ -127,9 +127,21 @@ export function readEnvelope(json: UblJson): Envelope | undefined {
     responseCode: kind === 'order-response' ? text(body.OrderResponseCode) : null,
     orderReference:
       kind === 'order-response' || kind === 'despatch-advice'
-        ? text(child(body.OrderReference, 'ID'))
+        ? orderNumberOf(text(child(body.OrderReference, 'ID')), customizationId)
         : null,
   };
+}
+
+/**
+ * The order number a reference names: Italy's NSO writes `number#issue date#buyer's endpoint`
+ * (AGID's rule NSO_140), everyone else the number alone.
+ */
+function orderNumberOf(reference: string | null, customizationId: string): string | null {
+  if (reference === null || !customizationId.includes(':urn:www.agid.gov.it:trns:')) {
+    return reference;
+  }
+  const hash = reference.indexOf('#');
+  return hash < 0 ? reference : reference.slice(0, hash);
 }
 
 /** `scheme:value`, the participant identifier as the network writes it (without its scheme). */

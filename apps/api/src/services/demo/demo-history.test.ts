@@ -259,12 +259,32 @@ describe('the Peppol demo history of peppol@', () => {
         .filter((doc) => doc.peppolMessage.success === false)
         .map((doc) => doc.peppolMessage.errorCode),
     ).toEqual(['PEPPOL:PARTICIPANT_NOT_FOUND', 'PEPPOL:PARTICIPANT_NOT_FOUND']);
-    const orders = await list(peppolToken, `/api/peppol/it/orders${all}`);
-    expect(orders.map((doc) => doc.peppolMessage.errorCode)).toEqual([
-      'PEPPOL:NOT_SERVICED',
-      'PEPPOL:NOT_SERVICED',
-      'PEPPOL:NOT_SERVICED',
+    const orders = await list(peppolToken, `/api/peppol/it/orders${all}&direction=outgoing`);
+    expect(
+      orders
+        .filter((doc) => doc.recipient.identifier === '0208:0123456749')
+        .map((doc) => doc.peppolMessage.errorCode),
+    ).toEqual(['PEPPOL:NOT_SERVICED', 'PEPPOL:NOT_SERVICED', 'PEPPOL:NOT_SERVICED']);
+    // NSO: the public buyer's orders to GAMMA, two answered (accepted, refused).
+    const nso = await t.request({
+      method: 'GET',
+      url: `/api/peppol/it/orders${all}&direction=incoming&transaction=nso`,
+      token: peppolToken,
+    });
+    expect(
+      nso
+        .json<{ number: string; processInformation: { orderStatus: string | null } }[]>()
+        .map((doc) => [doc.number.slice(0, 4), doc.processInformation.orderStatus]),
+    ).toEqual([
+      ['NSO-', null],
+      ['NSO-', 'RE'],
+      ['NSO-', 'AP'],
     ]);
+    const responses = await list(
+      peppolToken,
+      `/api/peppol/it/order-responses${all}&direction=outgoing`,
+    );
+    expect(responses).toHaveLength(2);
     const italianIn = await list(peppolToken, `/api/peppol/it/invoices${all}&direction=incoming`);
     expect(italianIn.length).toBeGreaterThanOrEqual(5);
     expect(italianIn.every((doc) => doc.sender.name === 'Delta Peppol BV')).toBe(true);
@@ -275,6 +295,7 @@ describe('the Peppol demo history of peppol@', () => {
     expect(summary.peppolDocuments).toBe(
       italianOut.length +
         orders.length +
+        responses.length +
         (await list(peppolToken, `/api/peppol/be/invoices${all}&direction=outgoing`)).length +
         (await list(peppolToken, `/api/peppol/be/credit-notes${all}&direction=outgoing`)).length,
     );

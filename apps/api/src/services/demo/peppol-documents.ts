@@ -24,6 +24,10 @@ export type DemoLine = { name: string; quantity: string; price: string };
 const BILLING_CUSTOMIZATION =
   'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 const BILLING_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
+const NSO_ORDER_RESPONSE =
+  'urn:fdc:peppol.eu:poacc:trns:order_response:3:restrictive:urn:www.agid.gov.it:trns:risposta_ordine:3.0';
+const NSO_ORDER =
+  'urn:fdc:peppol.eu:poacc:trns:order:3:restrictive:urn:www.agid.gov.it:trns:ordine:3.1';
 
 function escape(text: string): string {
   return text
@@ -102,6 +106,8 @@ export function orderDocument(options: {
   number: string;
   issueDate: string;
   validUntil: string;
+  /** An Italian NSO order (AGID's ordine 3.1) with its tender code (CIG) for the whole order. */
+  cig?: string;
   buyer: DemoParty;
   seller: DemoParty;
   lines: readonly DemoLine[];
@@ -127,16 +133,47 @@ export function orderDocument(options: {
 </cac:Party></cac:${tag}>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
-<cbc:CustomizationID>urn:fdc:peppol.eu:poacc:trns:order:3</cbc:CustomizationID>
+<cbc:CustomizationID>${options.cig ? NSO_ORDER : 'urn:fdc:peppol.eu:poacc:trns:order:3'}</cbc:CustomizationID>
 <cbc:ProfileID>urn:fdc:peppol.eu:poacc:bis:order_only:3</cbc:ProfileID>
 <cbc:ID>${escape(options.number)}</cbc:ID>
 <cbc:IssueDate>${options.issueDate}</cbc:IssueDate>
 <cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>
 <cac:ValidityPeriod><cbc:EndDate>${options.validUntil}</cbc:EndDate></cac:ValidityPeriod>
-${orderParty('BuyerCustomerParty', options.buyer)}
+${options.cig ? `<cac:OriginatorDocumentReference><cbc:ID>${escape(options.cig)}</cbc:ID></cac:OriginatorDocumentReference>\n` : ''}${orderParty('BuyerCustomerParty', options.buyer)}
 ${orderParty('SellerSupplierParty', options.seller)}
 <cac:AnticipatedMonetaryTotal><cbc:LineExtensionAmount currencyID="EUR">${money(total)}</cbc:LineExtensionAmount><cbc:PayableAmount currencyID="EUR">${money(total)}</cbc:PayableAmount></cac:AnticipatedMonetaryTotal>
 ${lines}
 </Order>
+`;
+}
+
+/**
+ * An Italian NSO order response (AGID's risposta_ordine 3.0): the order it answers is named as
+ * NSO names it, `number#issue date#buyer's endpoint`.
+ */
+export function nsoOrderResponseDocument(options: {
+  number: string;
+  issueDate: string;
+  code: 'AP' | 'RE' | 'CA' | 'AB';
+  order: { number: string; issueDate: string };
+  seller: DemoParty;
+  buyer: DemoParty;
+}): string {
+  const orderParty = (tag: string, value: DemoParty) => `<cac:${tag}><cac:Party>
+<cbc:EndpointID schemeID="${value.scheme}">${escape(value.id)}</cbc:EndpointID>
+<cac:PartyLegalEntity><cbc:RegistrationName>${escape(value.name)}</cbc:RegistrationName></cac:PartyLegalEntity>
+</cac:Party></cac:${tag}>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<OrderResponse xmlns="urn:oasis:names:specification:ubl:schema:xsd:OrderResponse-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
+<cbc:CustomizationID>${NSO_ORDER_RESPONSE}</cbc:CustomizationID>
+<cbc:ProfileID>urn:fdc:peppol.eu:poacc:bis:ordering:3</cbc:ProfileID>
+<cbc:ID>${escape(options.number)}</cbc:ID>
+<cbc:IssueDate>${options.issueDate}</cbc:IssueDate>
+<cbc:OrderResponseCode>${options.code}</cbc:OrderResponseCode>
+<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>
+<cac:OrderReference><cbc:ID>${escape(`${options.order.number}#${options.order.issueDate}#${options.buyer.id}`)}</cbc:ID></cac:OrderReference>
+${orderParty('SellerSupplierParty', options.seller)}
+${orderParty('BuyerCustomerParty', options.buyer)}
+</OrderResponse>
 `;
 }

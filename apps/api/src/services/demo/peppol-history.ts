@@ -7,11 +7,15 @@ import { PeppolDocumentsService } from '../peppol/documents/documents.service.ts
 import { PeppolDelivery } from '../peppol/documents/peppol-delivery.ts';
 import { UblEngine } from '../peppol/engine/ubl-engine.ts';
 import { LegalEntitiesRepository } from '../peppol/legal-entities/legal-entities.repository.ts';
-import { DEMO_PEPPOL_OWNER } from '../peppol/legal-entities/seed-demo-legal-entities.ts';
+import {
+  DEMO_LEGAL_ENTITIES,
+  DEMO_PEPPOL_OWNER,
+} from '../peppol/legal-entities/seed-demo-legal-entities.ts';
 import { DemoJobRunner } from './demo-job-runner.ts';
 import { generator } from './demo-plan.ts';
 import {
   billingDocument,
+  nsoOrderResponseDocument,
   orderDocument,
   type DemoLine,
   type DemoParty,
@@ -75,8 +79,12 @@ export async function seedDemoPeppolHistory(options: {
     .where(
       and(eq(peppolLegalEntities.ownerId, owner.id), eq(peppolLegalEntities.smpEnabled, true)),
     );
-  const italian = entities.find((entity) => entity.domain === 'it');
-  const belgian = entities.find((entity) => entity.domain === 'be');
+  const named = (value: string) => entities.find((entity) => entity.identifierValue === value);
+  const [gammaEntity, deltaEntity, publicBuyer] = DEMO_LEGAL_ENTITIES.map((entity) =>
+    named(entity.identifierValue),
+  );
+  const italian = gammaEntity;
+  const belgian = deltaEntity;
   if (!italian || !belgian) return { documents: 0 };
   const partyOf = (entity: typeof italian, vat: string): DemoParty => ({
     name: entity.registeredName,
@@ -90,6 +98,7 @@ export async function seedDemoPeppolHistory(options: {
   });
   const gamma = partyOf(italian, italian.identifierValue);
   const delta = partyOf(belgian, `BE${belgian.identifierValue}`);
+  const asl = publicBuyer ? partyOf(publicBuyer, '') : undefined;
 
   const actor: Actor = { user: owner, roles: owner.roles, impersonator: null };
   const clock = { now: options.now };
@@ -217,6 +226,44 @@ export async function seedDemoPeppolHistory(options: {
           buyer: gamma,
           seller: delta,
           lines: lines(),
+        }),
+      );
+    }
+  }
+  // NSO: the public buyer orders gloves and syringes from GAMMA, which accepts the first order,
+  // refuses the second (out of stock), and has not answered the last one yet.
+  if (asl) {
+    const answers: ('AP' | 'RE' | null)[] = ['AP', 'RE', null];
+    for (const [index, back] of [30, 14, 2].entries()) {
+      const day = new Date(Date.parse(`${dayOf(options.now)}T09:10:00Z`) - back * DAY);
+      clock.now = day;
+      const order = { number: `NSO-${day.getUTCFullYear()}-${index + 1}`, issueDate: dayOf(day) };
+      await send(
+        'it',
+        orderDocument({
+          ...order,
+          validUntil: dayOf(new Date(day.getTime() + 30 * DAY)),
+          cig: 'ES01',
+          buyer: asl,
+          seller: gamma,
+          lines: [
+            { name: 'Guanti in nitrile (100 pz)', quantity: String(20 + index * 5), price: '7.90' },
+            { name: 'Siringhe sterili 5 ml (100 pz)', quantity: '12', price: '11.40' },
+          ],
+        }),
+      );
+      const code = answers[index];
+      if (!code) continue;
+      clock.now = new Date(day.getTime() + 26 * 3_600_000);
+      await send(
+        'it',
+        nsoOrderResponseDocument({
+          number: `GP-RISP-${index + 1}`,
+          issueDate: dayOf(clock.now),
+          code,
+          order,
+          seller: gamma,
+          buyer: asl,
         }),
       );
     }

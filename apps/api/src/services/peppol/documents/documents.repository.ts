@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { and, asc, desc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, like, sql } from 'drizzle-orm';
 import type { PeppolDocumentKind } from '@fiscus/contracts';
 import type { NewPeppolDocumentRow, PeppolDocumentRow } from '../../../db/schema/index.ts';
 import { peppolDocuments, peppolLegalEntitySubAccounts } from '../../../db/schema/index.ts';
@@ -20,6 +20,10 @@ export type PeppolMessageUpdate = Pick<
 
 /** Documents of one kind (a list's extra condition). */
 export const kindIs = (kind: PeppolDocumentKind): SQL => eq(peppolDocuments.kind, kind);
+
+/** The Italian NSO ordering documents: their CustomizationID is one of AGID's. */
+export const isNso = (): SQL =>
+  like(peppolDocuments.customizationId, '%:urn:www.agid.gov.it:trns:%');
 
 export class PeppolDocumentsRepository extends OwnedRepository<
   typeof peppolDocuments,

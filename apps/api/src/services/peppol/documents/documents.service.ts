@@ -25,7 +25,7 @@ import type {
 } from '../legal-entities/legal-entities.repository.ts';
 import { assertPeppolUser } from '../legal-entities/legal-entities.service.ts';
 import type { UblEngine } from '../engine/ubl-engine.ts';
-import { kindIs, type PeppolDocumentsRepository } from './documents.repository.ts';
+import { isNso, kindIs, type PeppolDocumentsRepository } from './documents.repository.ts';
 import { PEPPOL_DELIVER_JOB, type PeppolDeliverPayload } from './peppol-delivery.ts';
 
 type Messages = keyof typeof PEPPOL_DOCUMENT_MESSAGES;
@@ -250,9 +250,11 @@ export class PeppolDocumentsService {
   ): Promise<CollectionPage<PeppolDocument>> {
     const translated: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(query)) {
+      if (key === 'transaction') continue;
       translated[key.startsWith('sortBy[') ? `order${key.slice('sortBy'.length)}` : key] = value;
     }
-    const page = await this.deps.repository.list(this.scope(actor), translated, kindIs(kind));
+    const conditions = [kindIs(kind), ...(query.transaction === 'nso' ? [isNso()] : [])];
+    const page = await this.deps.repository.list(this.scope(actor), translated, ...conditions);
     const rows = page.items;
     const responses =
       kind === 'order' ? await this.deps.repository.responsesTo(rows.map((row) => row.uuid)) : [];

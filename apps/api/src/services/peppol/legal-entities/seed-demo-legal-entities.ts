@@ -10,18 +10,29 @@ import type { Database } from '../../../platform/db/database.ts';
 
 export const DEMO_PEPPOL_OWNER = 'peppol@demo.fiscus.test';
 
-/** The BIS Billing invoice and credit note, as a registration names them. */
-const BILLING = [BIS_BILLING.invoice, BIS_BILLING.creditNote].map((documentType) => ({
+const capability = (documentType: string, process: string) => ({
   documentType,
-  process: BIS_BILLING.process,
+  process,
   documentTypeScheme: DOCUMENT_TYPE_SCHEME,
   processScheme: PROCESS_SCHEME,
-}));
+});
+
+/** The BIS Billing invoice and credit note, as a registration names them. */
+const BILLING = [BIS_BILLING.invoice, BIS_BILLING.creditNote].map((documentType) =>
+  capability(documentType, BIS_BILLING.process),
+);
+
+/** Italy's NSO ordering (AGID): the order a supplier receives, the response a buyer receives. */
+export const NSO_ORDER_TYPE =
+  'urn:oasis:names:specification:ubl:schema:xsd:Order-2::Order##urn:fdc:peppol.eu:poacc:trns:order:3:restrictive:urn:www.agid.gov.it:trns:ordine:3.1::2.1';
+export const NSO_ORDER_RESPONSE_TYPE =
+  'urn:oasis:names:specification:ubl:schema:xsd:OrderResponse-2::OrderResponse##urn:fdc:peppol.eu:poacc:trns:order_response:3:restrictive:urn:www.agid.gov.it:trns:risposta_ordine:3.0::2.1';
 
 /**
  * The Peppol demo account's legal entities: an Italian company (partita IVA, 0211) and a Belgian
  * one (enterprise number, 0208), both registered on the sandbox SMP for the BIS Billing invoice
- * and credit note, so the two can trade with each other once delivery comes. The identifiers
+ * and credit note, so the two trade with each other; the Italian one also takes NSO orders from
+ * the demo's public buyer (an iPA office, 0201), which takes NSO order responses. The identifiers
  * pass the network's checks (their check digits are right) and belong to no real company.
  * Idempotent: an account that has legal entities keeps them as the user left them.
  */
@@ -36,6 +47,10 @@ export const DEMO_LEGAL_ENTITIES = [
     city: 'Milano',
     stateOrProvince: 'MI',
     country: 'IT',
+    capabilities: [
+      ...BILLING,
+      capability(NSO_ORDER_TYPE, 'urn:fdc:peppol.eu:poacc:bis:order_only:3'),
+    ],
   },
   {
     domain: 'be',
@@ -47,6 +62,20 @@ export const DEMO_LEGAL_ENTITIES = [
     city: 'Bruxelles',
     stateOrProvince: null,
     country: 'BE',
+    capabilities: BILLING,
+  },
+  {
+    // A public buyer on NSO: an office of a local health authority, by its iPA code (0201).
+    domain: 'it',
+    registeredName: 'ASL DEMO – Ufficio acquisti',
+    identifierScheme: '0201',
+    identifierValue: 'UFDEMO',
+    address: 'Via della Salute 10',
+    zipCode: '20122',
+    city: 'Milano',
+    stateOrProvince: 'MI',
+    country: 'IT',
+    capabilities: [capability(NSO_ORDER_RESPONSE_TYPE, 'urn:fdc:peppol.eu:poacc:bis:ordering:3')],
   },
 ] as const;
 
@@ -75,7 +104,6 @@ export async function seedDemoLegalEntities(db: Database): Promise<void> {
         ownerId: owner.id,
         notificationEmails: [DEMO_PEPPOL_OWNER],
         smpEnabled: true,
-        capabilities: BILLING,
       })),
     )
     // Another account registered one of these participants first: it stays theirs.

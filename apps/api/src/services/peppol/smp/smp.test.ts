@@ -114,7 +114,10 @@ describe('the Peppol demo account', () => {
         (
           await t.request({ method: 'GET', url: `/api/peppol/${domain}/legal-entities`, token })
         ).json<{ identifierValue: string; smpEnabled: boolean }[]>();
-      expect((await list('it')).map((entity) => entity.identifierValue)).toEqual(['IT09753108647']);
+      expect((await list('it')).map((entity) => entity.identifierValue).sort()).toEqual([
+        'IT09753108647',
+        'UFDEMO',
+      ]);
       expect((await list('be')).map((entity) => entity.smpEnabled)).toEqual([true]);
       const group = await t.request({
         method: 'GET',
@@ -159,7 +162,8 @@ describe('the Peppol demo account', () => {
           },
         ],
       });
-      expect(found.json().matches[0].docTypes).toHaveLength(2);
+      // BIS Billing invoice and credit note, and NSO orders.
+      expect(found.json().matches[0].docTypes).toHaveLength(3);
     } finally {
       await t.close();
     }
