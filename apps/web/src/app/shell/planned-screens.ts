@@ -28,12 +28,7 @@ function section(
 }
 
 const italy: Screen[] = [
-  ...section('it', 'nso', [
-    ['incomingOrders', '/incoming-orders', 'orders'],
-    ['outgoingOrders', '/outgoing-orders', 'orders'],
-    ['incomingOrderResponses', '/incoming-order-responses', 'orderResponses'],
-    ['outgoingOrderResponses', '/outgoing-order-responses', 'orderResponses'],
-  ]),
+  // The NSO lists (section nso) are the Peppol documents feature's.
   // Preservation documents (archive, order 10) and expenses (order 20) are declared by their
   // features.
   ...section('it', 'utility', [['apiDocs', '/api/docs', 'docs', { external: true }]]),

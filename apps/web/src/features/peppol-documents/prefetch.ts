@@ -29,7 +29,7 @@ export async function prefetchDocuments({
     documentQueries.list(
       screen.domain,
       screen.kind,
-      toDocumentRequest(toListQueryParams(snapshot), screen.direction),
+      toDocumentRequest(toListQueryParams(snapshot), screen.direction, screen.nso),
     ),
   );
 }

@@ -22,23 +22,40 @@ const MENU: Record<DocumentKind, { section: string; id: string; icon: NavIcon; o
   },
 };
 
+/** Italy's NSO section: orders then order responses, incoming before outgoing. */
+const NSO_ORDER: Record<string, number> = {
+  'incoming.order': 10,
+  'outgoing.order': 20,
+  'incoming.order-response': 30,
+  'outgoing.order-response': 40,
+};
+
 export const screens: readonly Screen[] = documentScreens().map((screen) => {
   const menu = MENU[screen.kind];
   const outgoing = screen.direction === 'outgoing';
+  const entry = screen.nso
+    ? {
+        id: `${screen.direction}${menu.id}`,
+        context: 'it' as const,
+        section: 'nso',
+        order: NSO_ORDER[`${screen.direction}.${screen.kind}`] ?? 50,
+        icon: menu.icon,
+        // NSO travels on Peppol: the lists are the Peppol API's, for users with Peppol access.
+        requiresPlatform: 'peppol' as const,
+      }
+    : {
+        id: `${screen.direction}${menu.id}`,
+        context: PEPPOL_CONTEXT[screen.domain],
+        section: menu.section,
+        order: menu.order + (outgoing ? 10 : 0),
+        icon: screen.kind === 'invoice' && outgoing ? 'send' : menu.icon,
+      };
   return {
     path: screen.path,
     page: () => import('./components/peppol-documents-page'),
     namespaces: ['peppolDocuments', 'listKit'],
     // The list call starts with the session, before the page's code has arrived.
     prefetch: (context) => import('./prefetch').then((entry) => entry.prefetchDocuments(context)),
-    menu: [
-      {
-        id: `${screen.direction}${menu.id}`,
-        context: PEPPOL_CONTEXT[screen.domain],
-        section: menu.section,
-        order: menu.order + (outgoing ? 10 : 0),
-        icon: screen.kind === 'invoice' && outgoing ? 'send' : menu.icon,
-      },
-    ],
+    menu: [entry],
   };
 });

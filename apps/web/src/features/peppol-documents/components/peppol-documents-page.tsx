@@ -55,8 +55,8 @@ function DocumentsList({ screen }: { screen: DocumentScreen }) {
   const [defaultFilters] = useState(() => defaultDocumentFilters(dayjs()));
   const list = useListState(documentsTableKey(screen), { defaultFilters });
   const request = useMemo(
-    () => toDocumentRequest(list.queryParams, screen.direction),
-    [list.queryParams, screen.direction],
+    () => toDocumentRequest(list.queryParams, screen.direction, screen.nso),
+    [list.queryParams, screen.direction, screen.nso],
   );
   const listQuery = documentQueries.list(screen.domain, screen.kind, request);
   usePrefetchQuery(listQuery);
@@ -76,7 +76,7 @@ function DocumentsList({ screen }: { screen: DocumentScreen }) {
   return (
     <ResourceListPage
       title={t(`titles.${base}`)}
-      subtitle={t(`subtitles.${screen.domain}`)}
+      subtitle={t(`subtitles.${screen.nso ? 'nso' : screen.domain}`)}
       list={list}
       filters={documentFilterInputs(t)}
       query={documents}

@@ -58,10 +58,11 @@ export type DocumentListRequest = { by: 'uuid'; uuid: string } | { by: 'list'; q
 export function toDocumentRequest(
   params: ListQueryParams,
   direction: DocumentDirection,
+  nso = false,
 ): DocumentListRequest {
   const uuid = uuidOf(params);
   if (uuid !== '') return { by: 'uuid', uuid };
-  const query: QueryParams = { direction };
+  const query: QueryParams = nso ? { direction, transaction: 'nso' } : { direction };
   const withDate = hasDocumentDate(params);
   for (const [name, value] of Object.entries(params)) {
     if (name === 'uuid') continue;

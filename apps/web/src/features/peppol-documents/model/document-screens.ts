@@ -29,6 +29,8 @@ const BELGIAN_KINDS: readonly DocumentKind[] = ['invoice', 'credit-note'];
 
 export interface DocumentScreen {
   domain: PeppolDomain;
+  /** Italy's NSO lists (the Italian menu): the Italian domain's NSO orders and responses. */
+  nso?: boolean;
   kind: DocumentKind;
   direction: DocumentDirection;
   /** `/peppol/incoming-invoices`. */
@@ -40,9 +42,22 @@ export function kindsOf(domain: PeppolDomain): readonly DocumentKind[] {
   return domain === 'be' ? BELGIAN_KINDS : documentKinds;
 }
 
-/** Every document screen of both menus. */
+/** Italy's NSO lists (account spec 2.1: incoming-orders … outgoing-order-responses). */
+function nsoScreens(): DocumentScreen[] {
+  return (['order', 'order-response'] as const).flatMap((kind) =>
+    (['incoming', 'outgoing'] as const).map((direction) => ({
+      domain: 'it' as const,
+      nso: true,
+      kind,
+      direction,
+      path: `/${direction}-${COLLECTION_OF_KIND[kind]}`,
+    })),
+  );
+}
+
+/** Every document screen of both Peppol menus, and Italy's NSO lists. */
 export function documentScreens(): DocumentScreen[] {
-  return (['it', 'be'] as const).flatMap((domain) =>
+  const peppol = (['it', 'be'] as const).flatMap((domain) =>
     kindsOf(domain).flatMap((kind) =>
       (['incoming', 'outgoing'] as const).map((direction) => ({
         domain,
@@ -52,6 +67,7 @@ export function documentScreens(): DocumentScreen[] {
       })),
     ),
   );
+  return [...peppol, ...nsoScreens()];
 }
 
 /** The screen of a console path, or undefined. */
@@ -63,6 +79,9 @@ export function documentScreenOf(pathname: string): DocumentScreen | undefined {
 }
 
 /** The table key of a screen's kept filters and columns (never rename it). */
-export function documentsTableKey(screen: Pick<DocumentScreen, 'domain' | 'kind' | 'direction'>) {
-  return `peppol-${screen.domain}-${screen.direction}-${COLLECTION_OF_KIND[screen.kind]}`;
+export function documentsTableKey(
+  screen: Pick<DocumentScreen, 'domain' | 'kind' | 'direction' | 'nso'>,
+) {
+  const base = `${screen.domain}-${screen.direction}-${COLLECTION_OF_KIND[screen.kind]}`;
+  return screen.nso ? `nso-${base}` : `peppol-${base}`;
 }

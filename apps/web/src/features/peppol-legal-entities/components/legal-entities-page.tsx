@@ -13,6 +13,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import { keepPreviousData, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -119,14 +120,19 @@ export default function LegalEntitiesPage() {
       id: 'smpEnabled',
       label: t('fields.smpEnabled'),
       render: (entity) => (
-        <Chip
-          size="small"
-          variant={entity.smpEnabled ? 'filled' : 'outlined'}
-          color={entity.smpEnabled ? 'success' : 'default'}
-          label={
-            entity.smpEnabled ? t('smp.on', { count: entity.capabilities.length }) : t('smp.off')
-          }
-        />
+        <>
+          <Chip
+            size="small"
+            variant={entity.smpEnabled ? 'filled' : 'outlined'}
+            color={entity.smpEnabled ? 'success' : 'default'}
+            label={t(entity.smpEnabled ? 'smp.on' : 'smp.off')}
+          />
+          {entity.smpEnabled && (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+              {t('smp.documentTypes', { count: entity.capabilities.length })}
+            </Typography>
+          )}
+        </>
       ),
     },
   ];
