@@ -53,16 +53,16 @@ describe('Peppol document list filters', () => {
     );
   });
 
-  it('serves Italy's NSO lists from the Italian menu, asking for the NSO transaction only', () => {
+  it('serves Italy’s NSO lists from the Italian menu, asking for the NSO transaction only', () => {
     expect(documentScreenOf('/incoming-orders')).toMatchObject({
       domain: 'it',
       nso: true,
       kind: 'order',
       direction: 'incoming',
     });
-    expect(documentsTableKey({ domain: 'it', kind: 'order', direction: 'incoming', nso: true })).toBe(
-      'nso-it-incoming-orders',
-    );
+    expect(
+      documentsTableKey({ domain: 'it', kind: 'order', direction: 'incoming', nso: true }),
+    ).toBe('nso-it-incoming-orders');
     expect(toDocumentRequest({ senderName: 'ASL' }, 'incoming', true)).toEqual({
       by: 'list',
       query: { direction: 'incoming', transaction: 'nso', senderName: 'ASL' },
