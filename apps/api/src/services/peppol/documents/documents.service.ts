@@ -169,8 +169,9 @@ export class PeppolDocumentsService {
   async validate(actor: Actor, input: UblInput): Promise<PeppolValidation> {
     assertPeppolUser(actor);
     const xml = this.xmlOf(input);
-    if ('problems' in xml) return { valid: false, findings: xml.problems };
-    return (await this.deps.engine.check(xml.xml)).verdict;
+    if ('problems' in xml) return { valid: false, findings: xml.problems.map(tidyFinding) };
+    const { verdict } = await this.deps.engine.check(xml.xml);
+    return { ...verdict, findings: verdict.findings.map(tidyFinding) };
   }
 
   /**
@@ -338,7 +339,14 @@ export class PeppolDocumentsService {
   }
 }
 
-function findingViolation(finding: PeppolValidation['findings'][number]): Violation {
+type Finding = PeppolValidation['findings'][number];
+
+/** The official messages as one line: AGID's schematron indents them over several. */
+function tidyFinding(finding: Finding): Finding {
+  return { ...finding, message: finding.message.split(/\s+/).filter(Boolean).join(' ') };
+}
+
+function findingViolation(finding: Finding): Violation {
   // The rule's id is the code; the official messages already start with it.
-  return violation(finding.path || finding.location, finding.message, finding.id);
+  return violation(finding.path || finding.location, tidyFinding(finding).message, finding.id);
 }
