@@ -67,6 +67,8 @@ export function testConfig(env: Record<string, string> = {}): {
     JWT_SECRET: TEST_JWT_SECRET,
     SANDBOX: 'true',
     SEED_DEMO: 'false',
+    // Each test file's app would warm its own Peppol engine: only the ones that need it do.
+    PEPPOL_ENGINE_PRESTART: 'false',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: join(dataDir, 'no-console'),
     PUBLIC_URL: 'https://console.fiscus.test',

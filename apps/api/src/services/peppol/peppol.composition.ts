@@ -48,6 +48,7 @@ export function composePeppol(deps: {
     onFallback: (error) =>
       deps.logger.warn({ err: error }, 'the UBL engine runs in the API thread: its worker failed'),
   });
+  if (deps.config.peppolEnginePrestart) engine.start();
   const repository = new PeppolDocumentsRepository(deps.db);
   const clock = deps.clock ? { clock: deps.clock } : {};
   const delivery = new PeppolDelivery({

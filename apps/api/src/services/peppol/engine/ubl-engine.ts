@@ -29,6 +29,11 @@ export class UblEngine {
     } = {},
   ) {}
 
+  /** Starts the worker now (it loads and warms the engine); later calls find it ready. */
+  start(): void {
+    void this.started();
+  }
+
   /** The official rules' verdict and, when no rule is fatal, the document's JSON. */
   async check(xml: string): Promise<UblCheck> {
     const worker = await this.started();
