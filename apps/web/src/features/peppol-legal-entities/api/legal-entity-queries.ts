@@ -3,7 +3,12 @@
  * prefix Italian or Belgian)"), on the `peppol` service in the screen's domain: the list, one
  * legal entity, its SMP registration, and the document types and processes a capability names.
  */
-import type { PeppolCode, PeppolLegalEntity, PeppolSmp } from '@fiscus/contracts';
+import type {
+  PeppolCode,
+  PeppolLegalEntity,
+  PeppolReceivingCheck,
+  PeppolSmp,
+} from '@fiscus/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiFetchCollection } from '../../../lib/api-client';
 import type { QueryParams } from '../../../lib/api-client';
@@ -49,6 +54,23 @@ export const legalEntityQueries = {
           signal,
           ...asJson,
         }),
+    }),
+  /** The receiving check, run afresh each time the dialog opens (nothing is stored). */
+  receivingCheck: (domain: PeppolDomain, uuid: string) =>
+    queryOptions({
+      queryKey: [...legalEntityQueries.details(), domain, uuid, 'receiving-check'] as const,
+      queryFn: ({ signal }) =>
+        apiFetch<PeppolReceivingCheck>(
+          'peppol',
+          legalEntityPath(domain, uuid, '/receiving-check'),
+          {
+            method: 'POST',
+            signal,
+            ...asJson,
+          },
+        ),
+      staleTime: 0,
+      gcTime: 0,
     }),
   /** The document types a capability may name (the code list's, long names). */
   documentTypes: (domain: PeppolDomain) =>

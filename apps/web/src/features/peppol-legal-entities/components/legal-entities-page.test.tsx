@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   BIS_BILLING_CREDIT_NOTE,
@@ -9,7 +10,8 @@ import {
   sampleItalianEntity,
 } from '../../../test/handlers/peppol-legal-entities';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { sentRequests } from '../../../test/server';
+import { apiUrl } from '../../../test/handlers/http';
+import { sentRequests, server } from '../../../test/server';
 import LegalEntitiesPage from './legal-entities-page';
 
 function renderPage(route = '/peppol/legal-entities', language?: 'it' | 'pl') {
@@ -243,5 +245,51 @@ describe('LegalEntitiesPage', () => {
     await user.click(within(dialog).getByRole('button', { name: /Delete/ }));
     expect(await screen.findByText('Legal entity Delta Peppol BV deleted')).toBeVisible();
     expect(await within(table).findByText('No records found')).toBeVisible();
+  });
+
+  it('runs the receiving check and shows the step that stops partners, with its evidence', async () => {
+    server.use(
+      http.post(
+        apiUrl('peppol', `/it/legal-entities/${sampleItalianEntity.uuid}/receiving-check`),
+        () =>
+          HttpResponse.json({
+            participant: '0211:IT09753108647',
+            checkedAt: '2026-12-07T10:00:00+00:00',
+            ok: false,
+            steps: [
+              {
+                step: 'identifier',
+                ok: true,
+                problem: null,
+                evidence: [
+                  { label: 'participant', value: 'iso6523-actorid-upis::0211:IT09753108647' },
+                ],
+              },
+              {
+                step: 'sml',
+                ok: false,
+                problem: 'not_registered',
+                evidence: [
+                  { label: 'smlHost', value: 'abc.iso6523-actorid-upis.sml.sandbox.fiscus.test' },
+                ],
+              },
+            ],
+          }),
+      ),
+    );
+    await renderPage(
+      `/peppol/legal-entities?dialogId=receiving&dialog_uuid=${sampleItalianEntity.uuid}`,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Receiving check' });
+    expect(
+      await within(dialog).findByText(
+        'The SML has no record: turn the SMP registration on (edit the legal entity).',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('abc.iso6523-actorid-upis.sml.sandbox.fiscus.test'),
+    ).toBeInTheDocument();
+    // The steps after the failed one did not run.
+    expect(within(dialog).getAllByText('Not run: an earlier step failed.')).toHaveLength(3);
   });
 });

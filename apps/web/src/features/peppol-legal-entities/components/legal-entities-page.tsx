@@ -9,6 +9,7 @@ import type { PeppolLegalEntity } from '@fiscus/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -47,6 +48,10 @@ const LegalEntityDialog = lazyPart(
   () => import('./legal-entity-dialog').then((module) => module.LegalEntityDialog),
   ['peppolLegalEntities'],
 );
+const ReceivingCheckDialog = lazyPart(
+  () => import('./receiving-check-dialog').then((module) => module.ReceivingCheckDialog),
+  ['peppolLegalEntities'],
+);
 const LegalEntityDeleteDialog = lazyPart(
   () => import('./legal-entity-delete-dialog').then((module) => module.LegalEntityDeleteDialog),
   ['peppolLegalEntities'],
@@ -71,6 +76,7 @@ export default function LegalEntitiesPage() {
   const create = useUrlDialog('new', []);
   const edit = useUrlDialog('edit', ['uuid']);
   const remove = useRowDialog('delete', entities.data?.items, entityId);
+  const receiving = useUrlDialog('receiving', ['uuid']);
 
   const columns: DataTableColumn<PeppolLegalEntity>[] = [
     {
@@ -171,7 +177,7 @@ export default function LegalEntitiesPage() {
       query={entities}
       columns={columns}
       getRowId={entityId}
-      prefetch={[LegalEntityDialog, LegalEntityDeleteDialog]}
+      prefetch={[LegalEntityDialog, LegalEntityDeleteDialog, ReceivingCheckDialog]}
       headerActions={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => create.open({})}>
           {t('actions.create')}
@@ -183,6 +189,12 @@ export default function LegalEntitiesPage() {
           label: t('actions.edit'),
           icon: EditIcon,
           onClick: () => edit.open({ uuid: entity.uuid }),
+        },
+        {
+          id: 'receiving',
+          label: t('actions.receivingCheck'),
+          icon: NetworkCheckIcon,
+          onClick: () => receiving.open({ uuid: entity.uuid }),
         },
         {
           id: 'delete',
@@ -201,6 +213,13 @@ export default function LegalEntitiesPage() {
           domain={domain}
           uuid={edit.data.uuid}
           onClose={edit.close}
+        />
+      )}
+      {receiving.data && (
+        <ReceivingCheckDialog
+          domain={domain}
+          uuid={receiving.data.uuid}
+          onClose={receiving.close}
         />
       )}
       {remove.row && (
