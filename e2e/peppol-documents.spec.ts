@@ -267,4 +267,17 @@ test('an order and its response are linked both ways; a Belgian credit note arri
   ).toBeVisible();
   await waitForIdle(page);
   await screenshotEveryLanguage(page, 'peppol-incoming-credit-notes');
+
+  // The receiving check of the Italian demo entity: every step passes, with its evidence.
+  await page.goto('/peppol/legal-entities');
+  const entities = page.getByRole('table', { name: 'Legal entities' });
+  await entities
+    .getByRole('row')
+    .filter({ hasText: 'GAMMA PEPPOL SRL' })
+    .getByRole('button', { name: 'Check receiving' })
+    .click();
+  const check = page.getByRole('dialog', { name: 'Receiving check' });
+  await expect(check).toContainText('Partners can reach 0211:IT09753108647 on Peppol.');
+  await expect(check).toContainText('peppol-transport-as4-v2_0');
+  await screenshotEveryLanguage(page, 'peppol-receiving-check');
 });
