@@ -1,3 +1,4 @@
+import { peppolDocumentKinds, type PeppolDocumentKind } from '@fiscus/contracts';
 import type { UblJson } from '@fiscus/ubl';
 
 /*
@@ -10,14 +11,7 @@ import type { UblJson } from '@fiscus/ubl';
  * refers to.
  */
 
-export const peppolKinds = [
-  'invoice',
-  'credit-note',
-  'order',
-  'order-response',
-  'despatch-advice',
-] as const;
-export type PeppolKind = (typeof peppolKinds)[number];
+export type PeppolKind = PeppolDocumentKind;
 
 /** The UBL root of each kind. */
 export const ROOT_OF_KIND: Record<PeppolKind, string> = {
@@ -102,7 +96,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The kind of a UBL root the network carries here, or undefined. */
 export function kindOfRoot(root: string): PeppolKind | undefined {
-  return peppolKinds.find((kind) => ROOT_OF_KIND[kind] === root);
+  return peppolDocumentKinds.find((kind) => ROOT_OF_KIND[kind] === root);
 }
 
 /** The envelope of a UBL JSON document; undefined when its root is not a kind carried here. */

@@ -20,6 +20,7 @@ export { SelectField } from './select-field';
 export type { SelectFieldProps } from './select-field';
 export { NumberField } from './number-field';
 export { SwitchField } from './switch-field';
+export { CheckboxField } from './checkbox-field';
 export { DateField } from './date-field';
 export { FileField } from './file-field';
 export type { FileFieldProps } from './file-field';

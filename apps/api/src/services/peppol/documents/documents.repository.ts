@@ -1,11 +1,14 @@
 import type { SQL } from 'drizzle-orm';
-import { and, asc, desc, eq, exists, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { PeppolDocumentKind } from '@fiscus/contracts';
 import type { NewPeppolDocumentRow, PeppolDocumentRow } from '../../../db/schema/index.ts';
-import { peppolDocuments, peppolLegalEntitySubAccounts } from '../../../db/schema/index.ts';
+import { peppolDocuments } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
-import type { PeppolScope } from '../legal-entities/legal-entities.repository.ts';
+import {
+  linkedToSubAccount,
+  type PeppolScope,
+} from '../legal-entities/legal-entities.repository.ts';
 
 /*
  * Peppol documents, owned by the business of the legal entity that sent or received each; a
@@ -61,24 +64,10 @@ export class PeppolDocumentsRepository extends OwnedRepository<
     scope: PeppolScope,
     ...conditions: (SQL | undefined)[]
   ): SQL | undefined {
-    const linked =
-      scope.subAccountId === null
-        ? undefined
-        : exists(
-            this.db
-              .select({ one: sql`1` })
-              .from(peppolLegalEntitySubAccounts)
-              .where(
-                and(
-                  eq(peppolLegalEntitySubAccounts.legalEntityUuid, peppolDocuments.legalEntityUuid),
-                  eq(peppolLegalEntitySubAccounts.subAccountId, scope.subAccountId),
-                ),
-              ),
-          );
     return and(
       eq(peppolDocuments.ownerId, scope.ownerId),
       eq(peppolDocuments.domain, scope.domain),
-      linked,
+      linkedToSubAccount(this.db, peppolDocuments.legalEntityUuid, scope.subAccountId),
       ...conditions,
     );
   }

@@ -322,4 +322,33 @@ describe('Peppol documents on the sandbox network', () => {
     expect((await call(seller, 'DELETE', `/it/webhooks/${hooks[0]!.uuid}`)).statusCode).toBe(204);
     expect((await call(seller, 'GET', '/it/webhooks')).json()).toEqual([]);
   });
+
+  it('shows a sub-account the documents of the legal entities linked to it only', async () => {
+    const clerk = await subAccountOf(t, sellerLogin, 'peppol-orders-clerk', ROLES);
+    const entities = (await call(seller, 'GET', '/it/legal-entities')).json<
+      { uuid: string; identifierValue: string }[]
+    >();
+    const orderDesk = entities.find((entity) => entity.identifierValue === '123456785');
+    expect(
+      (
+        await call(seller, 'POST', `/it/legal-entities/${orderDesk!.uuid}/sub-accounts`, {
+          email: clerk.email,
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await list(clerk.token, 'orders')).map((doc) => doc.number)).toEqual(['34']);
+    const invoices = await list(seller, 'invoices');
+    expect(invoices.length).toBeGreaterThan(0);
+    expect(await list(clerk.token, 'invoices')).toEqual([]);
+    expect((await call(clerk.token, 'GET', `/it/invoices/${invoices[0]!.uuid}`)).statusCode).toBe(
+      404,
+    );
+    // Unlinked, it sees nothing at its next call.
+    await call(
+      seller,
+      'DELETE',
+      `/it/legal-entities/${orderDesk!.uuid}/sub-accounts/${clerk.email}`,
+    );
+    expect(await list(clerk.token, 'orders')).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import type { Column, SQL } from 'drizzle-orm';
 import { and, asc, desc, eq, exists, sql } from 'drizzle-orm';
 import type { PeppolDomain } from '@fiscus/contracts';
 import type { PeppolLegalEntityRow, UserRow } from '../../../db/schema/index.ts';
@@ -19,6 +19,29 @@ import type { ActingScope } from '../../../platform/tenancy.ts';
  */
 
 export type PeppolScope = ActingScope & { domain: PeppolDomain };
+
+/**
+ * For a sub-account, the rows whose legal entity (`legalEntityColumn`) is linked to it; nothing
+ * to add for the business itself. Read at each request, so an unlink takes effect at once.
+ */
+export function linkedToSubAccount(
+  db: Database,
+  legalEntityColumn: Column,
+  subAccountId: string | null,
+): SQL | undefined {
+  if (subAccountId === null) return undefined;
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(peppolLegalEntitySubAccounts)
+      .where(
+        and(
+          eq(peppolLegalEntitySubAccounts.legalEntityUuid, legalEntityColumn),
+          eq(peppolLegalEntitySubAccounts.subAccountId, subAccountId),
+        ),
+      ),
+  );
+}
 
 export class LegalEntitiesRepository extends OwnedRepository<
   typeof peppolLegalEntities,
@@ -50,24 +73,10 @@ export class LegalEntitiesRepository extends OwnedRepository<
     scope: PeppolScope,
     ...conditions: (SQL | undefined)[]
   ): SQL | undefined {
-    const linked =
-      scope.subAccountId === null
-        ? undefined
-        : exists(
-            this.db
-              .select({ one: sql`1` })
-              .from(peppolLegalEntitySubAccounts)
-              .where(
-                and(
-                  eq(peppolLegalEntitySubAccounts.legalEntityUuid, peppolLegalEntities.uuid),
-                  eq(peppolLegalEntitySubAccounts.subAccountId, scope.subAccountId),
-                ),
-              ),
-          );
     return and(
       eq(peppolLegalEntities.ownerId, scope.ownerId),
       eq(peppolLegalEntities.domain, scope.domain),
-      linked,
+      linkedToSubAccount(this.db, peppolLegalEntities.uuid, scope.subAccountId),
       ...conditions,
     );
   }

@@ -16,7 +16,13 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DateField, FormDialog, SelectField, TextField } from '../../../components/form';
+import {
+  CheckboxField,
+  DateField,
+  FormDialog,
+  SelectField,
+  TextField,
+} from '../../../components/form';
 import { useCreateExpense } from '../api/expense-queries';
 import { expenseOwnersQuery, type ExpenseOwnerOption } from '../api/expense-registries';
 import {
@@ -26,7 +32,6 @@ import {
   toExpenseRequest,
   type ExpenseFormValues,
 } from '../model/expense-form';
-import { CheckboxField } from './checkbox-field';
 import { expenseTypeLabel } from './expense-columns';
 import { useExpenseMessage } from './use-expense-message';
 

@@ -21,10 +21,9 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFormField, useFormMessage } from '../../../components/form';
+import { CheckboxField, useFormField, useFormMessage } from '../../../components/form';
 import type { PeppolDomain } from '../../../lib/peppol-domain';
 import { emptyCapabilityRow, type LegalEntityFormInput } from '../model/legal-entity-form';
-import { CheckboxField } from './checkbox-field';
 
 const codeKey = (code: { scheme: string; value: string }) => `${code.scheme}\n${code.value}`;
 

@@ -1,22 +1,30 @@
 /**
- * A checkbox bound by name (the form kit's `useFormField`), labelled `fields.<name>` with the
- * help text `hints.<name>` under it: the new expense form's yes/no questions (the citizen opposed,
- * the payment is traceable) as the spec draws them.
+ * A checkbox bound by name (`useFormField`), labelled `fields.<name>` unless given, with its
+ * help (`hints.<name>`) or error under it: a yes/no question drawn as a checkbox rather than a
+ * switch (the expense form's, the SMP registration and the Belgian document types).
  */
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import Box from '@mui/material/Box';
 import { useId } from 'react';
-import { useFormField } from '../../../components/form';
+import { useFormField } from './use-form-field';
 
-export function CheckboxField({ name, disabled }: { name: string; disabled?: boolean }) {
-  const { field, label, invalid, helperText } = useFormField(name);
+export function CheckboxField({
+  name,
+  label,
+  disabled,
+}: {
+  name: string;
+  label?: string;
+  disabled?: boolean;
+}) {
+  const { field, label: boundLabel, invalid, helperText } = useFormField(name, { label });
   const helpId = useId();
   return (
     <Box>
       <FormControlLabel
-        label={label}
+        label={boundLabel}
         disabled={disabled}
         control={
           <Checkbox
