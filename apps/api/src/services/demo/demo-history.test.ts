@@ -285,6 +285,12 @@ describe('the Peppol demo history of peppol@', () => {
       `/api/peppol/it/order-responses${all}&direction=outgoing`,
     );
     expect(responses).toHaveLength(2);
+    // The accepted order's despatch advice, on both sides.
+    const despatches = await list(peppolToken, `/api/peppol/it/despatch-advices${all}`);
+    expect(despatches.map((doc) => [doc.direction, doc.peppolMessage.success]).sort()).toEqual([
+      ['incoming', true],
+      ['outgoing', true],
+    ]);
     const italianIn = await list(peppolToken, `/api/peppol/it/invoices${all}&direction=incoming`);
     expect(italianIn.length).toBeGreaterThanOrEqual(5);
     expect(italianIn.every((doc) => doc.sender.name === 'Delta Peppol BV')).toBe(true);
@@ -296,6 +302,7 @@ describe('the Peppol demo history of peppol@', () => {
       italianOut.length +
         orders.length +
         responses.length +
+        despatches.filter((doc) => doc.direction === 'outgoing').length +
         (await list(peppolToken, `/api/peppol/be/invoices${all}&direction=outgoing`)).length +
         (await list(peppolToken, `/api/peppol/be/credit-notes${all}&direction=outgoing`)).length,
     );

@@ -177,3 +177,41 @@ ${orderParty('BuyerCustomerParty', options.buyer)}
 </OrderResponse>
 `;
 }
+
+/** A BIS despatch advice 3: the goods of an order on their way to the customer. */
+export function despatchAdviceDocument(options: {
+  number: string;
+  issueDate: string;
+  orderNumber: string;
+  supplier: DemoParty;
+  customer: DemoParty;
+  lines: readonly DemoLine[];
+}): string {
+  const despatchParty = (tag: string, value: DemoParty) => `<cac:${tag}><cac:Party>
+<cbc:EndpointID schemeID="${value.scheme}">${escape(value.id)}</cbc:EndpointID>
+<cac:PostalAddress><cbc:StreetName>${escape(value.street)}</cbc:StreetName><cbc:CityName>${escape(value.city)}</cbc:CityName><cbc:PostalZone>${escape(value.zip)}</cbc:PostalZone><cac:Country><cbc:IdentificationCode>${value.country}</cbc:IdentificationCode></cac:Country></cac:PostalAddress>
+<cac:PartyLegalEntity><cbc:RegistrationName>${escape(value.name)}</cbc:RegistrationName></cac:PartyLegalEntity>
+</cac:Party></cac:${tag}>`;
+  const lines = options.lines
+    .map(
+      (line, index) => `<cac:DespatchLine><cbc:ID>${index + 1}</cbc:ID>
+<cbc:DeliveredQuantity unitCode="C62">${line.quantity}</cbc:DeliveredQuantity>
+<cac:OrderLineReference><cbc:LineID>${index + 1}</cbc:LineID></cac:OrderLineReference>
+<cac:Item><cbc:Name>${escape(line.name)}</cbc:Name><cac:SellersItemIdentification><cbc:ID>ART-${index + 1}</cbc:ID></cac:SellersItemIdentification></cac:Item>
+</cac:DespatchLine>`,
+    )
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<DespatchAdvice xmlns="urn:oasis:names:specification:ubl:schema:xsd:DespatchAdvice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
+<cbc:CustomizationID>urn:fdc:peppol.eu:poacc:trns:despatch_advice:3</cbc:CustomizationID>
+<cbc:ProfileID>urn:fdc:peppol.eu:poacc:bis:despatch_advice:3</cbc:ProfileID>
+<cbc:ID>${escape(options.number)}</cbc:ID>
+<cbc:IssueDate>${options.issueDate}</cbc:IssueDate>
+<cac:OrderReference><cbc:ID>${escape(options.orderNumber)}</cbc:ID></cac:OrderReference>
+${despatchParty('DespatchSupplierParty', options.supplier)}
+${despatchParty('DeliveryCustomerParty', options.customer)}
+<cac:Shipment><cbc:ID>1</cbc:ID><cac:Delivery><cac:EstimatedDeliveryPeriod><cbc:StartDate>${options.issueDate}</cbc:StartDate></cac:EstimatedDeliveryPeriod></cac:Delivery></cac:Shipment>
+${lines}
+</DespatchAdvice>
+`;
+}

@@ -15,6 +15,7 @@ import { DemoJobRunner } from './demo-job-runner.ts';
 import { generator } from './demo-plan.ts';
 import {
   billingDocument,
+  despatchAdviceDocument,
   nsoOrderResponseDocument,
   orderDocument,
   type DemoLine,
@@ -230,14 +231,19 @@ export async function seedDemoPeppolHistory(options: {
       );
     }
   }
-  // NSO: the public buyer orders gloves and syringes from GAMMA, which accepts the first order,
-  // refuses the second (out of stock), and has not answered the last one yet.
+  // NSO: the public buyer orders gloves and syringes from GAMMA, which accepts the first order
+  // (its goods leave two days later with their despatch advice), refuses the second (out of
+  // stock), and has not answered the last one yet.
   if (asl) {
     const answers: ('AP' | 'RE' | null)[] = ['AP', 'RE', null];
     for (const [index, back] of [30, 14, 2].entries()) {
       const day = new Date(Date.parse(`${dayOf(options.now)}T09:10:00Z`) - back * DAY);
       clock.now = day;
       const order = { number: `NSO-${day.getUTCFullYear()}-${index + 1}`, issueDate: dayOf(day) };
+      const goods = [
+        { name: 'Guanti in nitrile (100 pz)', quantity: String(20 + index * 5), price: '7.90' },
+        { name: 'Siringhe sterili 5 ml (100 pz)', quantity: '12', price: '11.40' },
+      ];
       await send(
         'it',
         orderDocument({
@@ -246,10 +252,7 @@ export async function seedDemoPeppolHistory(options: {
           cig: 'ES01',
           buyer: asl,
           seller: gamma,
-          lines: [
-            { name: 'Guanti in nitrile (100 pz)', quantity: String(20 + index * 5), price: '7.90' },
-            { name: 'Siringhe sterili 5 ml (100 pz)', quantity: '12', price: '11.40' },
-          ],
+          lines: goods,
         }),
       );
       const code = answers[index];
@@ -264,6 +267,19 @@ export async function seedDemoPeppolHistory(options: {
           order,
           seller: gamma,
           buyer: asl,
+        }),
+      );
+      if (code !== 'AP') continue;
+      clock.now = new Date(day.getTime() + 2 * DAY);
+      await send(
+        'it',
+        despatchAdviceDocument({
+          number: `GP-DDT-${index + 1}`,
+          issueDate: dayOf(clock.now),
+          orderNumber: order.number,
+          supplier: gamma,
+          customer: asl,
+          lines: goods,
         }),
       );
     }

@@ -25,6 +25,8 @@ const BILLING = [BIS_BILLING.invoice, BIS_BILLING.creditNote].map((documentType)
 /** Italy's NSO ordering (AGID): the order a supplier receives, the response a buyer receives. */
 export const NSO_ORDER_TYPE =
   'urn:oasis:names:specification:ubl:schema:xsd:Order-2::Order##urn:fdc:peppol.eu:poacc:trns:order:3:restrictive:urn:www.agid.gov.it:trns:ordine:3.1::2.1';
+export const DESPATCH_ADVICE_TYPE =
+  'urn:oasis:names:specification:ubl:schema:xsd:DespatchAdvice-2::DespatchAdvice##urn:fdc:peppol.eu:poacc:trns:despatch_advice:3::2.1';
 export const NSO_ORDER_RESPONSE_TYPE =
   'urn:oasis:names:specification:ubl:schema:xsd:OrderResponse-2::OrderResponse##urn:fdc:peppol.eu:poacc:trns:order_response:3:restrictive:urn:www.agid.gov.it:trns:risposta_ordine:3.0::2.1';
 
@@ -32,7 +34,8 @@ export const NSO_ORDER_RESPONSE_TYPE =
  * The Peppol demo account's legal entities: an Italian company (partita IVA, 0211) and a Belgian
  * one (enterprise number, 0208), both registered on the sandbox SMP for the BIS Billing invoice
  * and credit note, so the two trade with each other; the Italian one also takes NSO orders from
- * the demo's public buyer (an iPA office, 0201), which takes NSO order responses. The identifiers
+ * the demo's public buyer (an iPA office, 0201), which takes NSO order responses and despatch
+ * advices. The identifiers
  * pass the network's checks (their check digits are right) and belong to no real company.
  * Idempotent: an account that has legal entities keeps them as the user left them.
  */
@@ -75,7 +78,10 @@ export const DEMO_LEGAL_ENTITIES = [
     city: 'Milano',
     stateOrProvince: 'MI',
     country: 'IT',
-    capabilities: [capability(NSO_ORDER_RESPONSE_TYPE, 'urn:fdc:peppol.eu:poacc:bis:ordering:3')],
+    capabilities: [
+      capability(NSO_ORDER_RESPONSE_TYPE, 'urn:fdc:peppol.eu:poacc:bis:ordering:3'),
+      capability(DESPATCH_ADVICE_TYPE, 'urn:fdc:peppol.eu:poacc:bis:despatch_advice:3'),
+    ],
   },
 ] as const;
 
