@@ -269,6 +269,7 @@ export async function buildApp(
       prefix: '/api/peppol',
       peppol: composePeppol({
         ...composition,
+        mailer,
         webhookDelivery: itIntegrations.delivery,
         ...(options.clock ? { clock: options.clock } : {}),
       }),

@@ -23,6 +23,8 @@ export type Registration = {
   identifierScheme: string;
   identifierValue: string;
   capabilities: unknown;
+  /** Who is told of every document received (receivedDocumentNotificationEmails). */
+  notificationEmails?: unknown;
 };
 
 /** Reads the SMP registrations: the legal entity registered under a participant, if any. */

@@ -2,11 +2,13 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { JobQueue, JobWorker } from '../../platform/jobs/job-queue.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { WebhookDelivery } from '../../platform/webhooks/webhook-delivery.ts';
 import { PeppolDocumentsRepository } from './documents/documents.repository.ts';
 import { peppolDocumentsRoutes } from './documents/documents.routes.ts';
 import { PeppolDocumentsService } from './documents/documents.service.ts';
 import { PeppolDelivery } from './documents/peppol-delivery.ts';
+import { receivedDocumentMails } from './documents/received-document-mail.ts';
 import { UblEngine } from './engine/ubl-engine.ts';
 import { composeLegalEntities, type PeppolLegalEntities } from './legal-entities/compose.ts';
 import { LegalEntitiesRepository } from './legal-entities/legal-entities.repository.ts';
@@ -41,6 +43,7 @@ export function composePeppol(deps: {
   worker: JobWorker;
   webhookDelivery: WebhookDelivery;
   logger: FastifyBaseLogger;
+  mailer: Mailer;
   clock?: () => Date;
 }): Peppol {
   const legalEntities = composeLegalEntities(deps.db, deps.config.publicUrl);
@@ -57,6 +60,11 @@ export function composePeppol(deps: {
     directoryOf: (db) => new LegalEntitiesRepository(db),
     announce: (db, document, event) => announcePeppolDocument(deps.jobs, db, document, event),
     engine,
+    notify: async (document, receiver) => {
+      for (const mail of receivedDocumentMails(document, receiver, deps.config.publicUrl)) {
+        await deps.mailer.send(mail);
+      }
+    },
     ...clock,
   });
   delivery.registerJobs(deps.worker);

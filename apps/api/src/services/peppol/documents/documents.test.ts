@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIS_BILLING } from '@fiscus/peppol-messages';
 import { ublToJson } from '@fiscus/ubl';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
+import { outboxMails } from '../../../db/schema/index.ts';
 import { WebhookReceiver } from '../../../../test/webhook-receiver.ts';
 import { subAccountOf, type Login } from '../../it/acting-scope-test-kit.ts';
 import { drainJobs } from '../../it/it-test-kit.ts';
@@ -87,11 +89,13 @@ describe('Peppol documents on the sandbox network', () => {
     identifierScheme: string,
     identifierValue: string,
     capabilities: { documentType: string; process: string }[],
+    receivedDocumentNotificationEmails: string[] = [],
   ) => {
     const created = await call(token, 'POST', '/it/legal-entities', {
       registeredName: `Participant ${identifierValue}`,
       identifierScheme,
       identifierValue,
+      receivedDocumentNotificationEmails,
     });
     expect(created.statusCode, created.body).toBe(201);
     const { uuid } = created.json<{ uuid: string }>();
@@ -119,10 +123,16 @@ describe('Peppol documents on the sandbox network', () => {
     await register(seller, '0192', '123456785', [
       { documentType: ORDER_TYPE, process: 'urn:fdc:peppol.eu:poacc:bis:order_only:3' },
     ]);
-    await register(buyer, '0192', '987654325', [
-      { documentType: BIS_BILLING.invoice, process: BIS_BILLING.process },
-      { documentType: ORDER_RESPONSE_TYPE, process: 'urn:fdc:peppol.eu:poacc:bis:ordering:3' },
-    ]);
+    await register(
+      buyer,
+      '0192',
+      '987654325',
+      [
+        { documentType: BIS_BILLING.invoice, process: BIS_BILLING.process },
+        { documentType: ORDER_RESPONSE_TYPE, process: 'urn:fdc:peppol.eu:poacc:bis:ordering:3' },
+      ],
+      ['ap@buyer.example.test'],
+    );
   });
   afterAll(async () => {
     await receiver.stop();
@@ -156,6 +166,17 @@ describe('Peppol documents on the sandbox network', () => {
     expect(incoming.map((doc) => [doc.number, doc.direction, doc.sender.identifier])).toEqual([
       [outgoing.number, 'incoming', '0088:7300010000001'],
     ]);
+    // The buyer's notification address is told, with the link that opens the invoice.
+    const [mail] = await t.db
+      .select()
+      .from(outboxMails)
+      .where(eq(outboxMails.to, 'ap@buyer.example.test'));
+    expect(mail?.subject).toBe(
+      `Peppol: invoice ${outgoing.number} received from The Sellercompany Incorporated`,
+    );
+    expect(mail?.text).toContain(
+      `https://console.fiscus.test/peppol/incoming-invoices?dialogId=document&dialog_uuid=${incoming[0]!.uuid}`,
+    );
     // Each business sees its own side only.
     expect(await list(stranger, 'invoices')).toEqual([]);
     expect((await call(seller, 'GET', `/it/invoices/${incoming[0]!.uuid}`)).statusCode).toBe(404);

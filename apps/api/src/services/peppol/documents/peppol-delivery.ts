@@ -2,7 +2,11 @@ import { z } from 'zod';
 import type { PeppolWebhookEvent } from '@fiscus/contracts';
 import type { PeppolDocumentRow } from '../../../db/schema/index.ts';
 import { participantOf, readEnvelope } from '../../../gateways/peppol/envelope.ts';
-import { routeDocument, type ParticipantDirectory } from '../../../gateways/peppol/network.ts';
+import {
+  routeDocument,
+  type ParticipantDirectory,
+  type Registration,
+} from '../../../gateways/peppol/network.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import type { JobWorker } from '../../../platform/jobs/job-queue.ts';
 import type { UblEngine } from '../engine/ubl-engine.ts';
@@ -38,6 +42,8 @@ export class PeppolDelivery {
       directoryOf: (db: Database) => ParticipantDirectory;
       announce: PeppolAnnounce;
       engine: UblEngine;
+      /** Tells the receiver's notification addresses of a document received (after the commit). */
+      notify?: (document: PeppolDocumentRow, receiver: Registration) => Promise<void>;
       clock?: () => Date;
     },
   ) {}
@@ -50,14 +56,23 @@ export class PeppolDelivery {
     return this.deps.clock?.() ?? new Date();
   }
 
-  async deliver({ documentUuid }: PeppolDeliverPayload): Promise<void> {
+  async deliver(payload: PeppolDeliverPayload): Promise<void> {
+    const received = await this.deliverInTransaction(payload);
+    // Mail after the commit: the document is there when the message is read.
+    if (received && this.deps.notify) await this.deps.notify(received.document, received.receiver);
+  }
+
+  private async deliverInTransaction({ documentUuid }: PeppolDeliverPayload): Promise<{
+    document: PeppolDocumentRow;
+    receiver: Registration;
+  } | null> {
     // The document is read before the transaction (the engine's thread, not the loop's).
     const stored = await this.deps.repository.byId(documentUuid);
-    if (!stored || stored.direction !== 'outgoing' || stored.success !== null) return;
+    if (!stored || stored.direction !== 'outgoing' || stored.success !== null) return null;
     const json = await this.deps.engine.json(stored.sourceXml);
-    await this.deps.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       const outgoing = await this.deps.repository.lockOutgoing(tx, documentUuid);
-      if (!outgoing || outgoing.success !== null) return;
+      if (!outgoing || outgoing.success !== null) return null;
       const requestSentAt = this.now();
       const envelope = json ? readEnvelope(json) : undefined;
       if (!envelope) throw new Error(`Peppol document ${documentUuid} has no envelope`);
@@ -70,7 +85,7 @@ export class PeppolDelivery {
           errorCode: routing.errorCode,
           errorMessage: routing.errorMessage,
         });
-        return;
+        return null;
       }
       const { receiver } = routing;
       const order = envelope.orderReference
@@ -114,6 +129,7 @@ export class PeppolDelivery {
         errorCode: null,
         errorMessage: null,
       });
+      return incoming ? { document: incoming, receiver } : null;
     });
   }
 
