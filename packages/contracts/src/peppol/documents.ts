@@ -200,3 +200,21 @@ export const peppolWebhookEventKeys = (['it', 'be'] as const).flatMap((domain) =
 export const peppolWebhookDeliverySchema = webhookDeliverySchema.extend({
   event: z.enum(peppolWebhookEvents),
 });
+
+/** `GET {domain}/statistics?year=`: the documents of each month of a year (the dashboard). */
+export const peppolStatisticsQuerySchema = z.object({
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+export const peppolStatisticsSchema = z.object({
+  year: z.number().int(),
+  /** Twelve entries, January first: documents sent, received, and sent ones that failed. */
+  months: z.array(
+    z.object({
+      month: z.number().int(),
+      outgoing: z.number().int(),
+      incoming: z.number().int(),
+      failed: z.number().int(),
+    }),
+  ),
+});
+export type PeppolStatistics = z.infer<typeof peppolStatisticsSchema>;

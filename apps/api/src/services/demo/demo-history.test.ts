@@ -298,6 +298,19 @@ describe('the Peppol demo history of peppol@', () => {
     expect(
       (await list(peppolToken, `/api/peppol/it/credit-notes${all}&direction=incoming`)).length,
     ).toBeGreaterThanOrEqual(1);
+    // The dashboard's year: every document of the history, the failed messages among them.
+    const stats = await t.request({
+      method: 'GET',
+      url: '/api/peppol/it/statistics?year=2026',
+      token: peppolToken,
+    });
+    expect(stats.statusCode, stats.body).toBe(200);
+    const months = stats.json<{
+      months: { outgoing: number; incoming: number; failed: number }[];
+    }>().months;
+    expect(months).toHaveLength(12);
+    expect(months.reduce((sum, month) => sum + month.failed, 0)).toBe(5);
+    expect(months.slice(0, 7).every((month) => month.outgoing + month.incoming === 0)).toBe(true);
     expect(summary.peppolDocuments).toBe(
       italianOut.length +
         orders.length +

@@ -170,6 +170,36 @@ export class PeppolDocumentsRepository extends OwnedRepository<
       .orderBy(asc(peppolDocuments.createdAt));
   }
 
+  /**
+   * The scope's documents of each month of `year` in `timeZone`: sent, received, and sent ones
+   * the network refused.
+   */
+  async monthlyCounts(
+    scope: PeppolScope,
+    year: number,
+    timeZone: 'Europe/Rome' | 'Europe/Brussels',
+  ): Promise<{ month: number; outgoing: number; incoming: number; failed: number }[]> {
+    // A literal (one of two names), so the SELECT's month and the GROUP BY's are one expression.
+    const local = sql`(${peppolDocuments.createdAt} at time zone ${sql.raw(`'${timeZone}'`)})`;
+    const month = sql<number>`extract(month from ${local})::int`;
+    const rows = await this.db
+      .select({
+        month,
+        outgoing: sql<number>`count(*) filter (where ${peppolDocuments.direction} = 'outgoing')::int`,
+        incoming: sql<number>`count(*) filter (where ${peppolDocuments.direction} = 'incoming')::int`,
+        failed: sql<number>`count(*) filter (where ${peppolDocuments.direction} = 'outgoing' and ${peppolDocuments.success} = false)::int`,
+      })
+      .from(peppolDocuments)
+      .where(this.scoped(scope, sql`extract(year from ${local})::int = ${year}`))
+      .groupBy(month);
+    return rows.map((row) => ({
+      month: Number(row.month),
+      outgoing: Number(row.outgoing),
+      incoming: Number(row.incoming),
+      failed: Number(row.failed),
+    }));
+  }
+
   /** Sets the downloaded flag of documents of a kind in the scope; answers how many. */
   async markDownloaded(
     scope: PeppolScope,

@@ -4,6 +4,8 @@ import {
   peppolDocumentParamsSchema,
   peppolDocumentSchema,
   peppolDownloadedRequestSchema,
+  peppolStatisticsQuerySchema,
+  peppolStatisticsSchema,
   peppolValidationSchema,
   problemSchema,
   type PeppolDocumentKind,
@@ -84,8 +86,15 @@ export const peppolDocumentsRoutes = (tag: string) =>
   resourceRoutes({
     tags: [tag],
     access: assertPeppolUser,
-    routes: ({ service }: { service: PeppolDocumentsService }) =>
-      kindsOf(service).flatMap((kind) => collectionRoutes(service, kind)),
+    routes: ({ service }: { service: PeppolDocumentsService }) => [
+      ...kindsOf(service).flatMap((kind) => collectionRoutes(service, kind)),
+      itemRoute('GET', '/statistics', {
+        summary: 'Documents sent, received and failed in each month of a year (the dashboard)',
+        querystring: peppolStatisticsQuerySchema,
+        response: peppolStatisticsSchema,
+        handle: ({ actor, query }) => service.statistics(actor, query.year),
+      }),
+    ],
     handWritten: (app, { service }, { tags, security }) => {
       app.addContentTypeParser(
         XML_TYPES,

@@ -5,6 +5,7 @@ import {
   type PeppolDocumentLink,
   type PeppolDocumentListQuery,
   type PeppolDomain,
+  type PeppolStatistics,
   type PeppolValidation,
   type Violation,
 } from '@fiscus/contracts';
@@ -294,6 +295,22 @@ export class PeppolDocumentsService {
   ): Promise<{ pdf: Uint8Array; number: string }> {
     const row = await this.find(actor, kind, uuid);
     return { pdf: await renderPdf(await this.jsonOf(row), { lang }), number: row.number };
+  }
+
+  /** `GET {domain}/statistics`: each month of the year (this year by default, local time). */
+  async statistics(actor: Actor, year?: number): Promise<PeppolStatistics> {
+    const timeZone = this.domain === 'be' ? 'Europe/Brussels' : 'Europe/Rome';
+    const chosen =
+      year ??
+      Number(new Intl.DateTimeFormat('en', { timeZone, year: 'numeric' }).format(this.now()));
+    const counts = await this.deps.repository.monthlyCounts(this.scope(actor), chosen, timeZone);
+    return {
+      year: chosen,
+      months: Array.from({ length: 12 }, (_, index) => {
+        const found = counts.find((entry) => entry.month === index + 1);
+        return { month: index + 1, outgoing: 0, incoming: 0, failed: 0, ...found };
+      }),
+    };
   }
 
   async markDownloaded(
