@@ -280,4 +280,11 @@ test('an order and its response are linked both ways; a Belgian credit note arri
   await expect(check).toContainText('Partners can reach 0211:IT09753108647 on Peppol.');
   await expect(check).toContainText('peppol-transport-as4-v2_0');
   await screenshotEveryLanguage(page, 'peppol-receiving-check');
+
+  // The Peppol dashboard: the year's documents of the domain.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: /^Peppol documents in \d{4}$/ })).toBeVisible();
+  await expect(page.getByTestId('peppol-stats-failed')).not.toContainText(/^Sent with errors0$/);
+  await waitForIdle(page);
+  await screenshotEveryLanguage(page, 'peppol-dashboard');
 });
