@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIS_BILLING } from '@fiscus/peppol-messages';
 import { ublToJson } from '@fiscus/ubl';
 import { createTestApp, type TestApp } from '../../../../test/test-app.ts';
-import { outboxMails } from '../../../db/schema/index.ts';
+import { outboxMails, peppolDocuments } from '../../../db/schema/index.ts';
 import { WebhookReceiver } from '../../../../test/webhook-receiver.ts';
 import { subAccountOf, type Login } from '../../it/acting-scope-test-kit.ts';
 import { drainJobs } from '../../it/it-test-kit.ts';
@@ -184,6 +184,19 @@ describe('Peppol documents on the sandbox network', () => {
     await t.app.platform.jobs.enqueue('peppol.deliver', { documentUuid: outgoing.uuid });
     await drainJobs(t);
     expect(await list(buyer, 'invoices')).toHaveLength(1);
+    // Nor does the receiving access point take the same message id twice (a sender that lost
+    // the answer and sends again): the duplicate is dropped, the sender's message succeeds.
+    await t.db
+      .update(peppolDocuments)
+      .set({ success: null })
+      .where(eq(peppolDocuments.uuid, outgoing.uuid));
+    await t.app.platform.jobs.enqueue('peppol.deliver', { documentUuid: outgoing.uuid });
+    await drainJobs(t);
+    expect(await list(buyer, 'invoices')).toHaveLength(1);
+    expect(
+      (await call(seller, 'GET', `/it/invoices/${outgoing.uuid}`)).json<Doc>().peppolMessage
+        .success,
+    ).toBe(true);
 
     const hooks = receiver.requests.map((request) => ({
       path: request.url,
