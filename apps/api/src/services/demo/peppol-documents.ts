@@ -39,15 +39,33 @@ function escape(text: string): string {
 
 const money = (value: Decimal) => value.toFixed(2);
 
-function party(tag: string, value: DemoParty): string {
-  return `<cac:${tag}><cac:Party>
-<cbc:EndpointID schemeID="${value.scheme}">${escape(value.id)}</cbc:EndpointID>
-<cac:PartyName><cbc:Name>${escape(value.name)}</cbc:Name></cac:PartyName>
-<cac:PostalAddress><cbc:StreetName>${escape(value.street)}</cbc:StreetName><cbc:CityName>${escape(value.city)}</cbc:CityName><cbc:PostalZone>${escape(value.zip)}</cbc:PostalZone><cac:Country><cbc:IdentificationCode>${value.country}</cbc:IdentificationCode></cac:Country></cac:PostalAddress>
-<cac:PartyTaxScheme><cbc:CompanyID>${escape(value.vat)}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>
-<cac:PartyLegalEntity><cbc:RegistrationName>${escape(value.name)}</cbc:RegistrationName></cac:PartyLegalEntity>
-</cac:Party></cac:${tag}>`;
+/**
+ * A party aggregate: its EndpointID, then what each document's rules ask of it (billing: a
+ * trading name and a VAT number; ordering and despatch: the postal address, or nothing more).
+ */
+function party(
+  tag: string,
+  value: DemoParty,
+  parts: { name?: boolean; address?: boolean; vat?: boolean } = {},
+): string {
+  return [
+    `<cac:${tag}><cac:Party>`,
+    `<cbc:EndpointID schemeID="${value.scheme}">${escape(value.id)}</cbc:EndpointID>`,
+    parts.name ? `<cac:PartyName><cbc:Name>${escape(value.name)}</cbc:Name></cac:PartyName>` : '',
+    parts.address
+      ? `<cac:PostalAddress><cbc:StreetName>${escape(value.street)}</cbc:StreetName><cbc:CityName>${escape(value.city)}</cbc:CityName><cbc:PostalZone>${escape(value.zip)}</cbc:PostalZone><cac:Country><cbc:IdentificationCode>${value.country}</cbc:IdentificationCode></cac:Country></cac:PostalAddress>`
+      : '',
+    parts.vat
+      ? `<cac:PartyTaxScheme><cbc:CompanyID>${escape(value.vat)}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`
+      : '',
+    `<cac:PartyLegalEntity><cbc:RegistrationName>${escape(value.name)}</cbc:RegistrationName></cac:PartyLegalEntity>`,
+    `</cac:Party></cac:${tag}>`,
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
+
+const BILLING_PARTY = { name: true, address: true, vat: true };
 
 /** A BIS Billing 3 invoice (380) or credit note (381) under reverse charge. */
 export function billingDocument(options: {
@@ -89,8 +107,8 @@ export function billingDocument(options: {
 ${credit ? '' : `<cbc:DueDate>${options.dueDate}</cbc:DueDate>\n`}<cbc:${credit ? 'CreditNoteTypeCode' : 'InvoiceTypeCode'}>${credit ? '381' : '380'}</cbc:${credit ? 'CreditNoteTypeCode' : 'InvoiceTypeCode'}>
 <cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>
 <cbc:BuyerReference>${escape(options.buyerReference)}</cbc:BuyerReference>
-${options.invoiceReference ? `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${escape(options.invoiceReference)}</cbc:ID></cac:InvoiceDocumentReference></cac:BillingReference>\n` : ''}${party('AccountingSupplierParty', options.seller)}
-${party('AccountingCustomerParty', options.buyer)}
+${options.invoiceReference ? `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${escape(options.invoiceReference)}</cbc:ID></cac:InvoiceDocumentReference></cac:BillingReference>\n` : ''}${party('AccountingSupplierParty', options.seller, BILLING_PARTY)}
+${party('AccountingCustomerParty', options.buyer, BILLING_PARTY)}
 ${credit ? '' : `<cac:PaymentMeans><cbc:PaymentMeansCode>30</cbc:PaymentMeansCode><cac:PayeeFinancialAccount><cbc:ID>IT60X0542811101000000123456</cbc:ID></cac:PayeeFinancialAccount></cac:PaymentMeans>\n`}<cac:TaxTotal><cbc:TaxAmount currencyID="EUR">0.00</cbc:TaxAmount>
 <cac:TaxSubtotal><cbc:TaxableAmount currencyID="EUR">${money(total)}</cbc:TaxableAmount><cbc:TaxAmount currencyID="EUR">0.00</cbc:TaxAmount>
 <cac:TaxCategory><cbc:ID>AE</cbc:ID><cbc:Percent>0</cbc:Percent><cbc:TaxExemptionReasonCode>VATEX-EU-AE</cbc:TaxExemptionReasonCode><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory>
@@ -126,11 +144,6 @@ export function orderDocument(options: {
 </cac:LineItem></cac:OrderLine>`,
     )
     .join('\n');
-  const orderParty = (tag: string, value: DemoParty) => `<cac:${tag}><cac:Party>
-<cbc:EndpointID schemeID="${value.scheme}">${escape(value.id)}</cbc:EndpointID>
-<cac:PostalAddress><cbc:StreetName>${escape(value.street)}</cbc:StreetName><cbc:CityName>${escape(value.city)}</cbc:CityName><cbc:PostalZone>${escape(value.zip)}</cbc:PostalZone><cac:Country><cbc:IdentificationCode>${value.country}</cbc:IdentificationCode></cac:Country></cac:PostalAddress>
-<cac:PartyLegalEntity><cbc:RegistrationName>${escape(value.name)}</cbc:RegistrationName></cac:PartyLegalEntity>
-</cac:Party></cac:${tag}>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
 <cbc:CustomizationID>${options.cig ? NSO_ORDER : 'urn:fdc:peppol.eu:poacc:trns:order:3'}</cbc:CustomizationID>
@@ -139,8 +152,8 @@ export function orderDocument(options: {
 <cbc:IssueDate>${options.issueDate}</cbc:IssueDate>
 <cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>
 <cac:ValidityPeriod><cbc:EndDate>${options.validUntil}</cbc:EndDate></cac:ValidityPeriod>
-${options.cig ? `<cac:OriginatorDocumentReference><cbc:ID>${escape(options.cig)}</cbc:ID></cac:OriginatorDocumentReference>\n` : ''}${orderParty('BuyerCustomerParty', options.buyer)}
-${orderParty('SellerSupplierParty', options.seller)}
+${options.cig ? `<cac:OriginatorDocumentReference><cbc:ID>${escape(options.cig)}</cbc:ID></cac:OriginatorDocumentReference>\n` : ''}${party('BuyerCustomerParty', options.buyer, { address: true })}
+${party('SellerSupplierParty', options.seller, { address: true })}
 <cac:AnticipatedMonetaryTotal><cbc:LineExtensionAmount currencyID="EUR">${money(total)}</cbc:LineExtensionAmount><cbc:PayableAmount currencyID="EUR">${money(total)}</cbc:PayableAmount></cac:AnticipatedMonetaryTotal>
 ${lines}
 </Order>
@@ -159,10 +172,6 @@ export function nsoOrderResponseDocument(options: {
   seller: DemoParty;
   buyer: DemoParty;
 }): string {
-  const orderParty = (tag: string, value: DemoParty) => `<cac:${tag}><cac:Party>
-<cbc:EndpointID schemeID="${value.scheme}">${escape(value.id)}</cbc:EndpointID>
-<cac:PartyLegalEntity><cbc:RegistrationName>${escape(value.name)}</cbc:RegistrationName></cac:PartyLegalEntity>
-</cac:Party></cac:${tag}>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <OrderResponse xmlns="urn:oasis:names:specification:ubl:schema:xsd:OrderResponse-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
 <cbc:CustomizationID>${NSO_ORDER_RESPONSE}</cbc:CustomizationID>
@@ -172,8 +181,8 @@ export function nsoOrderResponseDocument(options: {
 <cbc:OrderResponseCode>${options.code}</cbc:OrderResponseCode>
 <cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>
 <cac:OrderReference><cbc:ID>${escape(`${options.order.number}#${options.order.issueDate}#${options.buyer.id}`)}</cbc:ID></cac:OrderReference>
-${orderParty('SellerSupplierParty', options.seller)}
-${orderParty('BuyerCustomerParty', options.buyer)}
+${party('SellerSupplierParty', options.seller)}
+${party('BuyerCustomerParty', options.buyer)}
 </OrderResponse>
 `;
 }
@@ -187,11 +196,6 @@ export function despatchAdviceDocument(options: {
   customer: DemoParty;
   lines: readonly DemoLine[];
 }): string {
-  const despatchParty = (tag: string, value: DemoParty) => `<cac:${tag}><cac:Party>
-<cbc:EndpointID schemeID="${value.scheme}">${escape(value.id)}</cbc:EndpointID>
-<cac:PostalAddress><cbc:StreetName>${escape(value.street)}</cbc:StreetName><cbc:CityName>${escape(value.city)}</cbc:CityName><cbc:PostalZone>${escape(value.zip)}</cbc:PostalZone><cac:Country><cbc:IdentificationCode>${value.country}</cbc:IdentificationCode></cac:Country></cac:PostalAddress>
-<cac:PartyLegalEntity><cbc:RegistrationName>${escape(value.name)}</cbc:RegistrationName></cac:PartyLegalEntity>
-</cac:Party></cac:${tag}>`;
   const lines = options.lines
     .map(
       (line, index) => `<cac:DespatchLine><cbc:ID>${index + 1}</cbc:ID>
@@ -208,8 +212,8 @@ export function despatchAdviceDocument(options: {
 <cbc:ID>${escape(options.number)}</cbc:ID>
 <cbc:IssueDate>${options.issueDate}</cbc:IssueDate>
 <cac:OrderReference><cbc:ID>${escape(options.orderNumber)}</cbc:ID></cac:OrderReference>
-${despatchParty('DespatchSupplierParty', options.supplier)}
-${despatchParty('DeliveryCustomerParty', options.customer)}
+${party('DespatchSupplierParty', options.supplier, { address: true })}
+${party('DeliveryCustomerParty', options.customer, { address: true })}
 <cac:Shipment><cbc:ID>1</cbc:ID><cac:Delivery><cac:EstimatedDeliveryPeriod><cbc:StartDate>${options.issueDate}</cbc:StartDate></cac:EstimatedDeliveryPeriod></cac:Delivery></cac:Shipment>
 ${lines}
 </DespatchAdvice>

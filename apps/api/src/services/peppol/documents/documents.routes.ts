@@ -1,5 +1,6 @@
 import {
   PEPPOL_COLLECTION_OF_KIND,
+  peppolDocumentKinds,
   peppolDocumentListQuerySchema,
   peppolDocumentParamsSchema,
   peppolDocumentSchema,
@@ -23,7 +24,7 @@ import {
 } from '../../../platform/http/resource-routes.ts';
 import { badRequest } from '../../../platform/problem-errors.ts';
 import { assertPeppolUser } from '../legal-entities/legal-entities.service.ts';
-import type { PeppolDocumentsService, UblInput } from './documents.service.ts';
+import { BELGIAN_KINDS, type PeppolDocumentsService, type UblInput } from './documents.service.ts';
 
 const XML_TYPES = ['application/xml', 'text/xml'];
 const printLangSchema = z.object({ lang: z.enum(['it', 'en', 'pl']).optional() });
@@ -42,9 +43,8 @@ function ublInputOf(request: FastifyRequest): UblInput {
 }
 
 /** The kinds a domain carries: Belgium invoices and credit notes (spec 2.1). */
-function kindsOf(service: PeppolDocumentsService): PeppolDocumentKind[] {
-  const all = Object.keys(PEPPOL_COLLECTION_OF_KIND) as PeppolDocumentKind[];
-  return service.domain === 'be' ? ['invoice', 'credit-note'] : all;
+function kindsOf(service: PeppolDocumentsService): readonly PeppolDocumentKind[] {
+  return service.domain === 'be' ? BELGIAN_KINDS : peppolDocumentKinds;
 }
 
 function collectionRoutes(

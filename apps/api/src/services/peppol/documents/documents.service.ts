@@ -34,7 +34,7 @@ const refused = (path: string, key: Messages): Violation =>
   violation(path, PEPPOL_DOCUMENT_MESSAGES[key], key);
 
 /** The Belgian API carries invoices and credit notes only (spec 2.1: Belgian Peppol routes). */
-const BELGIAN_KINDS: readonly PeppolDocumentKind[] = ['invoice', 'credit-note'];
+export const BELGIAN_KINDS: readonly PeppolDocumentKind[] = ['invoice', 'credit-note'];
 
 /** What a sender posts: UBL XML, or its JSON (`@fiscus/ubl`'s shape). */
 export type UblInput = { xml: string } | { json: unknown };

@@ -1,15 +1,7 @@
+import { PEPPOL_COLLECTION_OF_KIND, type PeppolDocumentKind } from '@fiscus/contracts';
 import type { PeppolDocumentRow } from '../../../db/schema/index.ts';
 import type { Registration } from '../../../gateways/peppol/network.ts';
 import type { Mail } from '../../../platform/mail/mailer.ts';
-
-/** The console's list of a kind, per domain (`/peppol/incoming-invoices`, `/peppol-be/…`). */
-const COLLECTION: Record<string, string> = {
-  invoice: 'invoices',
-  'credit-note': 'credit-notes',
-  order: 'orders',
-  'order-response': 'order-responses',
-  'despatch-advice': 'despatch-advices',
-};
 
 const KIND_WORDS: Record<string, string> = {
   invoice: 'invoice',
@@ -34,7 +26,7 @@ export function receivedDocumentMails(
     : [];
   const kind = KIND_WORDS[document.kind] ?? document.kind;
   const prefix = document.domain === 'be' ? '/peppol-be' : '/peppol';
-  const link = `${publicUrl}${prefix}/incoming-${COLLECTION[document.kind] ?? 'invoices'}?dialogId=document&dialog_uuid=${document.uuid}`;
+  const link = `${publicUrl}${prefix}/incoming-${PEPPOL_COLLECTION_OF_KIND[document.kind as PeppolDocumentKind] ?? 'invoices'}?dialogId=document&dialog_uuid=${document.uuid}`;
   const sender = [document.senderName, document.senderId].filter(Boolean).join(', ');
   return to.map((address) => ({
     to: address,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import {
   peppolWebhookEventKey,
   peppolWebhookEvents,
@@ -108,14 +108,19 @@ export class PeppolWebhooksService {
   async list(actor: Actor, query: PaginationQuery): Promise<CollectionPage<PeppolWebhook>> {
     const ownerId = this.ownerOf(actor);
     const { page, itemsPerPage, offset } = parseCollectionQuery(query, { defaultOrder: [] });
-    const rows = await this.deps.db
-      .select()
-      .from(itApiConfigurations)
-      .where(this.where(ownerId))
-      .orderBy(desc(itApiConfigurations.createdAt), asc(itApiConfigurations.uuid));
+    const [rows, [counted]] = await Promise.all([
+      this.deps.db
+        .select()
+        .from(itApiConfigurations)
+        .where(this.where(ownerId))
+        .orderBy(desc(itApiConfigurations.createdAt), asc(itApiConfigurations.uuid))
+        .limit(itemsPerPage)
+        .offset(offset),
+      this.deps.db.select({ total: count() }).from(itApiConfigurations).where(this.where(ownerId)),
+    ]);
     return {
-      items: rows.slice(offset, offset + itemsPerPage).map((row) => this.toWebhook(row)),
-      total: rows.length,
+      items: rows.map((row) => this.toWebhook(row)),
+      total: counted?.total ?? 0,
       page,
       itemsPerPage,
     };
