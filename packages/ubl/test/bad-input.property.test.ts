@@ -152,7 +152,8 @@ describe('hostile input never makes the entry points throw', () => {
     );
     fc.assert(
       fc.property(
-        fc.constantFrom(...pathsOf(json).filter((path) => path.length > 0)),
+        // A key of an object (a JSON array has no named keys: its `length` is no field).
+        fc.constantFrom(...pathsOf(json).filter((path) => typeof path.at(-1) === 'string')),
         key,
         fc.oneof(fc.jsonValue({ maxDepth: 3 }), insertion),
         (path, name, value) => {
