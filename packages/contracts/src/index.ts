@@ -24,3 +24,6 @@ export * from './it/sdi-outcome-rules.ts';
 export * from './it/expenses.ts';
 export * from './peppol/legal-entities.ts';
 export * from './peppol/documents.ts';
+export * from './pl/legal-entities.ts';
+export * from './pl/invoices.ts';
+export * from './pl/webhooks-demo.ts';

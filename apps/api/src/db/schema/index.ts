@@ -9,3 +9,4 @@ export * from './it-transfers.ts';
 export * from './it-receipts.ts';
 export * from './it-sistema-ts.ts';
 export * from './peppol.ts';
+export * from './pl.ts';
