@@ -1,0 +1,102 @@
+/*
+ * What the Polish services need of KSeF, as a provider's client does it over the KSeF 2.0 API
+ * (`../shared/spec/ksef/api/open-api.json`): authorise a taxpayer (XAdES-signed AuthTokenRequest,
+ * or a KSeF token the taxpayer made), keep a KSeF token to act with, send invoices in online
+ * sessions (encrypted with AES-256 under a key sent wrapped in KSeF's public key), read their
+ * status, KSeF number and UPO, read invoices issued to a NIP. `sandbox-client.ts` implements it on
+ * the sandbox KSeF of this instance (`gateways/ksef/sandbox`), whose HTTP face
+ * (`/api/ksef-sandbox/v2/...`) answers a client written for the real KSeF.
+ */
+
+/** A refusal in KSeF's own words: its numeric code (21405, 21111, 440…), description, details. */
+export class KsefError extends Error {
+  constructor(
+    readonly code: number,
+    readonly description: string,
+    readonly details: readonly string[] = [],
+    /** The HTTP status KSeF answered with (400, 401, 403, 404, 429, 500…). */
+    readonly httpStatus = 400,
+  ) {
+    super(`${code} ${description}${details.length > 0 ? `: ${details.join('; ')}` : ''}`);
+    this.name = 'KsefError';
+  }
+}
+
+/** The credentials a legal entity acts with once onboarded. */
+export type KsefCredentials = { nip: string; ksefToken: string };
+
+export type KsefAuthorisationRequest = {
+  /** KSeF's challenge (`/auth/challenge`) and when it was given. */
+  challenge: string;
+  timestamp: Date;
+  /** The AuthTokenRequest XML (schemat_auth v2) to be signed with XAdES: the signature file. */
+  xml: string;
+};
+
+export type KsefTokenGrant = { ksefToken: string; tokenReference: string };
+
+export type KsefSent = { sessionReference: string; invoiceReference: string };
+
+export type KsefInvoiceState =
+  /** Received, being processed (KSeF's 100/150). */
+  | { state: 'processing'; code: number; description: string }
+  /** Accepted: its KSeF number and acquisition moment; `upo` once KSeF made it (the session closed). */
+  | {
+      state: 'accepted';
+      code: number;
+      description: string;
+      ksefNumber: string;
+      acquisitionDate: Date;
+      upo: string | undefined;
+    }
+  /** Refused with KSeF's code (e.g. 450 "Błąd weryfikacji semantyki dokumentu faktury"). */
+  | { state: 'rejected'; code: number; description: string; details: string[] };
+
+export type KsefIncomingInvoice = {
+  ksefNumber: string;
+  invoiceNumber: string;
+  sellerNip: string;
+  sellerName: string | null;
+  buyerNip: string | null;
+  invoicingDate: Date;
+  acquisitionDate: Date;
+  permanentStorageDate: Date;
+  invoiceHash: string;
+};
+
+export interface KsefGateway {
+  /** Which KSeF this is (TE, DEMO or PRD for the QR links) and its API address. */
+  readonly environment: 'TE' | 'DEMO' | 'PRD';
+  readonly apiUrl: string;
+
+  /** A fresh challenge and the AuthTokenRequest for the NIP to be signed (onboarding mode 1). */
+  authorisationRequest(nip: string): Promise<KsefAuthorisationRequest>;
+  /**
+   * Authenticates with the signed AuthTokenRequest (its XAdES signature verified, its signer's
+   * certificate naming the NIP), then makes the KSeF token the provider acts with from now on.
+   * Throws KsefError with KSeF's code when it refuses (bad signature, wrong NIP, used challenge…).
+   */
+  grantWithSignedRequest(nip: string, signedXml: string): Promise<KsefTokenGrant>;
+  /** Authenticates with a KSeF token the taxpayer made (mode 2) and keeps it. */
+  grantWithKsefToken(nip: string, ksefToken: string): Promise<KsefTokenGrant>;
+
+  /** Sends one invoice (FA XML bytes, as issued) in the NIP's online session. */
+  sendInvoice(
+    credentials: KsefCredentials,
+    xml: Uint8Array,
+    options: { offlineMode: boolean; formCode: { systemCode: string; schemaVersion: string } },
+  ): Promise<KsefSent>;
+  /** Where an invoice sent is: processing, accepted (KSeF number; UPO once made) or rejected. */
+  invoiceState(credentials: KsefCredentials, sent: KsefSent): Promise<KsefInvoiceState>;
+  /** Invoices issued to the NIP (Subject2) that KSeF stored after `since`, oldest first. */
+  incomingSince(credentials: KsefCredentials, since: Date): Promise<KsefIncomingInvoice[]>;
+  /** One invoice's XML by its KSeF number, as KSeF stores it. */
+  downloadInvoice(credentials: KsefCredentials, ksefNumber: string): Promise<Uint8Array>;
+
+  /** Sandbox only: signs the signature file with a sandbox test certificate for the NIP. */
+  signWithTestCertificate(nip: string, xml: string): Promise<string>;
+  /** Sandbox only: a KSeF token for the NIP, as the taxpayer's KSeF app would make one. */
+  issueTestKsefToken(nip: string): Promise<string>;
+  /** Sandbox only: the NIP's invoices waiting for their number or UPO get them now. */
+  archiveNow(nip: string): Promise<number>;
+}
