@@ -178,15 +178,6 @@ CREATE TABLE "pl_legal_entity_sub_accounts" (
 	CONSTRAINT "pl_legal_entity_sub_accounts_legal_entity_uuid_sub_account_id_pk" PRIMARY KEY("legal_entity_uuid","sub_account_id")
 );
 --> statement-breakpoint
-CREATE TABLE "pl_webhooks" (
-	"uuid" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"owner_id" uuid NOT NULL,
-	"legal_entity_uuid" uuid NOT NULL,
-	"webhook_type" text NOT NULL,
-	"webhook_url" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 ALTER TABLE "pl_access_codes" ADD CONSTRAINT "pl_access_codes_invoice_uuid_pl_invoices_uuid_fk" FOREIGN KEY ("invoice_uuid") REFERENCES "public"."pl_invoices"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pl_authorization_flows" ADD CONSTRAINT "pl_authorization_flows_legal_entity_uuid_pl_legal_entities_uuid_fk" FOREIGN KEY ("legal_entity_uuid") REFERENCES "public"."pl_legal_entities"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pl_invoice_attachments" ADD CONSTRAINT "pl_invoice_attachments_invoice_uuid_pl_invoices_uuid_fk" FOREIGN KEY ("invoice_uuid") REFERENCES "public"."pl_invoices"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -195,8 +186,6 @@ ALTER TABLE "pl_invoices" ADD CONSTRAINT "pl_invoices_legal_entity_uuid_pl_legal
 ALTER TABLE "pl_legal_entities" ADD CONSTRAINT "pl_legal_entities_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pl_legal_entity_sub_accounts" ADD CONSTRAINT "pl_legal_entity_sub_accounts_legal_entity_uuid_pl_legal_entities_uuid_fk" FOREIGN KEY ("legal_entity_uuid") REFERENCES "public"."pl_legal_entities"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pl_legal_entity_sub_accounts" ADD CONSTRAINT "pl_legal_entity_sub_accounts_sub_account_id_users_id_fk" FOREIGN KEY ("sub_account_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "pl_webhooks" ADD CONSTRAINT "pl_webhooks_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "pl_webhooks" ADD CONSTRAINT "pl_webhooks_legal_entity_uuid_pl_legal_entities_uuid_fk" FOREIGN KEY ("legal_entity_uuid") REFERENCES "public"."pl_legal_entities"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ksef_sandbox_auth_token_idx" ON "ksef_sandbox_auth_operations" USING btree ("authentication_token_hash");--> statement-breakpoint
 CREATE INDEX "ksef_sandbox_invoices_session_idx" ON "ksef_sandbox_invoices" USING btree ("session_reference","ordinal_number");--> statement-breakpoint
 CREATE UNIQUE INDEX "ksef_sandbox_invoices_ksef_number_idx" ON "ksef_sandbox_invoices" USING btree ("ksef_number");--> statement-breakpoint
@@ -216,6 +205,4 @@ CREATE UNIQUE INDEX "pl_invoices_incoming_ksef_idx" ON "pl_invoices" USING btree
 CREATE INDEX "pl_legal_entities_owner_idx" ON "pl_legal_entities" USING btree ("owner_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "pl_legal_entities_owner_nip_idx" ON "pl_legal_entities" USING btree ("owner_id","nip");--> statement-breakpoint
 CREATE INDEX "pl_legal_entities_nip_idx" ON "pl_legal_entities" USING btree ("nip");--> statement-breakpoint
-CREATE INDEX "pl_legal_entity_sub_accounts_user_idx" ON "pl_legal_entity_sub_accounts" USING btree ("sub_account_id");--> statement-breakpoint
-CREATE INDEX "pl_webhooks_owner_idx" ON "pl_webhooks" USING btree ("owner_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "pl_webhooks_entity_type_idx" ON "pl_webhooks" USING btree ("legal_entity_uuid","webhook_type");
+CREATE INDEX "pl_legal_entity_sub_accounts_user_idx" ON "pl_legal_entity_sub_accounts" USING btree ("sub_account_id");

@@ -212,31 +212,6 @@ export const plAccessCodes = pgTable(
 );
 export type PlAccessCodeRow = typeof plAccessCodes.$inferSelect;
 
-/**
- * Polish webhooks: one URL per legal entity and webhook type (the provider's types), signed like
- * the Italian ones; deliveries go through the platform's webhook delivery log.
- */
-export const plWebhooks = pgTable(
-  'pl_webhooks',
-  {
-    uuid: uuid('uuid').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    legalEntityUuid: uuid('legal_entity_uuid')
-      .notNull()
-      .references(() => plLegalEntities.uuid, { onDelete: 'cascade' }),
-    webhookType: text('webhook_type').notNull(),
-    webhookUrl: text('webhook_url').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('pl_webhooks_owner_idx').on(table.ownerId, table.createdAt),
-    uniqueIndex('pl_webhooks_entity_type_idx').on(table.legalEntityUuid, table.webhookType),
-  ],
-);
-export type PlWebhookRow = typeof plWebhooks.$inferSelect;
-
 // --- The KSeF sandbox's own state (gateways/ksef) ---------------------------------------------
 
 /** The sandbox's keys: the RSA key pair KSeF publishes (token and symmetric key encryption) and
