@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestampField } from '../common/fields.ts';
+import { webhookDeliverySchema } from '../it/api-configurations.ts';
 import { nipField } from './legal-entities.ts';
 
 /*
@@ -22,7 +23,12 @@ export const plWebhookRequestSchema = z.object({
   /** The legal entity's uuid. */
   legalEntity: z.uuid(),
   webhookType: z.enum(plWebhookTypes),
-  webhookUrl: z.string().trim().min(1).max(2048).pipe(z.url({ protocol: /^https?$/ })),
+  webhookUrl: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2048)
+    .pipe(z.url({ protocol: /^https?$/ })),
 });
 export type PlWebhookRequest = z.input<typeof plWebhookRequestSchema>;
 
@@ -37,18 +43,30 @@ export const plWebhookSchema = z.object({
 export type PlWebhook = z.infer<typeof plWebhookSchema>;
 export const plWebhookParamsSchema = z.object({ uuid: z.uuid() });
 
-/** One delivery attempt of a Polish webhook (the platform's delivery log). */
-export const plWebhookDeliverySchema = z.object({
-  uuid: z.uuid(),
-  event: z.string(),
-  status: z.string(),
-  attempts: z.number().int(),
-  responseStatus: z.number().int().nullable(),
-  lastError: z.string().nullable(),
-  createdAt: timestampField,
-  deliveredAt: timestampField.nullable(),
-});
+/** One delivery of a Polish webhook (its log), as the Italian delivery log has it. */
+export const plWebhookDeliverySchema = webhookDeliverySchema.extend({ event: z.string() });
 export type PlWebhookDelivery = z.infer<typeof plWebhookDeliverySchema>;
+
+/**
+ * Where a Polish webhook is kept: with the Italian and Peppol ones (one signing key, one retry
+ * policy, one delivery log), under the event `pl:{legalEntityUuid}:{webhookType}`, so an event of
+ * one legal entity reaches only its own webhooks.
+ */
+export function plWebhookEventKey(legalEntityUuid: string, type: PlWebhookType): string {
+  return `pl:${legalEntityUuid}:${type}`;
+}
+export const plWebhookEventKeySchema = z
+  .string()
+  .max(120)
+  .refine((key) => {
+    const [prefix, uuid, type, ...rest] = key.split(':');
+    return (
+      prefix === 'pl' &&
+      rest.length === 0 &&
+      z.uuid().safeParse(uuid).success &&
+      (plWebhookTypes as readonly string[]).includes(type ?? '')
+    );
+  });
 
 /** `POST /invoices/v2/generate`: invoices from nip1 to nip2 sent through the sandbox. */
 export const plDemoGenerateSchema = z.object({

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { peppolWebhookEventKeys, webhookEvents } from '@fiscus/contracts';
+import { peppolWebhookEventKeys, plWebhookEventKeySchema, webhookEvents } from '@fiscus/contracts';
 import type { ItApiConfigurationRow, WebhookDeliveryRow } from '../../db/schema/index.ts';
 import type { Database } from '../db/database.ts';
 import type { JobQueue, JobWorker } from '../jobs/job-queue.ts';
@@ -34,8 +34,9 @@ export function webhookRetryDelayMs(policy: WebhookRetryPolicy, attempt: number)
 
 const dispatchPayloadSchema = z.object({
   ownerId: z.uuid(),
-  // The Italian events, and the Peppol ones keyed by domain (`peppol-it:incoming-document`).
-  event: z.enum([...webhookEvents, ...peppolWebhookEventKeys]),
+  // The Italian events, the Peppol ones keyed by domain (`peppol-it:incoming-document`) and the
+  // Polish ones keyed by legal entity (`pl:{uuid}:legal-entity-invoice-receiver`).
+  event: z.union([z.enum([...webhookEvents, ...peppolWebhookEventKeys]), plWebhookEventKeySchema]),
   payload: z.unknown(),
   fiscalIds: z.array(z.string()).default([]),
 });

@@ -88,6 +88,7 @@ export class ApiConfigurationsRepository extends OwnedRepository<
       eq(itApiConfigurations.ownerId, scope.ownerId),
       // Peppol webhooks share the table (and the delivery) but are listed by the Peppol API.
       notLike(itApiConfigurations.event, 'peppol-%'),
+      notLike(itApiConfigurations.event, 'pl:%'),
       visible,
       ...conditions,
     );
