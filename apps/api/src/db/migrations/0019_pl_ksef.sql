@@ -99,6 +99,7 @@ CREATE TABLE "pl_authorization_flows" (
 	"hash" text NOT NULL,
 	"status" smallint DEFAULT 50 NOT NULL,
 	"challenge" text,
+	"signature_file" text,
 	"challenge_timestamp" timestamp with time zone,
 	"deadline" timestamp with time zone,
 	"mode" text,

@@ -90,9 +90,12 @@ export const plAuthorizationFlows = pgTable(
     legalEntityUuid: uuid('legal_entity_uuid')
       .notNull()
       .references(() => plLegalEntities.uuid, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the public link's secret: the link itself is shown once. */
     hash: text('hash').notNull(),
     status: smallint('status').notNull().default(50),
     challenge: text('challenge'),
+    /** The AuthTokenRequest to be signed (the signature file), made at start. */
+    signatureFile: text('signature_file'),
     challengeTimestamp: timestamp('challenge_timestamp', { withTimezone: true }),
     deadline: timestamp('deadline', { withTimezone: true }),
     /** mode_1 (signed file) or mode_2 (KSeF token). */
