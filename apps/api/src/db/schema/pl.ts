@@ -244,6 +244,12 @@ export const ksefSandboxAuthOperations = pgTable(
     statusCode: integer('status_code').notNull(),
     statusDescription: text('status_description').notNull(),
     statusDetails: jsonb('status_details').notNull().default([]),
+    /** What the operation may do: all of a NIP's owner (signature), or its KSeF token's. */
+    permissions: jsonb('permissions').notNull().default([]),
+    /** How it authenticated, as the UPO names it: the KSeF token's reference number… */
+    ksefTokenReference: text('ksef_token_reference'),
+    /** …or the SHA-256 (Base64) of the signed AuthTokenRequest. */
+    documentHash: text('document_hash'),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -284,6 +290,8 @@ export const ksefSandboxSessions = pgTable(
     referenceNumber: text('reference_number').primaryKey(),
     contextNip: text('context_nip').notNull(),
     formCode: jsonb('form_code').notNull(),
+    /** The authentication operation it was opened under (its UPO names that authentication). */
+    authReference: text('auth_reference'),
     encryptedSymmetricKey: text('encrypted_symmetric_key').notNull(),
     initializationVector: text('initialization_vector').notNull(),
     statusCode: integer('status_code').notNull(),
