@@ -99,12 +99,14 @@ function kind(xml: string): string | undefined {
   return fieldOf(xml, ['Faktura', 'Fa', 'RodzajFaktury']);
 }
 
-/** The lines rebuild the totals (VAT or KOR, every line with a rate and a value). */
+/** The lines rebuild the totals (VAT, KOR or UPR, every line with a rate and a value). */
 function linesMakeTotals(xml: string): boolean {
   const fa = ksefToJson(xml).json?.Faktura.Fa as Record<string, unknown> | undefined;
   const lines = (fa?.FaWiersz ?? []) as Record<string, unknown>[];
   return (
-    ['VAT', 'KOR'].includes(kind(xml) ?? '') &&
+    ['VAT', 'KOR', 'UPR'].includes(kind(xml) ?? '') &&
+    // A simplified invoice may give P_15 alone: its lines are compared with totals it gives.
+    (kind(xml) !== 'UPR' || /<P_1[34]_/.test(xml)) &&
     lines.length > 0 &&
     lines.every((line) => line.P_12 !== undefined && (line.P_11 ?? line.P_11A) !== undefined)
   );
@@ -246,7 +248,6 @@ export const breaking: Mutation[] = [
   {
     name: 'the VAT of a rate (and P_15 with it)',
     apply: (xml) => {
-      if (!linesMakeTotals(xml)) return undefined;
       const changed = replaceText(xml, 'P_14_1', (text) =>
         text === '0' ? undefined : plus(text, '1'),
       );
@@ -257,10 +258,16 @@ export const breaking: Mutation[] = [
   {
     name: 'P_15',
     apply: (xml) =>
-      ['VAT', 'KOR'].includes(kind(xml) ?? '') && /<P_1[34]_/.test(xml)
-        ? replaceText(xml, 'P_15', (text) => plus(text, '1'))
-        : undefined,
+      /<P_1[34]_/.test(xml) ? replaceText(xml, 'P_15', (text) => plus(text, '1')) : undefined,
     expect: { code: 'advisory-gross-total', path: 'Faktura.Fa.P_15' },
+  },
+  {
+    name: "an order line's net value (ZAL)",
+    apply: (xml) =>
+      kind(xml) === 'ZAL'
+        ? replaceText(xml, 'P_11NettoZ', (text) => plus(text, '10'), 'ZamowienieWiersz')
+        : undefined,
+    expect: { code: 'advisory-order-total', path: 'Faktura.Fa.Zamowienie.WartoscZamowienia' },
   },
   {
     name: 'P_14_1W removed on a foreign-currency invoice',

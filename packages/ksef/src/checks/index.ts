@@ -21,9 +21,10 @@
  * | ksef-internal-id-checksum     | ksef     | NIP check digit in Podmiot3's internal identifier (IDWew)                               | weryfikacja-faktury.md "Walidacja numeru NIP w identyfikatorze wewnętrznym" |
  * | ksef-issue-date               | ksef     | P_1 (issue date; P_4B of FA_RR) after the day KSeF accepts the invoice (`acceptedOn`)  | weryfikacja-faktury.md "Walidacja dat" |
  * | ksef-correction-data          | ksef     | a correction (KOR, KOR_ZAL, KOR_ROZ) without DaneFaKorygowanej (the corrected invoice's date and number) | XSD annotation of DaneFaKorygowanej; art. 106j ust. 2 ustawy o VAT |
- * | advisory-net-total            | advisory | P_13_x per rate differs from the lines' P_11 (P_11A with P_14_x for gross lines) by more than 0.01; VAT and KOR invoices, StanPrzed lines subtracted | XSD annotations of P_13_1..P_13_10, P_11, P_11A |
- * | advisory-vat-total            | advisory | P_14_x is neither P_13_x × the rate (tolerance 0.01) nor the sum of the lines' P_11Vat   | XSD annotations of P_14_1..P_14_4, P_11Vat (art. 106e ust. 10) |
- * | advisory-gross-total          | advisory | P_15 differs from the sum of P_13_x and P_14_x by more than 0.01 (VAT, KOR)              | XSD annotation of P_15 |
+ * | advisory-net-total            | advisory | P_13_x per rate ≠ the lines' P_11 (P_11A with P_14_x if gross) by more than 0.01: VAT, UPR, KOR (StanPrzed subtracted); ZAL: a rate the order lacks. | XSD annotations of P_13_1..P_13_10, P_11, P_11A, Zamowienie |
+ * | advisory-vat-total            | advisory | P_14_x is neither P_13_x × the rate (0.01 per rounding: +1 per advance listed, twice in corrections) nor the sum of the lines' P_11Vat; every kind | XSD annotations of P_14_1..P_14_4, P_11Vat; art. 106f ust. 1 pkt 3 |
+ * | advisory-gross-total          | advisory | P_15 differs from the sum of P_13_x and P_14_x by more than 0.01; every kind (the total, the advance, the amount remaining, their correction) | XSD annotation of P_15 |
+ * | advisory-order-total          | advisory | ZAL: WartoscZamowienia differs from the sum of P_11NettoZ and P_11VatZ of the order's lines (ZamowienieWiersz) by more than 0.01 | XSD annotations of WartoscZamowienia, P_11NettoZ, P_11VatZ |
  * | advisory-vat-pln              | advisory | a foreign-currency invoice without P_14_xW, or P_14_xW ≠ P_14_x × KursWalutyZ / the lines' KursWaluty (0.01); P_14_xW on a PLN invoice | XSD annotations of P_14_1W..P_14_4W, KursWalutyZ, KursWaluty |
  */
 import type { KsefJson } from '../codec/ksef-json.ts';
@@ -32,7 +33,13 @@ import type { KsefForm } from '../codec/descriptor.ts';
 import { makeFinding, type KsefFinding } from '../findings.ts';
 import { isValidNip } from './nip.ts';
 import { child, children, forgetAmounts, isElement, text } from './read.ts';
-import { checkTotals, LINE_FIELDS, TOTALS_FIELDS } from './totals.ts';
+import {
+  checkTotals,
+  LINE_FIELDS,
+  ORDER_FIELDS,
+  ORDER_LINE_FIELDS,
+  TOTALS_FIELDS,
+} from './totals.ts';
 
 export { isValidNip } from './nip.ts';
 
@@ -136,6 +143,13 @@ export const CHECKED_VIEW: TreeView = new Map<string, TreeView | true>([
       ['DaneFaKorygowanej', true],
       ...TOTALS_FIELDS.map((field) => [field, true] as const),
       ['FaWiersz', new Map(LINE_FIELDS.map((field) => [field, true] as const))],
+      [
+        'Zamowienie',
+        new Map<string, TreeView | true>([
+          ...ORDER_FIELDS.map((field) => [field, true] as const),
+          ['ZamowienieWiersz', new Map(ORDER_LINE_FIELDS.map((field) => [field, true] as const))],
+        ]),
+      ],
     ]),
   ],
   ['FakturaRR', true],

@@ -43,8 +43,36 @@ const NET_FIELDS = [
   'P_13_11',
 ];
 const VAT_FIELDS = ['P_14_1', 'P_14_2', 'P_14_3', 'P_14_4', 'P_14_5'];
-/** Invoice kinds whose lines make the whole invoice (advance and settlement invoices do not). */
-const LINE_TOTAL_KINDS = new Set(['VAT', 'KOR']);
+
+/**
+ * What the lines of a kind of invoice (RodzajFaktury) are to its totals, by the XSD's annotations
+ * of FaWiersz, Zamowienie, P_13_x, P_14_x and P_15:
+ * - `invoice`: the lines (FaWiersz) add up to P_13_x per rate (VAT, UPR; KOR: differences, the
+ *   lines "before" (StanPrzed) subtracted);
+ * - `order`: the lines are the order's (Zamowienie/ZamowienieWiersz, summing to
+ *   WartoscZamowienia), the totals the advance received (ZAL; KOR_ZAL: its difference);
+ * - `whole`: the lines are the whole order, the totals what remains after the advances listed in
+ *   FakturaZaliczkowa, whose amounts the invoice does not give (ROZ; KOR_ROZ: its difference).
+ * For every kind P_15 is the sum of P_13_x and P_14_x (the total, the advance, the amount
+ * remaining, or the correction of one of them), and P_14_x the VAT of P_13_x at its rate.
+ */
+type LinesAre = 'invoice' | 'order' | 'whole';
+interface KindTotals {
+  lines: LinesAre;
+  /** A correction: its totals are differences, each the difference of two rounded amounts. */
+  correction: boolean;
+  /** The totals per rate may be left out (a simplified invoice, art. 106e ust. 5 pkt 3: P_15). */
+  perRateOptional?: boolean;
+}
+const KINDS: ReadonlyMap<string, KindTotals> = new Map([
+  ['VAT', { lines: 'invoice', correction: false }],
+  ['KOR', { lines: 'invoice', correction: true }],
+  ['UPR', { lines: 'invoice', correction: false, perRateOptional: true }],
+  ['ZAL', { lines: 'order', correction: false }],
+  ['KOR_ZAL', { lines: 'order', correction: true }],
+  ['ROZ', { lines: 'whole', correction: false }],
+  ['KOR_ROZ', { lines: 'whole', correction: true }],
+]);
 
 function advisory(code: string, path: string, message: string, messagePl: string): KsefFinding {
   return makeFinding('advisory', code, path, message, messagePl);
@@ -55,36 +83,85 @@ const ZERO = new Decimal(0);
 
 const sum = (values: Decimal[]): Decimal => values.reduce((a, b) => a.plus(b), ZERO);
 
-/** Off by more than the 0.01 tolerance. */
-const differs = (a: Decimal, b: Decimal): boolean => a.minus(b).abs().greaterThan(TOLERANCE);
+/** Off by more than `tolerance` (0.01 unless told). */
+const differs = (a: Decimal, b: Decimal, tolerance = TOLERANCE): boolean =>
+  a.minus(b).abs().greaterThan(tolerance);
 
-function checkLineTotals(fa: KsefElement, findings: KsefFinding[]): void {
-  const kind = text(fa, 'RodzajFaktury') ?? '';
-  const lines = children(fa, 'FaWiersz');
-  if (!LINE_TOTAL_KINDS.has(kind) || lines.length === 0) return;
+/** The lines as the totals read them: each one's rate, value and sign read once. */
+interface Lines {
+  elements: KsefElement[];
+  /** P_12 (P_12Z of an order line). */
+  rates: (string | undefined)[];
+  /** The net value P_11 (P_11NettoZ); undefined for a gross line or a line without value. */
+  nets: (Decimal | undefined)[];
+  /** The net value, else the gross value P_11A (gross lines). */
+  values: (Decimal | undefined)[];
+  /** -1 for a correction's line "before" (StanPrzed, StanPrzedZ): the totals are differences. */
+  signs: number[];
+}
+
+function readLines(fa: KsefElement, kind: KindTotals): Lines {
+  if (kind.lines === 'order') {
+    const elements = children(children(fa, 'Zamowienie')[0], 'ZamowienieWiersz');
+    const nets = elements.map((line) => amount(line, 'P_11NettoZ'));
+    return {
+      elements,
+      rates: elements.map((line) => text(line, 'P_12Z')),
+      nets,
+      values: nets,
+      signs: elements.map((line) => (text(line, 'StanPrzedZ') === '1' ? -1 : 1)),
+    };
+  }
+  const elements = children(fa, 'FaWiersz');
+  const nets = elements.map((line) => amount(line, 'P_11'));
+  return {
+    elements,
+    rates: elements.map((line) => text(line, 'P_12')),
+    nets,
+    values: elements.map((line, index) => nets[index] ?? amount(line, 'P_11A')),
+    signs: elements.map((line) => (text(line, 'StanPrzed') === '1' ? -1 : 1)),
+  };
+}
+
+/** The indexes of the lines at a rate of `group`. */
+function linesOf(lines: Lines, group: RateGroup): number[] {
+  const ofGroup: number[] = [];
+  lines.rates.forEach((rate, index) => {
+    if (rate !== undefined && group.rates.includes(rate)) ofGroup.push(index);
+  });
+  return ofGroup;
+}
+
+/** The net total of `group` (the sum of its P_13_x present) and the fields present. */
+function netOf(fa: KsefElement, group: RateGroup): { present: string[]; total: Decimal } {
+  const present = group.net.filter((field) => text(fa, field) !== undefined);
+  return { present, total: sum(present.map((field) => amount(fa, field) ?? ZERO)) };
+}
+
+/** VAT, KOR, UPR: P_13_x (with P_14_x for gross lines) per rate is the sum of the lines. */
+function checkLineTotals(
+  fa: KsefElement,
+  kind: KindTotals,
+  lines: Lines,
+  findings: KsefFinding[],
+): void {
+  if (lines.elements.length === 0) return;
   // Lines without a rate or a value (art. 106e ust. 2, 3, 5): the totals cannot be rebuilt.
-  const lineRates = lines.map((line) => text(line, 'P_12'));
-  if (lineRates.some((rate) => rate === undefined)) return;
-  // Each line read once: its net value P_11, else its gross value P_11A (gross lines).
-  const lineNets = lines.map((line) => amount(line, 'P_11'));
-  const lineValues = lines.map((line, index) => lineNets[index] ?? amount(line, 'P_11A'));
-  if (lineValues.some((value) => value === undefined)) return;
-  // Correction lines "before" (StanPrzed) count negatively: the totals are differences.
-  const lineSigns = lines.map((line) => (text(line, 'StanPrzed') === '1' ? -1 : 1));
+  if (lines.rates.some((rate) => rate === undefined)) return;
+  if (lines.values.some((value) => value === undefined)) return;
+  // A simplified invoice may give P_15 alone: no totals per rate to compare.
+  const fields = [...NET_FIELDS, ...VAT_FIELDS];
+  if (kind.perRateOptional && !fields.some((field) => text(fa, field) !== undefined)) return;
   for (const group of GROUPS) {
-    const ofGroup: number[] = [];
-    lineRates.forEach((rate, index) => {
-      if (group.rates.includes(rate ?? '')) ofGroup.push(index);
-    });
-    const present = group.net.filter((field) => text(fa, field) !== undefined);
+    const ofGroup = linesOf(lines, group);
+    const { present, total: netTotal } = netOf(fa, group);
     if (ofGroup.length === 0 && present.length === 0) continue;
-    const netTotal = sum(present.map((field) => amount(fa, field) ?? ZERO));
     const vatTotal = group.vat ? (amount(fa, group.vat) ?? ZERO) : ZERO;
     const gross = ofGroup.every(
-      (index) => lineNets[index] === undefined && lineValues[index] !== undefined,
+      (index) => lines.nets[index] === undefined && lines.values[index] !== undefined,
     );
     const linesNet = sum(
-      ofGroup.map((index) => (lineValues[index] ?? ZERO).times(lineSigns[index] ?? 1)),
+      ofGroup.map((index) => (lines.values[index] ?? ZERO).times(lines.signs[index] ?? 1)),
     );
     const field = present[0] ?? group.net[0] ?? '';
     if (gross) {
@@ -108,35 +185,144 @@ function checkLineTotals(fa: KsefElement, findings: KsefFinding[]): void {
         ),
       );
     }
-    // Gross lines too: their VAT is gross × rate / (100 + rate), so P_13_x × rate is within 0.01.
-    if (!group.vat || text(fa, group.vat) === undefined) continue;
-    const rates = new Set(ofGroup.map((index) => lineRates[index]));
-    const lineVat = ofGroup.map((index) => amount(lines[index], 'P_11Vat'));
-    const byLines = lineVat.every((value) => value !== undefined)
-      ? sum(ofGroup.map((line, index) => (lineVat[index] ?? ZERO).times(lineSigns[line] ?? 1)))
-      : undefined;
-    const [rate] = [...rates];
-    if (rates.size !== 1 || rate === undefined) continue;
-    const expected = netTotal.times(rate).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-    if (differs(vatTotal, expected) && !(byLines && vatTotal.equals(byLines))) {
-      findings.push(
-        advisory(
-          'advisory-vat-total',
-          `Faktura.Fa.${group.vat}`,
-          `${group.vat} (${vatTotal.toFixed()}) is not ${rate}% of ${field} (${expected.toFixed()}, tolerance 0.01) nor the sum of the lines' P_11Vat`,
-          `${group.vat} (${vatTotal.toFixed()}) nie jest równe ${rate}% z ${field} (${expected.toFixed()}, tolerancja 0,01) ani sumie P_11Vat wierszy`,
-        ),
-      );
-    }
   }
 }
 
+/**
+ * ZAL: an advance is received for the order, so it is at the order's rates: an advance in
+ * P_13_x / P_14_x of a rate no line of the order has (every line giving its rate P_12Z) is wrong.
+ * How an advance is spread over the order's rates is not fixed, so the amounts are not compared.
+ */
+function checkAdvanceRates(fa: KsefElement, lines: Lines, findings: KsefFinding[]): void {
+  if (lines.elements.length === 0 || lines.rates.some((rate) => rate === undefined)) return;
+  for (const group of GROUPS) {
+    if (linesOf(lines, group).length > 0) continue;
+    const field = [...group.net, group.vat ?? ''].find(
+      (name) => name !== '' && amount(fa, name)?.isZero() === false,
+    );
+    if (field === undefined) continue;
+    const value = amount(fa, field)?.toFixed() ?? '';
+    findings.push(
+      advisory(
+        'advisory-net-total',
+        `Faktura.Fa.${field}`,
+        `${field} (${value}) is an advance at rate ${group.rates.join('/')}, but no line of the order (ZamowienieWiersz) has that rate`,
+        `${field} (${value}) to zaliczka ze stawką ${group.rates.join('/')}, a żaden wiersz zamówienia (ZamowienieWiersz) nie ma tej stawki`,
+      ),
+    );
+  }
+}
+
+/** The rates at which P_14_x is checked: the lines' one rate of the group, else the group's. */
+function ratesToCheck(lines: Lines, ofGroup: number[], group: RateGroup): readonly string[] {
+  const rates = new Set(ofGroup.map((index) => lines.rates[index] ?? ''));
+  if (rates.size === 1) return [...rates];
+  // No line at this rate (or none giving its rate): P_14_x is the VAT at one of the group's.
+  return rates.size === 0 ? group.rates : [];
+}
+
+/**
+ * P_14_x is P_13_x × the rate, to 0.01 per rounding in it: one for the VAT of the invoice (one
+ * per line whose VAT is rounded on its own, P_11Vat, where the lines are not the totals), and one
+ * per advance subtracted (FakturaZaliczkowa: the VAT of each advance was rounded by the formula of
+ * art. 106f ust. 1 pkt 3), twice for a correction (the difference of two such totals). Where the
+ * lines are the invoice's totals, the sum of their P_11Vat is accepted too (art. 106e ust. 10).
+ * Gross lines too: their VAT is gross × rate / (100 + rate), so P_13_x × rate is within 0.01.
+ */
+function checkVatTotals(
+  fa: KsefElement,
+  kind: KindTotals,
+  lines: Lines,
+  findings: KsefFinding[],
+): void {
+  const advances = kind.lines === 'invoice' ? 0 : children(fa, 'FakturaZaliczkowa').length;
+  for (const group of GROUPS) {
+    if (!group.vat || text(fa, group.vat) === undefined) continue;
+    const vatTotal = amount(fa, group.vat) ?? ZERO;
+    const { present, total: netTotal } = netOf(fa, group);
+    const field = present[0] ?? group.net[0] ?? '';
+    const ofGroup = linesOf(lines, group);
+    const rates = ratesToCheck(lines, ofGroup, group);
+    if (rates.length === 0) continue;
+    // The lines' own VAT (P_11Vat, art. 106e ust. 10), each rounded on its own.
+    const lineVat =
+      kind.lines === 'order'
+        ? []
+        : ofGroup.map((index) => amount(lines.elements[index], 'P_11Vat'));
+    let byLines: Decimal | undefined;
+    let roundings = 1;
+    if (kind.lines === 'invoice') {
+      if (lineVat.every((value) => value !== undefined)) {
+        byLines = sum(
+          ofGroup.map((line, index) => (lineVat[index] ?? ZERO).times(lines.signs[line] ?? 1)),
+        );
+      }
+    } else {
+      const linesRounded = lineVat.filter((value) => value !== undefined).length;
+      roundings = Math.max(1, linesRounded) + advances * (kind.correction ? 2 : 1);
+    }
+    const tolerance = TOLERANCE.times(roundings);
+    const expected = rates.map((rate) =>
+      netTotal.times(rate).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
+    );
+    if (expected.some((vat) => !differs(vatTotal, vat, tolerance))) continue;
+    if (byLines && vatTotal.equals(byLines)) continue;
+    const percent = rates.map((rate) => `${rate}%`).join(' or ');
+    const procent = rates.map((rate) => `${rate}%`).join(' albo ');
+    const values = expected.map((vat) => vat.toFixed()).join(', ');
+    const lineSum = kind.lines === 'invoice' ? " nor the sum of the lines' P_11Vat" : '';
+    const lineSumPl = kind.lines === 'invoice' ? ' ani sumie P_11Vat wierszy' : '';
+    findings.push(
+      advisory(
+        'advisory-vat-total',
+        `Faktura.Fa.${group.vat}`,
+        `${group.vat} (${vatTotal.toFixed()}) is not ${percent} of ${field} (${values}, tolerance ${tolerance.toFixed()})${lineSum}`,
+        `${group.vat} (${vatTotal.toFixed()}) nie jest równe ${procent} z ${field} (${values}, tolerancja ${tolerance.toFixed().replace('.', ',')})${lineSumPl}`,
+      ),
+    );
+  }
+}
+
+/** Rates with no VAT: a line of the order at one of them needs no P_11VatZ. */
+const UNTAXED_RATES = new Set(GROUPS.filter((group) => !group.vat).flatMap((group) => group.rates));
+
+/**
+ * ZAL: WartoscZamowienia is the order's value with its VAT, the sum of P_11NettoZ and P_11VatZ
+ * of its lines (ZamowienieWiersz). Not for KOR_ZAL: its order lines may be differences, or only
+ * the lines corrected.
+ */
+function checkOrderTotal(fa: KsefElement, lines: Lines, findings: KsefFinding[]): void {
+  const order = children(fa, 'Zamowienie')[0];
+  const total = amount(order, 'WartoscZamowienia');
+  if (!total || lines.elements.length === 0) return;
+  const parts: Decimal[] = [];
+  for (const [index, line] of lines.elements.entries()) {
+    const net = lines.nets[index];
+    const rate = lines.rates[index];
+    const vat = amount(line, 'P_11VatZ') ?? (rate && UNTAXED_RATES.has(rate) ? ZERO : undefined);
+    // A line without its value or its VAT: the order's value cannot be rebuilt.
+    if (!net || !vat) return;
+    parts.push(net, vat);
+  }
+  const expected = sum(parts);
+  if (differs(total, expected)) {
+    findings.push(
+      advisory(
+        'advisory-order-total',
+        'Faktura.Fa.Zamowienie.WartoscZamowienia',
+        `WartoscZamowienia (${total.toFixed()}) differs from the sum of P_11NettoZ and P_11VatZ of the order's lines (${expected.toFixed()})`,
+        `WartoscZamowienia (${total.toFixed()}) różni się od sumy P_11NettoZ i P_11VatZ wierszy zamówienia (${expected.toFixed()})`,
+      ),
+    );
+  }
+}
+
+/** Every kind: P_15 is the sum of P_13_x and P_14_x (whatever amount the kind makes them). */
 function checkGrossTotal(fa: KsefElement, findings: KsefFinding[]): void {
-  const kind = text(fa, 'RodzajFaktury') ?? '';
   const total = amount(fa, 'P_15');
   const parts = [...NET_FIELDS, ...VAT_FIELDS].map((field) => amount(fa, field));
   const present = parts.filter((part): part is Decimal => part !== undefined);
-  if (!LINE_TOTAL_KINDS.has(kind) || !total || present.length === 0) return;
+  if (!total || present.length === 0) return;
   const expected = sum(present);
   if (differs(total, expected)) {
     findings.push(
@@ -214,6 +400,7 @@ export const TOTALS_FIELDS: readonly string[] = [
     'P_15',
     'KodWaluty',
     'KursWalutyZ',
+    'FakturaZaliczkowa',
   ]),
 ].filter((field) => field !== '');
 export const LINE_FIELDS: readonly string[] = [
@@ -224,12 +411,29 @@ export const LINE_FIELDS: readonly string[] = [
   'StanPrzed',
   'KursWaluty',
 ];
+/** The fields of the order (Zamowienie) and of its lines (ZamowienieWiersz). */
+export const ORDER_FIELDS: readonly string[] = ['WartoscZamowienia'];
+export const ORDER_LINE_FIELDS: readonly string[] = [
+  'P_12Z',
+  'P_11NettoZ',
+  'P_11VatZ',
+  'StanPrzedZ',
+];
 
 /** The advisory checks of the totals (the field definitions of the XSD's annotations). */
 export function checkTotals(fa: KsefElement): KsefFinding[] {
   const findings: KsefFinding[] = [];
-  checkLineTotals(fa, findings);
-  checkGrossTotal(fa, findings);
+  const kind = KINDS.get(text(fa, 'RodzajFaktury') ?? '');
+  if (kind) {
+    const lines = readLines(fa, kind);
+    if (kind.lines === 'invoice') checkLineTotals(fa, kind, lines, findings);
+    if (kind.lines === 'order' && !kind.correction) {
+      checkAdvanceRates(fa, lines, findings);
+      checkOrderTotal(fa, lines, findings);
+    }
+    checkVatTotals(fa, kind, lines, findings);
+    checkGrossTotal(fa, findings);
+  }
   checkConvertedVat(fa, findings);
   return findings;
 }
