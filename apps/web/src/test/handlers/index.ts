@@ -13,6 +13,7 @@ import { invoicesHandlers } from './invoices';
 import { jobsHandlers } from './jobs';
 import { peppolLegalEntitiesHandlers } from './peppol-legal-entities';
 import { peppolWebhooksHandlers } from './peppol-webhooks';
+import { plLegalEntitiesHandlers } from './pl-legal-entities';
 import { preSaleActionsHandlers } from './pre-sale-actions';
 import { runtimeConfigHandlers } from './runtime-config';
 import { statsHandlers } from './stats';
@@ -38,5 +39,6 @@ export function createHandlers() {
     ...expensesHandlers(),
     ...peppolLegalEntitiesHandlers(),
     ...peppolWebhooksHandlers(),
+    ...plLegalEntitiesHandlers(),
   ];
 }
