@@ -34,12 +34,30 @@ const italy: Screen[] = [
   ...section('it', 'utility', [['apiDocs', '/api/docs', 'docs', { external: true }]]),
 ];
 
-const poland = section('pl', 'home', [
-  ['legalEntities', '/gov-pl/legal-entities', 'legalEntities'],
-  ['plWebhooks', '/gov-pl/webhooks', 'webhook'],
-  ['outgoingInvoices', '/gov-pl/outgoing-invoices', 'send'],
-  ['incomingInvoices', '/gov-pl/incoming-invoices', 'inbox'],
-]);
+// Legal entities (order 10) are declared by their feature; each keeps its place in the menu.
+const poland: Screen[] = [
+  planned('/gov-pl/webhooks', {
+    id: 'plWebhooks',
+    context: 'pl',
+    section: 'home',
+    order: 20,
+    icon: 'webhook',
+  }),
+  planned('/gov-pl/outgoing-invoices', {
+    id: 'outgoingInvoices',
+    context: 'pl',
+    section: 'home',
+    order: 30,
+    icon: 'send',
+  }),
+  planned('/gov-pl/incoming-invoices', {
+    id: 'incomingInvoices',
+    context: 'pl',
+    section: 'home',
+    order: 40,
+    icon: 'inbox',
+  }),
+];
 
 const openBanking = section('ob', 'home', [
   ['obWebhooks', '/openbanking/webhooks', 'webhook'],

@@ -197,7 +197,8 @@ export function plLegalEntitiesHandlers(
         return {
           ...current,
           ...fromRequest(body.data),
-          incomingInvoiceEnabled: body.data.incomingInvoiceEnabled ?? current.incomingInvoiceEnabled,
+          incomingInvoiceEnabled:
+            body.data.incomingInvoiceEnabled ?? current.incomingInvoiceEnabled,
           updatedAt: NOW,
         };
       }),
