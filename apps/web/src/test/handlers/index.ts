@@ -13,6 +13,7 @@ import { invoicesHandlers } from './invoices';
 import { jobsHandlers } from './jobs';
 import { peppolLegalEntitiesHandlers } from './peppol-legal-entities';
 import { peppolWebhooksHandlers } from './peppol-webhooks';
+import { plInvoicesHandlers } from './pl-invoices';
 import { plLegalEntitiesHandlers } from './pl-legal-entities';
 import { preSaleActionsHandlers } from './pre-sale-actions';
 import { runtimeConfigHandlers } from './runtime-config';
@@ -40,5 +41,6 @@ export function createHandlers() {
     ...peppolLegalEntitiesHandlers(),
     ...peppolWebhooksHandlers(),
     ...plLegalEntitiesHandlers(),
+    ...plInvoicesHandlers(),
   ];
 }
