@@ -36,6 +36,8 @@ export type AppConfig = {
   bodyLimit: number;
   sandbox: boolean;
   sandboxDelayMs: number;
+  /** The sandbox KSeF's timings and the offline cut-off (Europe/Warsaw HH:mm). */
+  ksef: { numberDelayMs: number; upoDelayMs: number; offlineCutoff: string };
   /** Start the Peppol engine's worker thread (and warm it) when the API starts. */
   peppolEnginePrestart: boolean;
   sandboxPaTermsMs: number;
@@ -102,6 +104,15 @@ const envSchema = z.object({
     .int()
     .min(0)
     .default(15 * 60_000),
+  // The sandbox KSeF's timings: an invoice's KSeF number (KSeF: within minutes) and its UPO
+  // (KSeF: up to two hours) after it is sent.
+  KSEF_NUMBER_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
+  KSEF_UPO_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
+  // Europe/Warsaw HH:mm: an invoice of today KSeF has not received by then is issued offline.
+  KSEF_OFFLINE_CUTOFF: z
+    .string()
+    .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/)
+    .default('23:30'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(2_000),
   BLOCKED_LOOP_MS: z.coerce.number().int().min(1).default(500),
@@ -193,6 +204,11 @@ export function loadConfig(
     sandboxDelayMs: e.SANDBOX_DELAY_MS,
     peppolEnginePrestart: e.PEPPOL_ENGINE_PRESTART,
     sandboxPaTermsMs: e.SANDBOX_PA_TERMS_MS,
+    ksef: {
+      numberDelayMs: e.KSEF_NUMBER_DELAY_MS,
+      upoDelayMs: e.KSEF_UPO_DELAY_MS,
+      offlineCutoff: e.KSEF_OFFLINE_CUTOFF,
+    },
     logLevel: e.LOG_LEVEL,
     slowWork: { slowRequestMs: e.SLOW_REQUEST_MS, blockedLoopMs: e.BLOCKED_LOOP_MS },
     workers,
