@@ -34,7 +34,8 @@ const italy: Screen[] = [
   ...section('it', 'utility', [['apiDocs', '/api/docs', 'docs', { external: true }]]),
 ];
 
-// Legal entities (order 10) are declared by their feature; each keeps its place in the menu.
+// Legal entities (order 10) and the outgoing and incoming invoices (30, 40) are declared by their
+// features; each keeps its place in the menu.
 const poland: Screen[] = [
   planned('/gov-pl/webhooks', {
     id: 'plWebhooks',
@@ -42,20 +43,6 @@ const poland: Screen[] = [
     section: 'home',
     order: 20,
     icon: 'webhook',
-  }),
-  planned('/gov-pl/outgoing-invoices', {
-    id: 'outgoingInvoices',
-    context: 'pl',
-    section: 'home',
-    order: 30,
-    icon: 'send',
-  }),
-  planned('/gov-pl/incoming-invoices', {
-    id: 'incomingInvoices',
-    context: 'pl',
-    section: 'home',
-    order: 40,
-    icon: 'inbox',
   }),
 ];
 

@@ -60,11 +60,15 @@ function invoice(uuid: string, invoiceNumber: string, changes: Partial<PlInvoice
 }
 
 /** Confirmed by KSeF, with its UPO and an attachment. */
-export const plConfirmedInvoice = invoice('6a1f3c2e-5b4d-4e8f-9a7b-1c2d3e4f5a6b', 'FV/2026/11/001', {
-  attachments: [
-    { uuid: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', filename: 'zamowienie.txt', size: 1572864 },
-  ],
-});
+export const plConfirmedInvoice = invoice(
+  '6a1f3c2e-5b4d-4e8f-9a7b-1c2d3e4f5a6b',
+  'FV/2026/11/001',
+  {
+    attachments: [
+      { uuid: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', filename: 'zamowienie.txt', size: 1572864 },
+    ],
+  },
+);
 /** Refused by KSeF with its code. */
 export const plRejectedInvoice = invoice('7b2a4d3f-6c5e-4f9a-8b8c-2d3e4f5a6b7c', 'FV/2026/11/002', {
   status: 'rejected',
@@ -224,7 +228,8 @@ export function plInvoicesHandlers(
         opened.set(details.uuid, PL_ACCESS_CODE);
         return HttpResponse.json({ access_code: PL_ACCESS_CODE });
       }
-      const code = body.accessCode === PL_EXPIRED_CODE ? 'access_code_expired' : 'invalid_access_code';
+      const code =
+        body.accessCode === PL_EXPIRED_CODE ? 'access_code_expired' : 'invalid_access_code';
       return unprocessable([
         { propertyPath: 'accessCode', message: 'This access code is not valid.', code },
       ]);
