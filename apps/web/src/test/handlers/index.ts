@@ -15,6 +15,7 @@ import { peppolLegalEntitiesHandlers } from './peppol-legal-entities';
 import { peppolWebhooksHandlers } from './peppol-webhooks';
 import { plInvoicesHandlers } from './pl-invoices';
 import { plLegalEntitiesHandlers } from './pl-legal-entities';
+import { plOnboardingHandlers } from './pl-onboarding';
 import { preSaleActionsHandlers } from './pre-sale-actions';
 import { runtimeConfigHandlers } from './runtime-config';
 import { statsHandlers } from './stats';
@@ -41,6 +42,7 @@ export function createHandlers() {
     ...peppolLegalEntitiesHandlers(),
     ...peppolWebhooksHandlers(),
     ...plLegalEntitiesHandlers(),
+    ...plOnboardingHandlers(),
     ...plInvoicesHandlers(),
   ];
 }
