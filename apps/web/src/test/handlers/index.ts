@@ -13,6 +13,7 @@ import { invoicesHandlers } from './invoices';
 import { jobsHandlers } from './jobs';
 import { peppolLegalEntitiesHandlers } from './peppol-legal-entities';
 import { peppolWebhooksHandlers } from './peppol-webhooks';
+import { plDemoHandlers } from './pl-demo';
 import { plInvoicesHandlers } from './pl-invoices';
 import { plLegalEntitiesHandlers } from './pl-legal-entities';
 import { plOnboardingHandlers } from './pl-onboarding';
@@ -44,5 +45,6 @@ export function createHandlers() {
     ...plLegalEntitiesHandlers(),
     ...plOnboardingHandlers(),
     ...plInvoicesHandlers(),
+    ...plDemoHandlers(),
   ];
 }
