@@ -1,0 +1,82 @@
+/*
+ * A DOM for XML-DSig: xmldom's, the one xml-crypto works on (a signature node handed to it must
+ * come from the same implementation). It is loaded without its TypeScript declarations, which
+ * would add the browser's DOM library to the whole program's types (and change, for instance,
+ * what `fetch` accepts elsewhere in the API); the few members used here are typed below.
+ */
+import { createRequire } from 'node:module';
+
+export interface DomNode {
+  readonly nodeType: number;
+  readonly namespaceURI: string | null;
+  readonly localName: string | null;
+  readonly parentNode: DomNode | null;
+  readonly firstChild: DomNode | null;
+  readonly nextSibling: DomNode | null;
+  readonly textContent: string | null;
+}
+
+export interface DomElement extends DomNode {
+  getAttribute(name: string): string | null;
+}
+
+export interface DomDocument {
+  readonly documentElement: DomElement | null;
+  getElementsByTagNameNS(
+    namespace: string,
+    localName: string,
+  ): { readonly length: number; item(index: number): DomElement | null };
+}
+
+type ErrorHandler = (message: string) => void;
+
+interface DomParserConstructor {
+  new (options: {
+    errorHandler: { warning: ErrorHandler; error: ErrorHandler; fatalError: ErrorHandler };
+  }): { parseFromString(source: string, mimeType: string): DomDocument };
+}
+
+const xmldom = createRequire(import.meta.url)('@xmldom/xmldom') as {
+  DOMParser: DomParserConstructor;
+};
+
+export const ELEMENT_NODE = 1;
+
+/** Parses XML, refusing what xmldom would only report; never reads a DTD (refused outright). */
+export function parseXml(xml: string): DomDocument & { documentElement: DomElement } {
+  if (xml.includes('<!DOCTYPE') || xml.includes('<!ENTITY')) {
+    throw new Error('DOCTYPE and entity declarations are not accepted');
+  }
+  const fail = (message: string) => {
+    throw new Error(message.replace('[xmldom ', '[').trim());
+  };
+  const document = new xmldom.DOMParser({
+    errorHandler: { warning: () => undefined, error: fail, fatalError: fail },
+  }).parseFromString(xml, 'text/xml');
+  const root = document.documentElement;
+  if (!root) throw new Error('No root element');
+  return Object.assign(document, { documentElement: root });
+}
+
+/** The element children of `parent` with this namespace and local name. */
+export function childElements(parent: DomNode, namespace: string, localName: string): DomElement[] {
+  const found: DomElement[] = [];
+  for (let node = parent.firstChild; node; node = node.nextSibling) {
+    if (
+      node.nodeType === ELEMENT_NODE &&
+      node.namespaceURI === namespace &&
+      node.localName === localName
+    ) {
+      found.push(node as DomElement);
+    }
+  }
+  return found;
+}
+
+/** The first element child of `parent`, whatever its name. */
+export function firstElement(parent: DomNode): DomElement | undefined {
+  for (let node = parent.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === ELEMENT_NODE) return node as DomElement;
+  }
+  return undefined;
+}
