@@ -1,4 +1,8 @@
 import { composePeppol, peppolPlugin } from './services/peppol/peppol.composition.ts';
+import { composePoland, polandPlugin, type Poland } from './services/pl/pl.composition.ts';
+import { SandboxKsefGateway } from './gateways/ksef/sandbox-client.ts';
+import { KsefSandbox, SANDBOX_API_PATH } from './gateways/ksef/sandbox/ksef-sandbox.ts';
+import { ksefSandboxRoutes } from './gateways/ksef/sandbox/routes.ts';
 import { seedDemoLegalEntities } from './services/peppol/legal-entities/seed-demo-legal-entities.ts';
 import fastifyAccepts from '@fastify/accepts';
 import Fastify from 'fastify';
@@ -72,6 +76,8 @@ export type Platform = {
 declare module 'fastify' {
   interface FastifyInstance {
     platform: Platform;
+    /** Poland's services (tests and the demo history reach them here). */
+    poland: Poland;
   }
 }
 
@@ -274,6 +280,30 @@ export async function buildApp(
         ...(options.clock ? { clock: options.clock } : {}),
       }),
     });
+    // KSeF: the sandbox KSeF of this instance (its HTTP face on a sandbox instance), the Polish API.
+    const ksefSandbox = new KsefSandbox({
+      db,
+      numberDelayMs: config.ksef.numberDelayMs,
+      upoDelayMs: config.ksef.upoDelayMs,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    if (config.sandbox) {
+      await app.register(ksefSandboxRoutes, { prefix: SANDBOX_API_PATH, sandbox: ksefSandbox });
+    }
+    const poland = composePoland({
+      ...composition,
+      mailer,
+      webhookDelivery: itIntegrations.delivery,
+      ksef: new SandboxKsefGateway({
+        db,
+        sandbox: ksefSandbox,
+        apiUrl: `${config.publicUrl}${SANDBOX_API_PATH}`,
+        ...(options.clock ? { clock: options.clock } : {}),
+      }),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    await app.register(polandPlugin, { prefix: '/api/pl', poland });
+    app.decorate('poland', poland);
     await app.register(transferStorePlugin, {
       prefix: '/api/transfer',
       service: itInvoicing.transfers,

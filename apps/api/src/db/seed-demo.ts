@@ -117,7 +117,12 @@ export const demoPersonas: DemoPersona[] = [
       common: ['ROLE_USER', 'ROLE_NO_COSTS'],
     },
   },
-  { local: 'poland', persona: 'KSeF Poland', roles: { pl: ['ROLE_USER'], common: ['ROLE_USER'] } },
+  {
+    local: 'poland',
+    persona: 'KSeF Poland',
+    // An administrator of the Polish context: the demo page is theirs (spec 6).
+    roles: { pl: ['ROLE_USER', 'ROLE_ADMIN'], common: ['ROLE_USER'] },
+  },
   {
     local: 'openbanking',
     persona: 'Open Banking',

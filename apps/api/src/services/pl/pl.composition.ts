@@ -124,6 +124,8 @@ export function composePoland(deps: {
 
 /** Mounted at `/api/pl`: the calls behind a login, and the public onboarding and invoice ones. */
 export const polandPlugin: FastifyPluginAsync<{ poland: Poland }> = async (app, { poland }) => {
+  // Every active legal entity reads its incoming invoices every five minutes.
+  await poland.exchange.scheduleSync();
   await app.register(plLegalEntitiesRoutes, {
     service: poland.legalEntities,
     onboarding: poland.onboarding,

@@ -80,7 +80,7 @@ export class KsefExchange {
 
   private async later(job: string, payload: object, delayMs: number): Promise<void> {
     await this.options.jobs.enqueue(job, payload, {
-      runAt: new Date(Date.now() + Math.max(500, delayMs)),
+      ...(delayMs > 0 ? { runAt: new Date(Date.now() + delayMs) } : {}),
       maxAttempts: 5,
     });
   }
@@ -211,7 +211,9 @@ export class KsefExchange {
     });
   }
 
+  /** A quarter of KSeF's delay, from a second to a minute (none when KSeF answers at once). */
   private pollInterval(delayMs: number): number {
+    if (delayMs === 0) return 0;
     return Math.min(60_000, Math.max(1000, Math.round(delayMs / 4)));
   }
 
@@ -250,7 +252,7 @@ export class KsefExchange {
       await this.options.jobs.enqueue(
         PL_SYNC_JOB,
         { legalEntityUuid: receiver.uuid },
-        { runAt: new Date(Date.now() + 500), maxAttempts: 3, singletonKey: receiver.uuid },
+        { maxAttempts: 3, singletonKey: receiver.uuid },
       );
     }
   }
