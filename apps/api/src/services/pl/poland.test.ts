@@ -7,6 +7,7 @@ import { outboxMails, plInvoices } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { drainJobs } from '../it/it-test-kit.ts';
+import { demoInvoiceXml, demoLines } from './demo/fa3-demo-invoice.ts';
 import { subAccountOf, type Login } from '../it/acting-scope-test-kit.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../../../..');
@@ -534,6 +535,63 @@ describe('Poland: KSeF legal entities, onboarding, invoices, public access', () 
         'accessCode:too_many_tries',
         'accessCode:too_many_tries',
       ]);
+    });
+  });
+
+  describe('offline mode', () => {
+    it('issues an invoice offline only when KSeF is down past the cut-off, with its deadline', async () => {
+      // KSeF is "down" for 2222222222 on the sandbox (sessions answer 503).
+      const down = await onboarded(seller, '2222222222', 'Awaria sp. z o.o.');
+      const invoiceOf = (number: string) =>
+        demoInvoiceXml({
+          seller: {
+            nip: down.nip,
+            name: 'Awaria sp. z o.o.',
+            address: 'ul. Długa 5',
+            city: '00-001 Warszawa',
+          },
+          buyer: {
+            nip: BUYER_NIP,
+            name: 'F.H.U. Jan Kowalski',
+            address: 'ul. Polna 1',
+            city: '00-001 Warszawa',
+          },
+          number,
+          // Tuesday 10 November 2026: the 11th is Independence Day.
+          issueDate: '2026-11-10',
+          lines: demoLines(4),
+          createdAt: new Date('2026-11-10T09:00:00Z'),
+        });
+      const send = async (number: string, at: string) => {
+        now = new Date(at);
+        const response = await t.request({
+          method: 'POST',
+          url: '/api/pl/invoices',
+          token: seller.token,
+          payload: invoiceOf(number),
+          headers: { 'content-type': 'application/xml' },
+        });
+        expect(response.statusCode, response.body).toBe(202);
+        await drainJobs(t);
+        return (await call('GET', `/invoices/${response.json<{ uuid: string }>().uuid}`)).json();
+      };
+      try {
+        // 23:00 in Warsaw: KSeF is down but the day is not over; it stays online and is retried.
+        expect(await send('AW/1', '2026-11-10T22:00:00Z')).toMatchObject({
+          status: 'valid',
+          mode: 'online',
+          offlineDeadline: null,
+          errorMessage: expect.stringContaining('KSeF unavailable'),
+        });
+        // 23:45: past the cut-off (23:30): issued offline, to reach KSeF by Thursday the 12th.
+        expect(await send('AW/2', '2026-11-10T22:45:00Z')).toMatchObject({
+          status: 'valid',
+          mode: 'offline',
+          offlineDeadline: '2026-11-12',
+        });
+      } finally {
+        now = new Date();
+      }
     });
   });
 
