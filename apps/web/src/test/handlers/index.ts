@@ -17,6 +17,7 @@ import { plDemoHandlers } from './pl-demo';
 import { plInvoicesHandlers } from './pl-invoices';
 import { plLegalEntitiesHandlers } from './pl-legal-entities';
 import { plOnboardingHandlers } from './pl-onboarding';
+import { plWebhooksHandlers } from './pl-webhooks';
 import { preSaleActionsHandlers } from './pre-sale-actions';
 import { runtimeConfigHandlers } from './runtime-config';
 import { statsHandlers } from './stats';
@@ -44,6 +45,7 @@ export function createHandlers() {
     ...peppolWebhooksHandlers(),
     ...plLegalEntitiesHandlers(),
     ...plOnboardingHandlers(),
+    ...plWebhooksHandlers(),
     ...plInvoicesHandlers(),
     ...plDemoHandlers(),
   ];
