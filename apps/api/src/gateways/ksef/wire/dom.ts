@@ -5,6 +5,7 @@
  * what `fetch` accepts elsewhere in the API); the few members used here are typed below.
  */
 import { createRequire } from 'node:module';
+import { ParseOption, XmlDocument } from 'libxml2-wasm';
 
 export interface DomNode {
   readonly nodeType: number;
@@ -42,11 +43,30 @@ const xmldom = createRequire(import.meta.url)('@xmldom/xmldom') as {
 
 export const ELEMENT_NODE = 1;
 
-/** Parses XML, refusing what xmldom would only report; never reads a DTD (refused outright). */
+/** libxml2's verdict on well-formedness (xmldom forgives, for instance, an unclosed element). */
+function requireWellFormed(xml: string): void {
+  let document: XmlDocument | undefined;
+  try {
+    document = XmlDocument.fromString(xml, { option: ParseOption.XML_PARSE_NONET });
+  } catch (error) {
+    const detail = (error as { details?: { message: string; line: number }[] }).details?.[0];
+    throw new Error(detail ? `${detail.message.trim()} (line ${detail.line})` : String(error), {
+      cause: error,
+    });
+  } finally {
+    document?.dispose();
+  }
+}
+
+/**
+ * Parses XML: well-formed as libxml2 judges it, then as xmldom's DOM (the one xml-crypto works
+ * on), refusing what xmldom would only report. A DTD is refused outright, never read.
+ */
 export function parseXml(xml: string): DomDocument & { documentElement: DomElement } {
   if (xml.includes('<!DOCTYPE') || xml.includes('<!ENTITY')) {
     throw new Error('DOCTYPE and entity declarations are not accepted');
   }
+  requireWellFormed(xml);
   const fail = (message: string) => {
     throw new Error(message.replace('[xmldom ', '[').trim());
   };
