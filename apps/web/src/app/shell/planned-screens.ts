@@ -34,18 +34,8 @@ const italy: Screen[] = [
   ...section('it', 'utility', [['apiDocs', '/api/docs', 'docs', { external: true }]]),
 ];
 
-// Legal entities (order 10) and the outgoing and incoming invoices (30, 40) are declared by their
-// features; each keeps its place in the menu.
-const poland: Screen[] = [
-  planned('/gov-pl/webhooks', {
-    id: 'plWebhooks',
-    context: 'pl',
-    section: 'home',
-    order: 20,
-    icon: 'webhook',
-  }),
-];
-
+// Poland's screens (legal entities 10, webhooks 20, outgoing and incoming invoices 30, 40) are
+// declared by their features.
 const openBanking = section('ob', 'home', [
   ['obWebhooks', '/openbanking/webhooks', 'webhook'],
   ['obBusinessRegistry', '/openbanking/business-registry', 'bank'],
@@ -53,4 +43,4 @@ const openBanking = section('ob', 'home', [
   ['payments', '/openbanking/payments', 'payments'],
 ]);
 
-export const plannedScreens: readonly Screen[] = [...italy, ...poland, ...openBanking];
+export const plannedScreens: readonly Screen[] = [...italy, ...openBanking];
