@@ -274,15 +274,25 @@ export class InvoiceProcessing {
     }
     if (current.statusCode !== SESSION_STATUS.closed[0] || !current.closedAt) return current;
     if (!force && plusMs(current.closedAt, this.deps.timings.upoDelayMs) > now) return current;
-    const invoices = await this.db
-      .select()
+    const statuses = await this.db
+      .select({ statusCode: ksefSandboxInvoices.statusCode })
       .from(ksefSandboxInvoices)
-      .where(eq(ksefSandboxInvoices.sessionReference, current.referenceNumber))
-      .orderBy(asc(ksefSandboxInvoices.ordinalNumber));
-    if (invoices.some((invoice) => invoice.statusCode === INVOICE_PROCESSING)) return current;
-    const accepted = invoices.filter((invoice) => invoice.statusCode === INVOICE_ACCEPTED);
+      .where(eq(ksefSandboxInvoices.sessionReference, current.referenceNumber));
+    if (statuses.some((invoice) => invoice.statusCode === INVOICE_PROCESSING)) return current;
+    const accepted = statuses.some((invoice) => invoice.statusCode === INVOICE_ACCEPTED)
+      ? await this.db
+          .select()
+          .from(ksefSandboxInvoices)
+          .where(
+            and(
+              eq(ksefSandboxInvoices.sessionReference, current.referenceNumber),
+              eq(ksefSandboxInvoices.statusCode, INVOICE_ACCEPTED),
+            ),
+          )
+          .orderBy(asc(ksefSandboxInvoices.ordinalNumber))
+      : [];
     const [code, description] =
-      invoices.length === 0
+      statuses.length === 0
         ? SESSION_STATUS.cancelled
         : accepted.length === 0
           ? SESSION_STATUS.noValidInvoices

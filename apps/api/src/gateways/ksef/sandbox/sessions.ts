@@ -350,12 +350,15 @@ export class OnlineSessions {
     };
   }
 
-  private invoicesOf(session: SessionRow): Promise<InvoiceRow[]> {
+  /** The session's invoices, as much as a status needs (not their files). */
+  private invoicesOf(session: SessionRow): Promise<{ statusCode: number; createdAt: Date }[]> {
     return this.deps.db
-      .select()
+      .select({
+        statusCode: ksefSandboxInvoices.statusCode,
+        createdAt: ksefSandboxInvoices.createdAt,
+      })
       .from(ksefSandboxInvoices)
-      .where(eq(ksefSandboxInvoices.sessionReference, session.referenceNumber))
-      .orderBy(asc(ksefSandboxInvoices.ordinalNumber));
+      .where(eq(ksefSandboxInvoices.sessionReference, session.referenceNumber));
   }
 
   private async invoiceOf(
