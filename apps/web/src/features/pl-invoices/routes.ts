@@ -11,6 +11,7 @@ const listPage = () => import('./components/invoices-page');
 const prefetch: Screen['prefetch'] = (context) =>
   import('./prefetch').then((entry) => entry.prefetchInvoices(context));
 const listNamespaces = ['plInvoices', 'plInvoiceView', 'listKit'];
+const invoicePages = () => import('./components/invoice-pages');
 
 export const screens: readonly Screen[] = [
   {
@@ -29,13 +30,13 @@ export const screens: readonly Screen[] = [
   },
   {
     path: INVOICE_PAGE_PATH,
-    page: () => import('./components/invoice-page'),
+    page: invoicePages,
     namespaces: ['plInvoiceView'],
   },
   {
     path: PUBLIC_INVOICE_PATH,
     public: true,
-    page: () => import('./components/public-invoice-page'),
+    page: invoicePages,
     namespaces: ['plPublicInvoice', 'plInvoiceView'],
   },
 ];

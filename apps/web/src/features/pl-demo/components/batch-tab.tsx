@@ -25,9 +25,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-// The modules, not the kits' entries: the demo needs one dialog and one date format of them.
-import { ConfirmDialog } from '../../../components/form/confirm-dialog';
-import { formatListTimestamp } from '../../../components/list-kit/timestamp';
+import { ConfirmDialog } from '../../../components/form';
+import { formatListTimestamp } from '../../../components/list-kit';
 import { currentLanguage } from '../../../lib/i18n';
 import { demoQueries, useGenerateInvoices, useResetDemo } from '../api/demo-queries';
 import {

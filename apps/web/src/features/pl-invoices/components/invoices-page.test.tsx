@@ -142,7 +142,7 @@ describe('Polish invoice lists', () => {
     const user = userEvent.setup();
     await renderPage();
     await screen.findByText('FV/2026/11/001');
-    const picker = screen.getByRole('combobox', { name: 'Legal entity' });
+    const picker = await screen.findByRole('combobox', { name: 'Legal entity' });
     await user.click(picker);
     await user.type(picker, 'alf');
     const searched = () =>
