@@ -31,7 +31,7 @@ import type {
 } from '../wire/api-types.ts';
 import { rsaOaepDecrypt, sha256Base64 } from '../wire/ksef-crypto.ts';
 import { verifyXadesEnveloped, type XadesRefusal } from '../wire/xades.ts';
-import { subjectIdentity, trustedBy } from './certificates.ts';
+import { subjectIdentity, trustedBy, type SubjectIdentity } from './certificates.ts';
 import { AUTH_STATUS, ksefException, unauthorised, type ExceptionName } from './codes.ts';
 import { newOpaqueToken, plusMs, tokenHash, type SandboxDeps } from './context.ts';
 import { findKsefToken, ksefTokenByReference } from './ksef-tokens.ts';
@@ -196,7 +196,12 @@ export class SandboxAuth {
         `Sandbox obsługuje kontekst Nip, nie ${request.context.type}.`,
       ]);
     }
-    const identity = subjectIdentity(verified.certificate);
+    let identity: SubjectIdentity;
+    try {
+      identity = subjectIdentity(verified.certificate);
+    } catch {
+      throw ksefException('invalidCertificate', ['Nie można odczytać podmiotu certyfikatu.']);
+    }
     if (
       request.subjectIdentifierType === 'certificateSubject' &&
       !identity.nip &&
