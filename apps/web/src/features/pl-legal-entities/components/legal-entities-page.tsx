@@ -6,7 +6,6 @@
  * dialog but the link's opens through the URL; the link is the answer of a POST and is shown once.
  */
 import type { PlLegalEntity } from '@fiscus/contracts';
-import { plLegalEntityStatuses } from '@fiscus/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import AddLinkIcon from '@mui/icons-material/AddLink';
 import BlockIcon from '@mui/icons-material/Block';
@@ -33,6 +32,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { lazyPart } from '../../../lib/lazy-part';
 import { useInitOnboarding } from '../api/legal-entity-actions';
 import { legalEntityQueries } from '../api/legal-entity-queries';
+import { LEGAL_ENTITY_STATUSES } from '../model/contract-codes';
 import { defaultLegalEntityFilters, legalEntitiesTableKey } from '../model/legal-entity-list';
 import { canConnectWithToken, canStartOnboarding } from '../model/onboarding-status';
 import { OnboardingChip, StatusChip } from './legal-entity-chips';
@@ -152,7 +152,7 @@ export default function LegalEntitiesPage() {
       kind: 'select',
       name: 'status',
       label: t('fields.status'),
-      options: plLegalEntityStatuses.map((status) => ({
+      options: LEGAL_ENTITY_STATUSES.map((status) => ({
         value: status,
         label: t(`statuses.${status}`),
       })),

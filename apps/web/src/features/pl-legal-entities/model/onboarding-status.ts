@@ -3,7 +3,8 @@
  * and which onboarding actions its row offers. Pure: the list, the details dialog and the tests
  * read the same rules.
  */
-import { PL_AUTH_FLOW_STATUS, type PlLegalEntity } from '@fiscus/contracts';
+import type { PlLegalEntity } from '@fiscus/contracts';
+import { AUTH_FLOW_STATUS } from './contract-codes';
 
 /** The onboarding labels of spec 4, by the key that words them (`onboardingStatuses.<label>`). */
 export const onboardingStatusLabels = [
@@ -26,15 +27,15 @@ type OnboardingFields = Pick<PlLegalEntity, 'status' | 'authFlowStatus' | 'authF
 export function onboardingStatusOf(entity: OnboardingFields): OnboardingStatusLabel | null {
   if (entity.status === 'active') return 'completed';
   switch (entity.authFlowStatus) {
-    case PL_AUTH_FLOW_STATUS.NEW:
+    case AUTH_FLOW_STATUS.NEW:
       return 'initialized';
-    case PL_AUTH_FLOW_STATUS.IN_PROGRESS:
+    case AUTH_FLOW_STATUS.IN_PROGRESS:
       return entity.authFlowIsValid ? 'started' : 'expired';
-    case PL_AUTH_FLOW_STATUS.USED:
+    case AUTH_FLOW_STATUS.USED:
       return 'waiting';
-    case PL_AUTH_FLOW_STATUS.COMPLETED:
+    case AUTH_FLOW_STATUS.COMPLETED:
       return 'completed';
-    case PL_AUTH_FLOW_STATUS.ERROR:
+    case AUTH_FLOW_STATUS.ERROR:
       return 'error';
     default:
       return null;
@@ -44,9 +45,9 @@ export function onboardingStatusOf(entity: OnboardingFields): OnboardingStatusLa
 /** The flow statuses from which a new onboarding may start (spec 4: none, NEW, IN_PROGRESS, ERROR). */
 const RESTARTABLE: readonly (number | null)[] = [
   null,
-  PL_AUTH_FLOW_STATUS.NEW,
-  PL_AUTH_FLOW_STATUS.IN_PROGRESS,
-  PL_AUTH_FLOW_STATUS.ERROR,
+  AUTH_FLOW_STATUS.NEW,
+  AUTH_FLOW_STATUS.IN_PROGRESS,
+  AUTH_FLOW_STATUS.ERROR,
 ];
 
 /**

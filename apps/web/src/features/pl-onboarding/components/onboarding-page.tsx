@@ -6,7 +6,7 @@
  * in). The content shows for NEW, IN_PROGRESS, USED and COMPLETED only; any other status (ERROR)
  * shows its reason instead; an upload's outcome stays on screen whatever the flow becomes.
  */
-import { PL_AUTH_FLOW_STATUS } from '@fiscus/contracts';
+import { AUTH_FLOW_STATUS } from '../model/contract-codes';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -109,10 +109,10 @@ function OnboardingScreen() {
   const onboarding = useQuery({
     ...onboardingQueries.detail(link),
     refetchInterval: (query) =>
-      query.state.data?.authFlowStatus === PL_AUTH_FLOW_STATUS.USED ? WAITING_REFRESH_MS : false,
+      query.state.data?.authFlowStatus === AUTH_FLOW_STATUS.USED ? WAITING_REFRESH_MS : false,
   });
   const data = onboarding.data;
-  const running = data?.authFlowStatus === PL_AUTH_FLOW_STATUS.IN_PROGRESS && result === null;
+  const running = data?.authFlowStatus === AUTH_FLOW_STATUS.IN_PROGRESS && result === null;
   const left = useRemaining(running ? (data?.authFlowDeadline ?? null) : null);
 
   if (onboarding.isPending) return <PageLoader minHeight={240} />;
@@ -144,8 +144,8 @@ function OnboardingScreen() {
   } else {
     const settled =
       result !== null ||
-      data.authFlowStatus === PL_AUTH_FLOW_STATUS.USED ||
-      data.authFlowStatus === PL_AUTH_FLOW_STATUS.COMPLETED;
+      data.authFlowStatus === AUTH_FLOW_STATUS.USED ||
+      data.authFlowStatus === AUTH_FLOW_STATUS.COMPLETED;
     content = (
       <>
         {!settled && <ModeChoice mode={mode} onChange={chooseMode} />}

@@ -6,7 +6,8 @@
  * certificate); the upload step sends the chosen XML file, base64, with the NIP; the end shows
  * the outcome either way. Once the deadline has passed no step can go on.
  */
-import { PL_AUTH_FLOW_STATUS, PL_ONBOARDING_MINUTES, type PlOnboarding } from '@fiscus/contracts';
+import type { PlOnboarding } from '@fiscus/contracts';
+import { AUTH_FLOW_STATUS, ONBOARDING_MINUTES } from '../model/contract-codes';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DownloadIcon from '@mui/icons-material/Download';
 import ErrorIcon from '@mui/icons-material/Error';
@@ -73,7 +74,7 @@ function Intro({ focus, onStart }: StepProps & { onStart: () => void }) {
       <StepHeading focus={focus}>{t('intro.title')}</StepHeading>
       <Typography sx={{ mb: 1 }}>{t('intro.text')}</Typography>
       <Typography color="text.secondary">
-        {t('intro.time', { minutes: PL_ONBOARDING_MINUTES })}
+        {t('intro.time', { minutes: ONBOARDING_MINUTES })}
       </Typography>
       <Actions>
         <Button variant="contained" onClick={onStart}>
@@ -109,9 +110,7 @@ function DownloadStep({
     try {
       // Spec 4: a NEW flow is started first; its ten minutes run from here.
       const flow =
-        onboarding.authFlowStatus === PL_AUTH_FLOW_STATUS.NEW
-          ? await start.mutateAsync()
-          : onboarding;
+        onboarding.authFlowStatus === AUTH_FLOW_STATUS.NEW ? await start.mutateAsync() : onboarding;
       saveBlob(await fetchSignatureFile(flow.authFlowUUID, link.hash), SIGNATURE_FILE_NAME);
       onDownloaded();
     } catch (error) {
@@ -359,7 +358,7 @@ function EndStep({
       </Box>
     );
   }
-  if (!result && onboarding.authFlowStatus === PL_AUTH_FLOW_STATUS.USED) {
+  if (!result && onboarding.authFlowStatus === AUTH_FLOW_STATUS.USED) {
     return (
       <Box sx={{ textAlign: 'center' }}>
         <CircularProgress aria-label={t('end.waitingTitle')} sx={{ mb: 1 }} />
@@ -384,7 +383,7 @@ function Expired({ focus }: StepProps) {
   return (
     <Alert severity="warning">
       <StepHeading focus={focus}>{t('expired.title')}</StepHeading>
-      {t('expired.text', { minutes: PL_ONBOARDING_MINUTES })}
+      {t('expired.text', { minutes: ONBOARDING_MINUTES })}
     </Alert>
   );
 }
@@ -416,7 +415,7 @@ export function SignatureFlow({ link, onboarding, expired, result, onResult }: S
   const failed = result?.ok === false;
   const succeeded =
     result?.ok === true ||
-    (result === null && onboarding.authFlowStatus === PL_AUTH_FLOW_STATUS.COMPLETED);
+    (result === null && onboarding.authFlowStatus === AUTH_FLOW_STATUS.COMPLETED);
 
   let body: ReactNode;
   if (position === 'end') {

@@ -3,20 +3,17 @@
  * the API's refusal worded by its code when the page knows it (a tampered file, the wrong NIP,
  * an expired session…), else the server's detail as sent, else the generic message.
  */
-import { PL_LEGAL_ENTITY_MESSAGES } from '@fiscus/contracts';
+import { LEGAL_ENTITY_MESSAGES } from './contract-codes';
 import { isApiError } from '../../../lib/hydra';
 
-export type KnownRefusal = keyof typeof PL_LEGAL_ENTITY_MESSAGES;
+export type KnownRefusal = keyof typeof LEGAL_ENTITY_MESSAGES;
 
 const codeOfMessage = new Map<string, KnownRefusal>(
-  Object.entries(PL_LEGAL_ENTITY_MESSAGES).map(([code, message]) => [
-    message,
-    code as KnownRefusal,
-  ]),
+  Object.entries(LEGAL_ENTITY_MESSAGES).map(([code, message]) => [message, code as KnownRefusal]),
 );
 
 function isKnownCode(code: string | undefined): code is KnownRefusal {
-  return code !== undefined && code in PL_LEGAL_ENTITY_MESSAGES;
+  return code !== undefined && code in LEGAL_ENTITY_MESSAGES;
 }
 
 export type FailureText =

@@ -3,7 +3,7 @@
  * the flow, where the stepper starts for each, the four steps, the countdown's mm:ss, and the
  * modes.
  */
-import { PL_AUTH_FLOW_STATUS } from '@fiscus/contracts';
+import { AUTH_FLOW_STATUS } from './contract-codes';
 
 /** Spec: a stepper of four steps. */
 export const onboardingSteps = ['download', 'sign', 'upload', 'end'] as const;
@@ -23,7 +23,7 @@ export function modeOf(value: string | null): OnboardingMode {
   return value === 'mode_2' ? 'mode_2' : 'mode_1';
 }
 
-const { NEW, IN_PROGRESS, USED, COMPLETED } = PL_AUTH_FLOW_STATUS;
+const { NEW, IN_PROGRESS, USED, COMPLETED } = AUTH_FLOW_STATUS;
 
 /** Spec 4: the page's content shows only for NEW, IN_PROGRESS, USED and COMPLETED. */
 export function isShownStatus(status: number): boolean {
