@@ -38,6 +38,7 @@ import {
   type BatchValues,
 } from '../model/demo-form';
 import { DemoStatusBadge } from './demo-status-badge';
+import { demoFailure } from './demo-failure';
 
 const mono = { fontFamily: 'monospace' } as const;
 
@@ -144,7 +145,7 @@ export function BatchTab() {
           });
           setShown(nip1);
         },
-        onError: () => enqueueSnackbar(t('errors.generic'), { variant: 'error' }),
+        onError: (error) => enqueueSnackbar(demoFailure(error, t), { variant: 'error' }),
       },
     );
   };
@@ -199,7 +200,7 @@ export function BatchTab() {
         onConfirm={() =>
           reset.mutate(undefined, {
             onSuccess: () => enqueueSnackbar(t('reset.done'), { variant: 'success' }),
-            onError: () => enqueueSnackbar(t('errors.generic'), { variant: 'error' }),
+            onError: (error) => enqueueSnackbar(demoFailure(error, t), { variant: 'error' }),
             onSettled: () => setConfirmReset(false),
           })
         }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accessFor } from '../../../lib/roles';
 import { testRuntimeConfig } from '../../../test/test-runtime-config';
 import { PL_DEMO_KSEF_NUMBER, PL_DEMO_UPO_XML, plDemoInfo } from '../../../test/handlers/pl-demo';
-import { apiUrl } from '../../../test/handlers/http';
+import { apiUrl, problem } from '../../../test/handlers/http';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { sentRequests, server } from '../../../test/server';
 import { screens } from '../routes';
@@ -227,7 +227,7 @@ describe('Polish demo page', () => {
       '5260250274',
     );
     await actor.click(within(archive).getByRole('button', { name: 'Archive sessions' }));
-    expect(await screen.findByText('Sessions archived: 0')).toBeInTheDocument();
+    expect(await screen.findByText('Invoices numbered and confirmed: 0')).toBeInTheDocument();
     const [call] = sentRequests({
       method: 'POST',
       path: '/api/pl/demo-statuses/session-archive-emulation',
@@ -245,6 +245,31 @@ describe('Polish demo page', () => {
     await actor.click(screen.getByRole('button', { name: 'Generate' }));
     expect(
       await screen.findByText('The demo ran into an error, please try again later.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('Polish demo refusals', () => {
+  it('toasts what the API says when it refuses a call', async () => {
+    server.use(
+      http.post(apiUrl('pl', '/demo-statuses/session-archive-emulation'), () =>
+        problem(
+          422,
+          'Unprocessable Content',
+          'No active legal entity of this account has this NIP.',
+        ),
+      ),
+    );
+    const actor = user();
+    await renderPage('/pl/invoices/demo?tab=single');
+    const archive = await screen.findByRole('form', { name: 'Session archive emulation' });
+    await actor.type(
+      within(archive).getByRole('textbox', { name: 'NIP 1 (seller)' }),
+      '5213017228',
+    );
+    await actor.click(within(archive).getByRole('button', { name: 'Archive sessions' }));
+    expect(
+      await screen.findByText('No active legal entity of this account has this NIP.'),
     ).toBeInTheDocument();
   });
 });

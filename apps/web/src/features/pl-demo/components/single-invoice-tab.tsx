@@ -45,6 +45,7 @@ import {
 } from '../model/demo-form';
 import { DemoErrorDialog, type DemoError } from './demo-error-dialog';
 import { DemoStatusBadge } from './demo-status-badge';
+import { demoFailure } from './demo-failure';
 
 /** A file name from an invoice number ("FV/2026/1" has slashes). */
 function fileNameOf(invoiceNumber: string): string {
@@ -156,7 +157,7 @@ function ArchiveForm() {
     archive.mutate(normalizeNip(nip1), {
       onSuccess: (result) =>
         enqueueSnackbar(t('archive.done', { total: result.archived }), { variant: 'success' }),
-      onError: () => enqueueSnackbar(t('errors.generic'), { variant: 'error' }),
+      onError: (error) => enqueueSnackbar(demoFailure(error, t), { variant: 'error' }),
     });
   };
   return (

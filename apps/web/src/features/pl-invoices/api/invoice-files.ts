@@ -4,7 +4,7 @@
  * PDF, the UPO and each attachment, through the account or an access code.
  */
 import type { PlInvoice } from '@fiscus/contracts';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch, type QueryParams } from '../../../lib/api-client';
 import { attachmentFileName, saveBlob } from '../../../lib/save-blob';
 import {
   attachmentPath,
@@ -12,6 +12,7 @@ import {
   sendsToken,
   upoPath,
   type InvoiceAccess,
+  type InvoiceLanguage,
 } from '../model/invoice-access';
 import { safeFileName } from '../model/invoice-labels';
 
@@ -20,10 +21,12 @@ async function download(
   access: InvoiceAccess,
   accept: string,
   fallbackName: string,
+  query?: QueryParams,
 ): Promise<void> {
   const response = await apiFetch<Response>('pl', path, {
     auth: sendsToken(access),
     headers: { Accept: accept },
+    query,
     as: 'response',
   });
   // The blob holds the body's bytes untouched (no text decoding on the way).
@@ -39,17 +42,22 @@ const ACCEPT: Record<InvoiceFileFormat, string> = {
 
 type InvoiceName = Pick<PlInvoice, 'uuid' | 'invoiceNumber'>;
 
-/** The invoice's XML or PDF, named after its number unless the API names it. */
+/**
+ * The invoice's XML or PDF (the PDF in `lang`), named as the API names it, else after its
+ * number.
+ */
 export function downloadInvoiceFile(
   invoice: InvoiceName,
   access: InvoiceAccess,
   format: InvoiceFileFormat,
+  lang: InvoiceLanguage,
 ): Promise<void> {
   return download(
     invoicePath(invoice.uuid, access),
     access,
     ACCEPT[format],
     `${invoice.invoiceNumber}.${format}`,
+    format === 'pdf' ? { lang } : undefined,
   );
 }
 

@@ -8,7 +8,12 @@
 import type { PlInvoice, PlInvoiceDetails, PlLegalEntity } from '@fiscus/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiFetchCollection, type QueryParams } from '../../../lib/api-client';
-import { invoicePath, sendsToken, type InvoiceAccess } from '../model/invoice-access';
+import {
+  invoicePath,
+  sendsToken,
+  type InvoiceAccess,
+  type InvoiceLanguage,
+} from '../model/invoice-access';
 
 function accessKey(access: InvoiceAccess): string {
   return access.kind === 'code' ? `code:${access.code}` : 'account';
@@ -36,15 +41,16 @@ export const invoiceQueries = {
           headers: { Accept: 'application/json' },
         }),
     }),
-  /** The visualisation: a whole HTML document, shown in a sandboxed frame. */
-  html: (uuid: string, access: InvoiceAccess) =>
+  /** The visualisation in Polish or English: a whole HTML document, shown in a sandboxed frame. */
+  html: (uuid: string, access: InvoiceAccess, lang: InvoiceLanguage) =>
     queryOptions({
-      queryKey: [...invoiceQueries.all(), 'html', uuid, accessKey(access)] as const,
+      queryKey: [...invoiceQueries.all(), 'html', uuid, accessKey(access), lang] as const,
       queryFn: ({ signal }) =>
         apiFetch<string>('pl', invoicePath(uuid, access), {
           signal,
           auth: sendsToken(access),
           as: 'text',
+          query: { lang },
           headers: { Accept: 'text/html' },
         }),
       // An invoice sent to KSeF does not change its content.

@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/hydra';
 import { activateAccessCode, sendAccessCode } from '../api/access-code';
 import {
   ACCESS_CODE_MINUTES,
@@ -21,6 +22,14 @@ import {
   lacksRecipientEmail,
   type CodeRefusal,
 } from '../model/access-code';
+
+/** Why no code could be sent, in the page's words. */
+function sendFailureKey(error: unknown): string {
+  if (lacksRecipientEmail(error)) return 'errors.noRecipientEmail';
+  // The API mails a few codes an hour per invoice, so nobody's mailbox gets flooded.
+  if (error instanceof ApiError && error.status === 429) return 'errors.tooManyCodes';
+  return 'errors.generic';
+}
 
 interface AccessCodeStepsProps {
   uuid: string;
@@ -39,7 +48,7 @@ export function AccessCodeSteps({ uuid, t, onOpened }: AccessCodeStepsProps) {
     try {
       setSentTo(await sendAccessCode(uuid));
     } catch (error) {
-      setSendError(t(lacksRecipientEmail(error) ? 'errors.noRecipientEmail' : 'errors.generic'));
+      setSendError(t(sendFailureKey(error)));
     } finally {
       setSending(false);
     }
@@ -135,7 +144,7 @@ function CodeForm({ uuid, t, onOpened }: AccessCodeStepsProps) {
           autoComplete="one-time-code"
           error={fieldError !== null}
           helperText={fieldError ?? ' '}
-          slotProps={{ htmlInput: { maxLength: 32, spellCheck: false } }}
+          slotProps={{ htmlInput: { maxLength: 32, spellCheck: false, inputMode: 'numeric' } }}
           sx={{ width: '100%', maxWidth: 320 }}
         />
         <Button type="submit" variant="contained" startIcon={<LockOpenIcon />} loading={checking}>

@@ -36,7 +36,7 @@ import {
   type InvoiceFileFormat,
 } from '../api/invoice-files';
 import { invoiceQueries } from '../api/invoice-queries';
-import { ACCOUNT_ACCESS } from '../model/invoice-access';
+import { ACCOUNT_ACCESS, invoiceLanguageOf } from '../model/invoice-access';
 import {
   browserTimeZone,
   grossAmountText,
@@ -158,7 +158,11 @@ function Downloads({ invoice }: { invoice: PlInvoiceDetails }) {
   // Spec 8: the invoice's own files fail with the invoice error, attachments with 'An error occurred'.
   const fileError = t('plInvoiceView:errors.download');
   const file = (format: InvoiceFileFormat) =>
-    void run(format, () => downloadInvoiceFile(invoice, ACCOUNT_ACCESS, format), fileError);
+    void run(
+      format,
+      () => downloadInvoiceFile(invoice, ACCOUNT_ACCESS, format, invoiceLanguageOf(language)),
+      fileError,
+    );
   const button = (id: string) => ({ loading: busy === id, disabled: busy !== null && busy !== id });
   return (
     <Stack spacing={1}>

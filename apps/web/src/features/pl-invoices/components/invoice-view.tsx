@@ -29,7 +29,7 @@ import {
   downloadUpo,
   type InvoiceFileFormat,
 } from '../api/invoice-files';
-import type { InvoiceAccess } from '../model/invoice-access';
+import { invoiceLanguageOf, type InvoiceAccess } from '../model/invoice-access';
 import { knownStatus } from '../model/invoice-labels';
 import { InvoiceFrame } from './invoice-frame';
 import { InvoiceStatusBadge } from './invoice-status-badge';
@@ -51,7 +51,8 @@ export function InvoiceView({ uuid, access, language, errorAction, actions }: In
   const options = useMemo(() => ({ lng: language }), [language]);
   const { t } = useTranslation('plInvoiceView', options);
   const invoice = useQuery(invoiceQueries.detail(uuid, access));
-  const html = useQuery(invoiceQueries.html(uuid, access));
+  const lang = invoiceLanguageOf(language);
+  const html = useQuery(invoiceQueries.html(uuid, access, lang));
   const [busy, setBusy] = useState<Busy | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -90,7 +91,7 @@ export function InvoiceView({ uuid, access, language, errorAction, actions }: In
   };
 
   const file = (format: InvoiceFileFormat) =>
-    void run(format, () => downloadInvoiceFile(data, access, format), fileError);
+    void run(format, () => downloadInvoiceFile(data, access, format, lang), fileError);
 
   return (
     <Stack spacing={2}>

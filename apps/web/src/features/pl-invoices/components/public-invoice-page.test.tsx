@@ -108,6 +108,12 @@ describe('public invoice page', () => {
     const frame = await screen.findByTitle('Faktura FV/2026/11/001 w wizualizacji KSeF');
     expect(frame.getAttribute('srcdoc')).toContain('Faktura VAT FV/2026/11/001');
     expect(frame.getAttribute('sandbox')?.split(' ')).not.toContain('allow-scripts');
+    const [html] = sentRequests({
+      method: 'GET',
+      path: `/api/pl/invoices/${plConfirmedInvoice.uuid}/code/${PL_ACCESS_CODE}`,
+    }).filter((entry) => entry.headers.get('Accept') === 'text/html');
+    // KSeF's visualisation in the page's language.
+    expect(html?.query.get('lang')).toBe('pl');
 
     const downloads = screen.getByRole('group', { name: 'Pobieranie' });
     await user.click(within(downloads).getByRole('button', { name: 'XML faktury' }));
@@ -158,6 +164,10 @@ describe('public invoice page', () => {
     expect(within(downloads).getByRole('button', { name: 'Invoice XML' })).toBeInTheDocument();
     expect(within(downloads).getByRole('button', { name: 'PDF' })).toBeInTheDocument();
     expect(within(downloads).queryByRole('button', { name: 'UPO receipt' })).toBeNull();
+    const html = sentRequests({ method: 'GET' }).find(
+      (entry) => entry.headers.get('Accept') === 'text/html',
+    );
+    expect(html?.query.get('lang')).toBe('en');
   });
 
   it('switches between Polish and English, and keeps the choice in the address', async () => {
@@ -174,6 +184,21 @@ describe('public invoice page', () => {
     expect(
       await screen.findByRole('heading', { name: 'Otwórz swoją fakturę' }),
     ).toBeInTheDocument();
+  });
+
+  it('says when too many codes were asked for the invoice', async () => {
+    server.use(
+      http.post(apiUrl('pl', '/invoices/:uuid/send-access-code'), () =>
+        problem(429, 'Too many codes were requested for this invoice: try again later.'),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderPage(plConfirmedInvoice.uuid, '?lang=en');
+    await user.click(await screen.findByRole('button', { name: 'Send me an access code' }));
+    expect(
+      await screen.findByText('Too many codes were asked for this invoice: try again in an hour.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send me an access code' })).toBeEnabled();
   });
 
   it('says a download failed in the public page’s words', async () => {

@@ -37,3 +37,11 @@ export function attachmentPath(
 export function sendsToken(access: InvoiceAccess): boolean {
   return access.kind === 'account';
 }
+
+/** The languages KSeF's visualisation and PDF are written in (the API's `lang`). */
+export type InvoiceLanguage = 'pl' | 'en';
+
+/** The visualisation's language for a reader: Polish for Polish, English for anyone else. */
+export function invoiceLanguageOf(language: string): InvoiceLanguage {
+  return language.startsWith('pl') ? 'pl' : 'en';
+}
