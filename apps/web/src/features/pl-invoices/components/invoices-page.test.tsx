@@ -196,6 +196,10 @@ describe('Polish invoice lists', () => {
       `/gov-pl/invoices/${plConfirmedInvoice.uuid}`,
     );
 
+    await user.click(within(dialog).getByRole('button', { name: 'Copy the public link' }));
+    expect(await screen.findByText('Public link copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(plConfirmedInvoice.publicUrl);
+
     await user.click(within(dialog).getByRole('button', { name: 'Invoice XML' }));
     await waitFor(() => expect(saved.files).toHaveLength(1));
     expect(saved.files[0]?.name).toBe('FV_2026_11_001.xml');
