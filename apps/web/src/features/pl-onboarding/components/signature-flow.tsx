@@ -137,7 +137,7 @@ function DownloadStep({
         </Alert>
       )}
       {failure && (
-        <Alert severity="error" sx={{ mt: 2 }}>
+        <Alert severity="error" sx={{ mt: 2, whiteSpace: 'pre-line' }}>
           {failureText(failure)}
         </Alert>
       )}
@@ -221,7 +221,7 @@ function SignStep({
         </Alert>
       )}
       {failure && (
-        <Alert severity="error" sx={{ mt: 2 }}>
+        <Alert severity="error" sx={{ mt: 2, whiteSpace: 'pre-line' }}>
           {failureText(failure)}
         </Alert>
       )}
@@ -351,7 +351,7 @@ function EndStep({
       <Box sx={{ textAlign: 'center' }}>
         <ErrorIcon color="error" sx={{ fontSize: 48 }} aria-hidden />
         <StepHeading focus={focus}>{t('end.errorTitle')}</StepHeading>
-        <Alert severity="error" sx={{ textAlign: 'left', mb: 2 }}>
+        <Alert severity="error" sx={{ textAlign: 'left', mb: 2, whiteSpace: 'pre-line' }}>
           {failureText(result.failure)}
         </Alert>
         <Typography color="text.secondary">{t('end.errorHelp')}</Typography>

@@ -144,7 +144,7 @@ function TokenForm({
         </Alert>
       )}
       {failure && (
-        <Alert severity="error" sx={{ mb: 2 }}>
+        <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
           {failureText(failure)}
         </Alert>
       )}

@@ -14,7 +14,7 @@ describe('failureOf (spec 8)', () => {
   it('words a refusal by its code, or by the API’s sentence for it', () => {
     expect(
       failureOf(
-        refusal('signedFile: …', [
+        refusal('signedFile: whatever', [
           { propertyPath: 'signedFile', message: 'whatever', code: 'identifier_mismatch' },
         ]),
       ),
@@ -25,13 +25,46 @@ describe('failureOf (spec 8)', () => {
     });
   });
 
+  it('keeps KSeF’s reason beside the refusal’s own words', () => {
+    expect(
+      failureOf(
+        refusal('KSeF refused the signed file: 21115 Nieprawidłowy certyfikat', [
+          {
+            propertyPath: 'signedFile',
+            message: PL_LEGAL_ENTITY_MESSAGES.signed_file_invalid,
+            code: 'signed_file_invalid',
+          },
+        ]),
+      ),
+    ).toEqual({
+      kind: 'known',
+      code: 'signed_file_invalid',
+      reason: 'KSeF refused the signed file: 21115 Nieprawidłowy certyfikat',
+    });
+    expect(
+      failureOf(
+        refusal(`identifier: ${PL_LEGAL_ENTITY_MESSAGES.identifier_mismatch}`, [
+          {
+            propertyPath: 'identifier',
+            message: PL_LEGAL_ENTITY_MESSAGES.identifier_mismatch,
+            code: 'identifier_mismatch',
+          },
+        ]),
+      ),
+    ).toEqual({ kind: 'known', code: 'identifier_mismatch' });
+  });
+
   it('shows an unknown refusal as the server wrote it', () => {
     expect(failureOf(refusal('KSeF: the signature’s certificate is revoked.'))).toEqual({
       kind: 'detail',
       text: 'KSeF: the signature’s certificate is revoked.',
     });
     expect(
-      failureOf(refusal('x: y', [{ propertyPath: 'x', message: 'The file is not XAdES.' }])),
+      failureOf(
+        refusal('x: The file is not XAdES.', [
+          { propertyPath: 'x', message: 'The file is not XAdES.' },
+        ]),
+      ),
     ).toEqual({ kind: 'detail', text: 'The file is not XAdES.' });
   });
 

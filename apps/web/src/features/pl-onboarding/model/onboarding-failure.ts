@@ -17,19 +17,41 @@ function isKnownCode(code: string | undefined): code is KnownRefusal {
 }
 
 export type FailureText =
-  { kind: 'known'; code: KnownRefusal } | { kind: 'detail'; text: string } | { kind: 'generic' };
+  /** A refusal the page words by its code; `reason` is KSeF's own, when the API passed it on. */
+  | { kind: 'known'; code: KnownRefusal; reason?: string }
+  | { kind: 'detail'; text: string }
+  | { kind: 'generic' };
 
-/** The one failure a refused call shows (the first violation when there are several). */
+/** The detail the API writes when it says nothing more than its violations. */
+function violationsDetail(violations: readonly { propertyPath: string; message: string }[]) {
+  return violations
+    .map((violation) =>
+      violation.propertyPath
+        ? `${violation.propertyPath}: ${violation.message}`
+        : violation.message,
+    )
+    .join('\n');
+}
+
+/**
+ * The one failure a refused call shows (the first violation when there are several). A detail
+ * that says more than the violations (KSeF's refusal of a signed file: its code and description)
+ * comes along as the reason.
+ */
 export function failureOf(error: unknown): FailureText {
   if (!isApiError(error) || error.status < 400 || error.status >= 500) return { kind: 'generic' };
-  for (const violation of error.violations) {
-    if (isKnownCode(violation.code)) return { kind: 'known', code: violation.code };
-    const code = codeOfMessage.get(violation.message);
-    if (code) return { kind: 'known', code };
-  }
   const detail = error.problem.detail.trim();
+  const saysMore =
+    detail !== '' && detail !== violationsDetail(error.violations) && !codeOfMessage.has(detail);
+  const reason = saysMore ? { reason: detail } : {};
+  for (const violation of error.violations) {
+    if (isKnownCode(violation.code)) return { kind: 'known', code: violation.code, ...reason };
+    const code = codeOfMessage.get(violation.message);
+    if (code) return { kind: 'known', code, ...reason };
+  }
   const code = codeOfMessage.get(detail);
   if (code) return { kind: 'known', code };
+  if (saysMore) return { kind: 'detail', text: detail };
   if (error.violations[0]) return { kind: 'detail', text: error.violations[0].message };
-  return detail ? { kind: 'detail', text: detail } : { kind: 'generic' };
+  return { kind: 'generic' };
 }
