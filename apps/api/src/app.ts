@@ -283,6 +283,7 @@ export async function buildApp(
     // KSeF: the sandbox KSeF of this instance (its HTTP face on a sandbox instance), the Polish API.
     const ksefSandbox = new KsefSandbox({
       db,
+      apiUrl: `${config.publicUrl}${SANDBOX_API_PATH}`,
       numberDelayMs: config.ksef.numberDelayMs,
       upoDelayMs: config.ksef.upoDelayMs,
       ...(options.clock ? { clock: options.clock } : {}),
