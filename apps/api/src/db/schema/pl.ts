@@ -250,6 +250,10 @@ export const ksefSandboxAuthOperations = pgTable(
     ksefTokenReference: text('ksef_token_reference'),
     /** …or the SHA-256 (Base64) of the signed AuthTokenRequest. */
     documentHash: text('document_hash'),
+    /** Who authenticated (`{ type: Nip|Pesel|Fingerprint, value }`): owns KSeF certificates. */
+    subjectIdentifier: jsonb('subject_identifier'),
+    /** The signer's certificate subject (`[{ oid, value }]`): `/certificates/enrollments/data`. */
+    certificateSubject: jsonb('certificate_subject'),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -337,5 +341,49 @@ export const ksefSandboxInvoices = pgTable(
     index('ksef_sandbox_invoices_buyer_idx').on(table.buyerNip, table.permanentStorageDate),
     index('ksef_sandbox_invoices_seller_idx').on(table.sellerNip, table.permanentStorageDate),
     index('ksef_sandbox_invoices_due_idx').on(table.statusCode, table.numberDueAt),
+  ],
+);
+
+/**
+ * KSeF certificates (`/certificates/enrollments`): each enrollment and, once issued by the
+ * sandbox CA, its certificate. Owned by the authenticated subject, not by a context.
+ */
+export const ksefSandboxCertificates = pgTable(
+  'ksef_sandbox_certificates',
+  {
+    /** The enrollment's reference number. */
+    referenceNumber: text('reference_number').primaryKey(),
+    ownerType: text('owner_type').notNull(),
+    ownerValue: text('owner_value').notNull(),
+    /** The context whose access token asked (informative: certificates have no context). */
+    contextNip: text('context_nip').notNull(),
+    name: text('name').notNull(),
+    /** Authentication or Offline. */
+    type: text('type').notNull(),
+    commonName: text('common_name').notNull(),
+    /** SHA-256 (hex) of the requested SubjectPublicKeyInfo: one key, one subject. */
+    publicKeyHash: text('public_key_hash').notNull(),
+    /** 200 issued, 400 rejected; shown as 100 until `dueAt`. */
+    statusCode: integer('status_code').notNull(),
+    statusDescription: text('status_description').notNull(),
+    statusDetails: jsonb('status_details').notNull().default([]),
+    /** 16 upper-case hex digits, as KSeF's. */
+    serialNumber: text('serial_number'),
+    certificate: bytea('certificate'),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    requestDate: timestamp('request_date', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ksef_sandbox_certificates_serial_idx').on(table.serialNumber),
+    index('ksef_sandbox_certificates_owner_idx').on(
+      table.ownerType,
+      table.ownerValue,
+      table.requestDate,
+    ),
+    index('ksef_sandbox_certificates_key_idx').on(table.publicKeyHash),
   ],
 );

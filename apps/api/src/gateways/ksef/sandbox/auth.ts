@@ -13,6 +13,7 @@
  * read them anyway) and kept as its SHA-256 only.
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import { isValidNip } from '@fiscus/ksef';
 import {
   ksefSandboxAccessTokens,
@@ -27,13 +28,17 @@ import type {
   AuthenticationOperationStatusResponse,
   AuthenticationTokenRefreshResponse,
   AuthenticationTokensResponse,
+  CertificateSubjectIdentifier,
   TokenPermissionType,
 } from '../wire/api-types.ts';
+import type { NameAttribute } from '../wire/pkcs10.ts';
 import { rsaOaepDecrypt, sha256Base64 } from '../wire/ksef-crypto.ts';
 import { verifyXadesEnveloped, type XadesRefusal } from '../wire/xades.ts';
 import { subjectIdentity, trustedBy, type SubjectIdentity } from './certificates.ts';
 import { AUTH_STATUS, ksefException, unauthorised, type ExceptionName } from './codes.ts';
 import { newOpaqueToken, plusMs, tokenHash, type SandboxDeps } from './context.ts';
+import { enrollmentAttributes, internalCertificate } from './ksef-certificates.ts';
+import { subjectAttributes } from './ksef-ca.ts';
 import { findKsefToken, ksefTokenByReference } from './ksef-tokens.ts';
 import { newReference } from './references.ts';
 import { BodyReader } from './request-body.ts';
@@ -65,6 +70,11 @@ export type AccessContext = {
   authReference: string;
   permissions: TokenPermissionType[];
   ksefTokenReference: string | null;
+  method: AuthenticationMethod;
+  /** Who authenticated: a KSeF token's owner (the context NIP), a certificate's NIP/PESEL. */
+  subject: CertificateSubjectIdentifier;
+  /** The signer's certificate subject (enrollment data); null for a KSeF token. */
+  certificateSubject: NameAttribute[] | null;
 };
 
 type Operation = typeof ksefSandboxAuthOperations.$inferSelect;
@@ -80,6 +90,7 @@ const XADES_CODES: Readonly<Record<XadesRefusal, ExceptionName>> = {
 
 const METHOD_NAMES: Readonly<Record<string, string>> = {
   Token: 'Token KSeF',
+  InternalCertificate: 'Certyfikat KSeF',
   QualifiedSeal: 'Pieczęć kwalifikowana',
   QualifiedSignature: 'Podpis kwalifikowany',
 };
@@ -167,7 +178,9 @@ export class SandboxAuth {
    * 9103, 9101, 9105), a certificate that is unreadable, not issued by the sandbox CA or out of
    * its validity (21115), a document the schema refuses (21401), a subject without a NIP or a
    * context other than a NIP (21117), an unknown, used or stale challenge (21111). A
-   * certificate naming another NIP than the context is an operation with status 415.
+   * certificate naming another NIP than the context is an operation with status 415. A KSeF
+   * certificate (`/certificates`) authenticates if of type Authentication and not revoked
+   * (method InternalCertificate); an Offline one never does (21115).
    */
   async authenticateWithXades(input: string | Uint8Array): Promise<AuthenticationInitResponse> {
     const now = this.deps.clock();
@@ -211,9 +224,38 @@ export class SandboxAuth {
         'Certyfikat nie zawiera identyfikatora NIP (organizationIdentifier VATPL-…, serialNumber TINPL-…) ani PESEL.',
       ]);
     }
+    const internal = await internalCertificate(this.deps, verified.certificate);
+    if (internal?.type === 'Offline') {
+      throw ksefException('invalidCertificate', [
+        'Certyfikat KSeF typu Offline nie służy do uwierzytelniania.',
+      ]);
+    }
+    if (internal?.revoked) {
+      throw ksefException('invalidCertificate', ['Certyfikat KSeF został unieważniony.']);
+    }
+    let certificateSubject: NameAttribute[];
+    try {
+      certificateSubject = enrollmentAttributes(subjectAttributes(verified.certificate.raw));
+    } catch {
+      throw ksefException('invalidCertificate', ['Nie można odczytać podmiotu certyfikatu.']);
+    }
     await this.liveChallenge(request.challenge, now);
-    const method: AuthenticationMethod =
-      identity.kind === 'seal' ? 'QualifiedSeal' : 'QualifiedSignature';
+    const method: AuthenticationMethod = internal
+      ? 'InternalCertificate'
+      : identity.kind === 'seal'
+        ? 'QualifiedSeal'
+        : 'QualifiedSignature';
+    const subjectIdentifier: CertificateSubjectIdentifier = identity.nip
+      ? { type: 'Nip', value: identity.nip }
+      : identity.pesel
+        ? { type: 'Pesel', value: identity.pesel }
+        : {
+            type: 'Fingerprint',
+            value: createHash('sha256')
+              .update(verified.certificate.raw)
+              .digest('hex')
+              .toUpperCase(),
+          };
     const owner =
       request.subjectIdentifierType === 'certificateSubject' &&
       identity.nip === request.context.value;
@@ -232,6 +274,8 @@ export class SandboxAuth {
           ],
       permissions: owner ? [...OWNER_PERMISSIONS] : [],
       documentHash: sha256Base64(bytes),
+      subjectIdentifier,
+      certificateSubject,
     });
   }
 
@@ -471,6 +515,12 @@ export class SandboxAuth {
       authReference: row.authReference,
       permissions: operation.permissions as TokenPermissionType[],
       ksefTokenReference: operation.ksefTokenReference,
+      method: operation.method as AuthenticationMethod,
+      subject: (operation.subjectIdentifier as CertificateSubjectIdentifier | null) ?? {
+        type: 'Nip',
+        value: row.contextNip,
+      },
+      certificateSubject: operation.certificateSubject as NameAttribute[] | null,
     };
   }
 

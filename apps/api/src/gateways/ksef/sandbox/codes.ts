@@ -39,6 +39,32 @@ export const EXCEPTIONS = {
   tooManySignatures: [9103, 'Przekroczona liczba dozwolonych podpisów.'],
   invalidSignature: [9105, 'Nieprawidłowy podpis.'],
   missingTokenPermissions: [26001, 'Nie można nadać tokenowi uprawnień których nie posiadasz.'],
+  enrollmentDataForbidden: [
+    25001,
+    'Brak możliwości pobrania danych do CSR dla wykorzystanego sposobu uwierzytelnienia.',
+  ],
+  enrollmentForbidden: [
+    25002,
+    'Brak możliwości złożenia wniosku certyfikacyjnego dla wykorzystanego sposobu uwierzytelnienia.',
+  ],
+  csrSubjectMismatch: [
+    25003,
+    'Dane w CSR nie zgadzają się z danymi w użytym wektorze uwierzytelniającym.',
+  ],
+  csrInvalid: [25004, 'Niepoprawny format CSR lub niepoprawny podpis CSR.'],
+  enrollmentNotFound: [
+    25005,
+    'Wniosek certyfikacyjny o podanym numerze referencyjnym nie istnieje.',
+  ],
+  enrollmentLimit: [25006, 'Osiągnięto limit możliwych do złożenia wniosków certyfikacyjnych.'],
+  certificateLimit: [25007, 'Osiągnięto limit dopuszczalnej liczby posiadanych certyfikatów.'],
+  certificateNotFound: [25008, 'Certyfikat o podanym numerze seryjnym nie istnieje.'],
+  certificateNotRevocable: [
+    25009,
+    'Nie można odwołać wskazanego certyfikatu, ponieważ jest już odwołany, zablokowany lub nieważny.',
+  ],
+  csrKey: [25010, 'Nieprawidłowy typ lub długość klucza.'],
+  csrAlgorithm: [25011, 'Nieprawidłowy algorytm podpisu CSR.'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ExceptionName = keyof typeof EXCEPTIONS;
@@ -67,6 +93,11 @@ export class KsefForbiddenError extends KsefError {
 
 export function unauthorised(detail = 'Wymagane jest uwierzytelnienie.'): KsefError {
   return new KsefError(401, detail, [], 401);
+}
+
+/** 410 Gone (Problem Details): an operation past the time KSeF keeps it (30 days). */
+export function gone(): KsefError {
+  return new KsefError(410, 'Operacja wygasła i nie jest już dostępna.', [], 410);
 }
 
 /** The sandbox's scripted unavailability: KSeF down (the services go offline with it). */
@@ -120,3 +151,10 @@ export const INVOICE_ACCEPTED = 200;
 export function invoiceStatusDescription(code: number): string {
   return INVOICE_STATUS[code] ?? `Nieznany błąd (${code})`;
 }
+
+/** Status codes of a certificate enrollment (`CertificateEnrollmentStatusResponse`). */
+export const ENROLLMENT_STATUS = {
+  accepted: [100, 'Wniosek przyjęty do realizacji'],
+  issued: [200, 'Wniosek obsłużony (certyfikat wygenerowany)'],
+  rejected: [400, 'Wniosek odrzucony'],
+} as const satisfies Record<string, readonly [number, string]>;

@@ -10,8 +10,8 @@
  *
  * State: only the database (several processes share it). Timings: the KSeF number (and the
  * verdict) `numberDelayMs` after receipt, an invoice's UPO `upoDelayMs` after its number, a
- * closed session's UPO `upoDelayMs` after closing; 0 means at the first read. Scripted
- * behaviour: `scripted.ts`.
+ * closed session's UPO `upoDelayMs` after closing, a KSeF certificate `certificateDelayMs`
+ * after its enrollment; 0 means at the first read. Scripted behaviour: `scripted.ts`.
  */
 import type { Database } from '../../../platform/db/database.ts';
 import type {
@@ -20,11 +20,17 @@ import type {
   AuthenticationOperationStatusResponse,
   AuthenticationTokenRefreshResponse,
   AuthenticationTokensResponse,
+  CertificateEnrollmentDataResponse,
+  CertificateEnrollmentStatusResponse,
+  CertificateLimitsResponse,
+  EnrollCertificateResponse,
   GenerateTokenResponse,
   OpenOnlineSessionResponse,
   PublicKeyCertificate,
+  QueryCertificatesResponse,
   QueryInvoicesMetadataResponse,
   QueryTokensResponse,
+  RetrieveCertificatesResponse,
   SendInvoiceResponse,
   SessionInvoiceStatusResponse,
   SessionStatusResponse,
@@ -33,6 +39,7 @@ import { SandboxAuth } from './auth.ts';
 import type { KeyAndCertificate } from './certificates.ts';
 import type { KsefEnvironment, SandboxDeps } from './context.ts';
 import { IncomingInvoices, type QueryPaging } from './incoming.ts';
+import { KsefCertificates } from './ksef-certificates.ts';
 import { SandboxKeys } from './keys.ts';
 import { createKsefToken, generateToken, listTokens, type TokenListQuery } from './ksef-tokens.ts';
 import { InvoiceProcessing } from './processing.ts';
@@ -50,6 +57,8 @@ export type KsefSandboxOptions = {
   numberDelayMs?: number;
   /** From the number (or a session's close) to the UPO (default 5 s). */
   upoDelayMs?: number;
+  /** From a certificate enrollment to its certificate (default: `numberDelayMs`). */
+  certificateDelayMs?: number;
   /** How long an online session stays open (default 12 h, as KSeF). */
   sessionValidityMs?: number;
   /** Which KSeF it plays (the UPO's receiver): default TE. */
@@ -85,6 +94,7 @@ export class KsefSandbox {
   private readonly processing: InvoiceProcessing;
   private readonly sessions: OnlineSessions;
   private readonly incoming: IncomingInvoices;
+  private readonly certificates: KsefCertificates;
 
   constructor(options: KsefSandboxOptions) {
     const clock = options.clock ?? (() => new Date());
@@ -105,6 +115,10 @@ export class KsefSandbox {
     this.processing = new InvoiceProcessing(this.deps, this.auth);
     this.sessions = new OnlineSessions(this.deps, this.processing);
     this.incoming = new IncomingInvoices(this.deps, this.processing);
+    this.certificates = new KsefCertificates(
+      this.deps,
+      options.certificateDelayMs ?? this.deps.timings.numberDelayMs,
+    );
   }
 
   get clock(): () => Date {
@@ -271,6 +285,62 @@ export class KsefSandbox {
     paging: QueryPaging = {},
   ): Promise<QueryInvoicesMetadataResponse> {
     return this.incoming.query(await this.auth.access(bearer), body, paging);
+  }
+
+  // --- /certificates ---------------------------------------------------------------------------
+
+  /** GET /certificates/limits. */
+  async certificateLimits(bearer: string | undefined): Promise<CertificateLimitsResponse> {
+    return this.certificates.limits(await this.auth.access(bearer));
+  }
+
+  /** GET /certificates/enrollments/data (a signature's subject only: 25001 for a KSeF token). */
+  async certificateEnrollmentData(
+    bearer: string | undefined,
+  ): Promise<CertificateEnrollmentDataResponse> {
+    return this.certificates.enrollmentData(await this.auth.access(bearer));
+  }
+
+  /** POST /certificates/enrollments (PKCS#10 in Base64 DER; Authentication or Offline). */
+  async enrollCertificate(
+    bearer: string | undefined,
+    body: unknown,
+  ): Promise<EnrollCertificateResponse> {
+    return this.certificates.enroll(await this.auth.access(bearer), body);
+  }
+
+  /** GET /certificates/enrollments/{referenceNumber}. */
+  async certificateEnrollmentStatus(
+    bearer: string | undefined,
+    referenceNumber: string,
+  ): Promise<CertificateEnrollmentStatusResponse> {
+    return this.certificates.enrollmentStatus(await this.auth.access(bearer), referenceNumber);
+  }
+
+  /** POST /certificates/retrieve. */
+  async retrieveCertificates(
+    bearer: string | undefined,
+    body: unknown,
+  ): Promise<RetrieveCertificatesResponse> {
+    return this.certificates.retrieve(await this.auth.access(bearer), body);
+  }
+
+  /** POST /certificates/query. */
+  async queryCertificates(
+    bearer: string | undefined,
+    body: unknown,
+    paging: { pageSize?: number; pageOffset?: number } = {},
+  ): Promise<QueryCertificatesResponse> {
+    return this.certificates.query(await this.auth.access(bearer), body, paging);
+  }
+
+  /** POST /certificates/{certificateSerialNumber}/revoke. */
+  async revokeCertificate(
+    bearer: string | undefined,
+    serialNumber: string,
+    body: unknown,
+  ): Promise<void> {
+    return this.certificates.revoke(await this.auth.access(bearer), serialNumber, body);
   }
 
   // --- sandbox only -----------------------------------------------------------------------------

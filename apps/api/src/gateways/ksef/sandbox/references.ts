@@ -2,15 +2,15 @@
  * KSeF's reference numbers: `YYYYMMDD-TT-XXXXXXXXXX-XXXXXXXXXX-CC`, 36 characters (the
  * OpenAPI's `ReferenceNumber`), e.g. `20250625-SO-2C3E6C8000-B675CF5D68-07`. TT says what it
  * names (CR challenge, AU authentication, EC KSeF token, SO online session, EE invoice, EU UPO,
- * as in the Ministry's examples). KSeF does not document its check part: the sandbox puts the
- * CRC-8 of the rest there, as in KSeF numbers. Random parts come from the CSPRNG, so several
- * processes draw them without asking each other.
+ * EH certificate enrollment, as in the Ministry's examples). KSeF does not document its check
+ * part: the sandbox puts the CRC-8 of the rest there, as in KSeF numbers. Random parts come from
+ * the CSPRNG, so several processes draw them without asking each other.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ksefCrc8 } from '@fiscus/ksef';
 import { warsawDay } from './warsaw.ts';
 
-export type ReferenceKind = 'CR' | 'AU' | 'EC' | 'SO' | 'EE' | 'EU';
+export type ReferenceKind = 'CR' | 'AU' | 'EC' | 'SO' | 'EE' | 'EU' | 'EH';
 
 function assemble(day: string, kind: ReferenceKind, hex20: string): string {
   const body = `${day}-${kind}-${hex20.slice(0, 10)}-${hex20.slice(10, 20)}`;

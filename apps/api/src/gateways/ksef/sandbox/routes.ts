@@ -119,13 +119,13 @@ function answerError(error: FastifyError | Error, request: FastifyRequest, reply
     request.log.error({ err: error }, 'KSeF sandbox failed');
     refusal = new KsefError(500, 'Nieznany błąd.', [], 500);
   }
-  if (refusal.httpStatus === 401) {
+  if (refusal.httpStatus === 401 || refusal.httpStatus === 410) {
     return reply
-      .code(401)
+      .code(refusal.httpStatus)
       .type('application/problem+json')
       .send({
-        title: 'Unauthorized',
-        status: 401,
+        title: refusal.httpStatus === 401 ? 'Unauthorized' : 'Gone',
+        status: refusal.httpStatus,
         detail: refusal.description,
         ...common,
       });
@@ -298,6 +298,40 @@ export const ksefSandboxRoutes: FastifyPluginAsync<KsefSandboxRoutesOptions> = a
         ),
       ),
   );
+
+  // --- KSeF certificates -----------------------------------------------------------------------
+  app.get('/certificates/limits', { schema: HIDDEN }, async (request) =>
+    sandbox.certificateLimits(bearerOf(request)),
+  );
+  app.get('/certificates/enrollments/data', { schema: HIDDEN }, async (request) =>
+    sandbox.certificateEnrollmentData(bearerOf(request)),
+  );
+  app.post('/certificates/enrollments', json, async (request, reply) =>
+    reply.code(202).send(await sandbox.enrollCertificate(bearerOf(request), request.body)),
+  );
+  app.get('/certificates/enrollments/:referenceNumber', { schema: HIDDEN }, async (request) =>
+    sandbox.certificateEnrollmentStatus(bearerOf(request), param(request, 'referenceNumber')),
+  );
+  app.post('/certificates/retrieve', json, async (request) =>
+    sandbox.retrieveCertificates(bearerOf(request), request.body),
+  );
+  app.post('/certificates/query', json, async (request) => {
+    const query = request.query as Query;
+    const pageSize = optionalInteger(query.pageSize);
+    const pageOffset = optionalInteger(query.pageOffset);
+    return sandbox.queryCertificates(bearerOf(request), request.body, {
+      ...(pageSize !== undefined ? { pageSize } : {}),
+      ...(pageOffset !== undefined ? { pageOffset } : {}),
+    });
+  });
+  app.post('/certificates/:certificateSerialNumber/revoke', json, async (request, reply) => {
+    await sandbox.revokeCertificate(
+      bearerOf(request),
+      param(request, 'certificateSerialNumber'),
+      request.body,
+    );
+    return reply.code(204).send();
+  });
 
   // --- invoices ---------------------------------------------------------------------------------
   app.get('/invoices/ksef/:ksefNumber', { schema: HIDDEN }, async (request, reply) =>

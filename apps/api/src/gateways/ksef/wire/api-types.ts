@@ -224,6 +224,88 @@ export type QueryInvoicesMetadataResponse = {
   invoices: InvoiceMetadata[];
 };
 
+export type KsefCertificateType = 'Authentication' | 'Offline';
+export type CertificateStatus = 'Active' | 'Blocked' | 'Revoked' | 'Expired';
+export type CertificateSubjectIdentifier = {
+  type: 'Nip' | 'Pesel' | 'Fingerprint';
+  value: string;
+};
+
+export type CertificateLimit = { remaining: number; limit: number };
+
+export type CertificateLimitsResponse = {
+  canRequest: boolean;
+  enrollment: CertificateLimit;
+  certificate: CertificateLimit;
+};
+
+export type CertificateEnrollmentDataResponse = {
+  commonName: string;
+  countryName: string;
+  givenName?: string | null;
+  surname?: string | null;
+  serialNumber?: string | null;
+  uniqueIdentifier?: string | null;
+  organizationName?: string | null;
+  organizationIdentifier?: string | null;
+};
+
+export type EnrollCertificateRequest = {
+  certificateName: string;
+  certificateType: KsefCertificateType;
+  /** PKCS#10, DER, Base64. */
+  csr: string;
+  validFrom?: string | null;
+};
+
+export type EnrollCertificateResponse = { referenceNumber: string; timestamp: string };
+
+export type CertificateEnrollmentStatusResponse = {
+  requestDate: string;
+  status: StatusInfo;
+  /** 16 upper-case hex digits, once issued. */
+  certificateSerialNumber?: string | null;
+};
+
+export type RetrieveCertificatesRequest = { certificateSerialNumbers: string[] };
+
+export type RetrieveCertificatesResponse = {
+  certificates: {
+    /** DER, Base64. */
+    certificate: string;
+    certificateName: string;
+    certificateSerialNumber: string;
+    certificateType: KsefCertificateType;
+  }[];
+};
+
+export type QueryCertificatesRequest = {
+  certificateSerialNumber?: string | null;
+  name?: string | null;
+  type?: KsefCertificateType | null;
+  status?: CertificateStatus | null;
+  expiresAfter?: string | null;
+};
+
+export type CertificateListItem = {
+  certificateSerialNumber: string;
+  name: string;
+  type: KsefCertificateType;
+  commonName: string;
+  status: CertificateStatus;
+  subjectIdentifier: CertificateSubjectIdentifier;
+  validFrom: string;
+  validTo: string;
+  lastUseDate?: string | null;
+  requestDate: string;
+};
+
+export type QueryCertificatesResponse = { certificates: CertificateListItem[]; hasMore: boolean };
+
+export type RevokeCertificateRequest = {
+  revocationReason?: 'Unspecified' | 'Superseded' | 'KeyCompromise' | null;
+};
+
 /** KSeF's error body (`ExceptionResponse`). */
 export type ExceptionResponse = {
   exception: {
