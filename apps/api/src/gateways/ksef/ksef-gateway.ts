@@ -3,7 +3,8 @@
  * (`../shared/spec/ksef/api/open-api.json`): authorise a taxpayer (XAdES-signed AuthTokenRequest,
  * or a KSeF token the taxpayer made), keep a KSeF token to act with, send invoices in online
  * sessions (encrypted with AES-256 under a key sent wrapped in KSeF's public key), read their
- * status, KSeF number and UPO, read invoices issued to a NIP. `sandbox-client.ts` implements it on
+ * status, KSeF number and UPO, read invoices issued to a NIP, obtain the KSeF certificate of type
+ * Offline that signs KOD II of invoices issued offline. `sandbox-client.ts` implements it on
  * the sandbox KSeF of this instance (`gateways/ksef/sandbox`), whose HTTP face
  * (`/api/ksef-sandbox/v2/...`) answers a client written for the real KSeF.
  */
@@ -64,6 +65,22 @@ export type KsefIncomingInvoice = {
   invoiceHash: string;
 };
 
+/**
+ * A KSeF certificate of type Offline and its private key: what KOD II is signed with
+ * (`offlineCertificateLink({ certificateSerial: serialNumber, privateKey: privateKeyPem, … })`).
+ * Secret: the key signs for the taxpayer; keep it as credentials are kept.
+ */
+export type KsefOfflineCertificate = {
+  /** KSeF's serial number, 16 upper-case hex digits (KOD II's certificate serial). */
+  serialNumber: string;
+  /** The certificate KSeF issued (PEM); its subject is the signer's (the taxpayer's seal). */
+  certificatePem: string;
+  /** The key made for it (PKCS#8 PEM), ECDSA on P-256 as KSeF recommends for KOD II. */
+  privateKeyPem: string;
+  validFrom: Date;
+  validTo: Date;
+};
+
 export interface KsefGateway {
   /** Which KSeF this is (TE, DEMO or PRD for the QR links) and its API address. */
   readonly environment: 'TE' | 'DEMO' | 'PRD';
@@ -79,6 +96,22 @@ export interface KsefGateway {
   grantWithSignedRequest(nip: string, signedXml: string): Promise<KsefTokenGrant>;
   /** Authenticates with a KSeF token the taxpayer made (mode 2) and keeps it. */
   grantWithKsefToken(nip: string, ksefToken: string): Promise<KsefTokenGrant>;
+  /**
+   * A KSeF certificate of type Offline for KOD II: a new EC P-256 key, a PKCS#10 request with
+   * the subject KSeF reads from the signer's certificate (`/certificates/enrollments/data`),
+   * enrolled, awaited and retrieved; the certificate checked against the request (serial, type,
+   * public key). KSeF takes certificate requests only from a subject authenticated with a
+   * signature, never with a KSeF token (25001/25002): `signedXml` is a fresh
+   * `authorisationRequest(nip)` signed by the taxpayer, as for `grantWithSignedRequest`.
+   * `grant: true` also makes the provider's KSeF token in the same authentication (onboarding
+   * mode 1 with one signature); otherwise `grant` is null.
+   * Throws KsefError with KSeF's code (9105, 21115, 25003, 25006, 25007…) when it refuses.
+   */
+  offlineCertificate(
+    nip: string,
+    signedXml: string,
+    options?: { grant?: boolean; name?: string },
+  ): Promise<KsefOfflineCertificate & { grant: KsefTokenGrant | null }>;
 
   /** Sends one invoice (FA XML bytes, as issued) in the NIP's online session. */
   sendInvoice(

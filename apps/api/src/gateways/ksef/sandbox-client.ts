@@ -9,7 +9,12 @@
  * the open session per NIP and form with its key): losing it costs a new authentication or a
  * new session, nothing else. A session KSeF closed (expired, `archiveNow`) is replaced on the
  * next invoice.
+ *
+ * KSeF certificates (`offlineCertificate`): the key pair is made here (EC P-256), the PKCS#10
+ * request written by `wire/pkcs10.ts`; the enrollment is polled until KSeF issues it.
  */
+import { X509Certificate, generateKeyPair, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
 import { isValidNip } from '@fiscus/ksef';
 import type { Database } from '../../platform/db/database.ts';
 import {
@@ -19,11 +24,18 @@ import {
   type KsefGateway,
   type KsefIncomingInvoice,
   type KsefInvoiceState,
+  type KsefOfflineCertificate,
   type KsefSent,
   type KsefTokenGrant,
 } from './ksef-gateway.ts';
 import { KsefSandbox, SANDBOX_API_PATH } from './sandbox/ksef-sandbox.ts';
-import type { AuthenticationInitResponse, FormCode } from './wire/api-types.ts';
+import type {
+  AuthenticationInitResponse,
+  CertificateEnrollmentDataResponse,
+  FormCode,
+  KsefCertificateType,
+} from './wire/api-types.ts';
+import { makeCsr, SUBJECT_OIDS, type NameAttribute } from './wire/pkcs10.ts';
 import {
   authTokenRequestXml,
   AUTH_NAMESPACE_2_0,
@@ -52,7 +64,13 @@ export type SandboxKsefGatewayOptions = {
   apiUrl?: string;
   /** The sandbox to talk to; default one on `db` with these timings. */
   sandbox?: KsefSandbox;
+  /** Between two reads of a certificate enrollment's status (default 500 ms). */
+  pollIntervalMs?: number;
+  /** How the client waits between polls (tests pass their clock's). */
+  sleep?: (ms: number) => Promise<void>;
 };
+
+const generateKeys = promisify(generateKeyPair);
 
 /** The permissions of the KSeF token the provider acts with. */
 const PROVIDER_PERMISSIONS = ['InvoiceWrite', 'InvoiceRead'] as const;
@@ -63,6 +81,33 @@ const ACCESS_MARGIN_MS = 60_000;
 /** KSeF's widest query range (3 months); the client walks longer spans window by window. */
 const QUERY_WINDOW_MS = 89 * 86_400_000;
 const QUERY_PAGE_SIZE = 250;
+/** Certificate enrollment status reads before giving up (with the default interval: 60 s). */
+const ENROLLMENT_POLLS = 120;
+const DEFAULT_POLL_INTERVAL_MS = 500;
+
+/** The subject attributes of a KSeF certificate request, from the enrollment data. */
+const REQUEST_SUBJECT: readonly [keyof CertificateEnrollmentDataResponse, string][] = [
+  ['countryName', SUBJECT_OIDS.countryName],
+  ['organizationName', SUBJECT_OIDS.organizationName],
+  ['organizationIdentifier', SUBJECT_OIDS.organizationIdentifier],
+  ['serialNumber', SUBJECT_OIDS.serialNumber],
+  ['givenName', SUBJECT_OIDS.givenName],
+  ['surname', SUBJECT_OIDS.surname],
+  ['uniqueIdentifier', SUBJECT_OIDS.uniqueIdentifier],
+  ['commonName', SUBJECT_OIDS.commonName],
+];
+
+/** Exactly the attributes KSeF gave, none added, none changed. */
+function requestSubject(data: CertificateEnrollmentDataResponse): NameAttribute[] {
+  return REQUEST_SUBJECT.flatMap(([field, oid]) => {
+    const value = data[field];
+    return typeof value === 'string' && value !== '' ? [{ oid, value }] : [];
+  });
+}
+
+function sleepFor(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 type OpenSession = { referenceNumber: string; key: SessionKey; validUntil: Date };
 
@@ -88,6 +133,29 @@ function requireNip(nip: string): void {
   }
 }
 
+/** What KSeF returned is what was asked for: the serial, the type, our public key. */
+function checkIssued(
+  certificate: X509Certificate,
+  expected: {
+    serialNumber: string;
+    type: KsefCertificateType;
+    actualType: KsefCertificateType;
+    publicKey: KeyObject;
+  },
+): void {
+  const problems: string[] = [];
+  if (certificate.serialNumber.toUpperCase() !== expected.serialNumber) {
+    problems.push(`numer seryjny ${certificate.serialNumber}, nie ${expected.serialNumber}`);
+  }
+  if (expected.actualType !== expected.type) {
+    problems.push(`typ ${expected.actualType}, nie ${expected.type}`);
+  }
+  if (!certificate.publicKey.equals(expected.publicKey)) problems.push('inny klucz publiczny');
+  if (problems.length > 0) {
+    throw new KsefError(500, 'Certyfikat KSeF nie odpowiada wnioskowi.', problems, 500);
+  }
+}
+
 export class SandboxKsefGateway implements KsefGateway {
   readonly environment: 'TE';
   readonly apiUrl: string;
@@ -95,11 +163,15 @@ export class SandboxKsefGateway implements KsefGateway {
   private readonly clock: () => Date;
   private readonly accessTokens = new Map<string, { token: string; validUntil: Date }>();
   private readonly sessions = new Map<string, OpenSession>();
+  private readonly pollIntervalMs: number;
+  private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(options: SandboxKsefGatewayOptions) {
     this.environment = options.environment ?? 'TE';
     this.apiUrl = options.apiUrl ?? SANDBOX_API_PATH;
     this.clock = options.clock ?? (() => new Date());
+    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.sleep = options.sleep ?? sleepFor;
     this.sandbox =
       options.sandbox ??
       new KsefSandbox({
@@ -125,6 +197,12 @@ export class SandboxKsefGateway implements KsefGateway {
   }
 
   async grantWithSignedRequest(nip: string, signedXml: string): Promise<KsefTokenGrant> {
+    const accessToken = await this.authenticateWithSignature(nip, signedXml);
+    return this.providerToken(accessToken);
+  }
+
+  /** `/auth/xades-signature` with the signed AuthTokenRequest for the NIP: an access token. */
+  private async authenticateWithSignature(nip: string, signedXml: string): Promise<string> {
     requireNip(nip);
     const named = contextNipOf(signedXml);
     if (named !== undefined && named !== nip) {
@@ -133,12 +211,105 @@ export class SandboxKsefGateway implements KsefGateway {
       ]);
     }
     const started = await this.sandbox.authenticateWithXades(signedXml);
-    const accessToken = await this.finishAuthentication(started);
+    return this.finishAuthentication(started);
+  }
+
+  /** The KSeF token the provider acts with, made in the taxpayer's authentication. */
+  private async providerToken(accessToken: string): Promise<KsefTokenGrant> {
     const made = await this.sandbox.generateKsefToken(accessToken, {
       permissions: [...PROVIDER_PERMISSIONS],
       description: 'Fiscus: wystawianie i odbiór faktur',
     });
     return { ksefToken: made.token, tokenReference: made.referenceNumber };
+  }
+
+  // --- KSeF certificates ------------------------------------------------------------------------
+
+  async offlineCertificate(
+    nip: string,
+    signedXml: string,
+    options: { grant?: boolean; name?: string } = {},
+  ): Promise<KsefOfflineCertificate & { grant: KsefTokenGrant | null }> {
+    const accessToken = await this.authenticateWithSignature(nip, signedXml);
+    const name = options.name ?? `Fiscus KOD II ${nip} ${this.clock().toISOString().slice(0, 10)}`;
+    const certificate = await this.enrollCertificate(accessToken, 'Offline', name);
+    const grant = options.grant ? await this.providerToken(accessToken) : null;
+    return { ...certificate, grant };
+  }
+
+  /** Limits, enrollment data, a new EC P-256 key and its request, enrolled, awaited, retrieved. */
+  private async enrollCertificate(
+    accessToken: string,
+    type: KsefCertificateType,
+    name: string,
+  ): Promise<KsefOfflineCertificate> {
+    const limits = await this.sandbox.certificateLimits(accessToken);
+    if (limits.enrollment.remaining === 0) {
+      throw new KsefError(
+        25006,
+        'Osiągnięto limit możliwych do złożenia wniosków certyfikacyjnych.',
+        [`Limit: ${limits.enrollment.limit}.`],
+      );
+    }
+    if (limits.certificate.remaining === 0) {
+      throw new KsefError(
+        25007,
+        'Osiągnięto limit dopuszczalnej liczby posiadanych certyfikatów.',
+        [`Limit: ${limits.certificate.limit}.`],
+      );
+    }
+    const data = await this.sandbox.certificateEnrollmentData(accessToken);
+    const { privateKey, publicKey } = await generateKeys('ec', { namedCurve: 'P-256' });
+    const enrolled = await this.sandbox.enrollCertificate(accessToken, {
+      certificateName: name,
+      certificateType: type,
+      csr: makeCsr(requestSubject(data), privateKey).toString('base64'),
+    });
+    const serialNumber = await this.awaitEnrollment(accessToken, enrolled.referenceNumber);
+    const { certificates } = await this.sandbox.retrieveCertificates(accessToken, {
+      certificateSerialNumbers: [serialNumber],
+    });
+    const retrieved = certificates.find((item) => item.certificateSerialNumber === serialNumber);
+    if (!retrieved) {
+      throw new KsefError(25008, 'Certyfikat o podanym numerze seryjnym nie istnieje.', [
+        serialNumber,
+      ]);
+    }
+    const certificate = new X509Certificate(Buffer.from(retrieved.certificate, 'base64'));
+    checkIssued(certificate, {
+      serialNumber,
+      type,
+      actualType: retrieved.certificateType,
+      publicKey,
+    });
+    return {
+      serialNumber,
+      certificatePem: certificate.toString(),
+      privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      validFrom: new Date(certificate.validFrom),
+      validTo: new Date(certificate.validTo),
+    };
+  }
+
+  /** The enrollment's status until KSeF decides: the serial number, or its refusal. */
+  private async awaitEnrollment(accessToken: string, referenceNumber: string): Promise<string> {
+    for (let poll = 0; poll < ENROLLMENT_POLLS; poll += 1) {
+      if (poll > 0) await this.sleep(this.pollIntervalMs);
+      const { status, certificateSerialNumber } = await this.sandbox.certificateEnrollmentStatus(
+        accessToken,
+        referenceNumber,
+      );
+      if (status.code === 200 && certificateSerialNumber) return certificateSerialNumber;
+      if (status.code !== 100) {
+        throw new KsefError(status.code, status.description, status.details ?? [], 400);
+      }
+    }
+    throw new KsefError(
+      100,
+      'Wniosek przyjęty do realizacji',
+      [`KSeF nie wystawił certyfikatu (wniosek ${referenceNumber}).`],
+      400,
+    );
   }
 
   async grantWithKsefToken(nip: string, ksefToken: string): Promise<KsefTokenGrant> {
