@@ -47,6 +47,13 @@ export const plLegalEntities = pgTable(
     /** The KSeF token the provider acts with (from onboarding mode 1 or 2); never shown. */
     ksefToken: text('ksef_token'),
     ksefTokenReference: text('ksef_token_reference'),
+    /**
+     * The entity's KSeF certificate of type Offline (from onboarding mode 1): KOD II of an
+     * invoice issued offline is signed with its key. Serial in hex; PEMs never shown.
+     */
+    offlineCertificateSerial: text('offline_certificate_serial'),
+    offlineCertificatePem: text('offline_certificate_pem'),
+    offlinePrivateKeyPem: text('offline_private_key_pem'),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     lastReceiveAt: timestamp('last_receive_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

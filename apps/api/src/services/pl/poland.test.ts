@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkKsefNumber, readUpo } from '@fiscus/ksef';
-import { outboxMails, plInvoices } from '../../db/schema/index.ts';
+import { X509Certificate } from 'node:crypto';
+import { checkKsefNumber, readUpo, verifyOfflineCertificateLink } from '@fiscus/ksef';
+import { outboxMails, plInvoices, plLegalEntities } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { drainJobs } from '../it/it-test-kit.ts';
@@ -584,11 +585,24 @@ describe('Poland: KSeF legal entities, onboarding, invoices, public access', () 
           errorMessage: expect.stringContaining('KSeF unavailable'),
         });
         // 23:45: past the cut-off (23:30): issued offline, to reach KSeF by Thursday the 12th.
-        expect(await send('AW/2', '2026-11-10T22:45:00Z')).toMatchObject({
+        const offline = await send('AW/2', '2026-11-10T22:45:00Z');
+        expect(offline).toMatchObject({
           status: 'valid',
           mode: 'offline',
           offlineDeadline: '2026-11-12',
+          verificationLink: expect.stringMatching(/\/invoice\/2222222222\/10-11-2026\//),
         });
+        // KOD II: signed with the Offline certificate KSeF issued at onboarding (mode 1).
+        const [row] = await t.db
+          .select()
+          .from(plLegalEntities)
+          .where(eq(plLegalEntities.uuid, down.uuid));
+        const link = (offline as { certificateLink: string }).certificateLink;
+        expect(link).toContain(
+          `/certificate/Nip/2222222222/2222222222/${row!.offlineCertificateSerial}/`,
+        );
+        const certificate = new X509Certificate(row!.offlineCertificatePem!);
+        expect(verifyOfflineCertificateLink(link, certificate.publicKey)).toBe(true);
       } finally {
         now = new Date();
       }

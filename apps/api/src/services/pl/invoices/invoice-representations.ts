@@ -66,9 +66,9 @@ export async function answerInvoice(
         'content-security-policy',
         "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
       )
-      .send(service.html(row, lang));
+      .send(await service.html(row, lang));
   }
-  return reply.type('application/json').send(service.toDetails(row));
+  return reply.type('application/json').send(await service.details(row));
 }
 
 export function sendUpo(

@@ -119,6 +119,21 @@ export class PlInvoicesRepository extends OwnedRepository<
     });
   }
 
+  /** Outgoing invoices still on their way to KSeF and unchanged since `before` (the sweep). */
+  async stale(before: Date, limit: number): Promise<{ uuid: string; status: string }[]> {
+    return this.db
+      .select({ uuid: plInvoices.uuid, status: plInvoices.status })
+      .from(plInvoices)
+      .where(
+        and(
+          inArray(plInvoices.status, ['valid', 'sent', 'delivered']),
+          sql`${plInvoices.updatedAt} < ${before}`,
+        ),
+      )
+      .orderBy(asc(plInvoices.updatedAt))
+      .limit(limit);
+  }
+
   /** The demo page's rows: the invoices of a NIP sent or received, newest first. */
   async demoRows(ownerId: string, nip: string, order: 'ASC' | 'DESC'): Promise<PlInvoiceRow[]> {
     return this.db

@@ -9,6 +9,7 @@ import {
   invoiceHash,
   jsonToKsef,
   ksefToJson,
+  offlineCertificateLink,
   renderKsefHtml,
   renderKsefPdf,
   validateKsef,
@@ -81,7 +82,36 @@ export class PlInvoicesService {
   }
 
   async get(actor: Actor, uuid: string): Promise<PlInvoiceDetails> {
-    return this.toDetails(await this.find(actor, uuid));
+    return this.details(await this.find(actor, uuid));
+  }
+
+  /**
+   * KOD II of an invoice issued offline (kody-qr.md): the link to the seller's Offline
+   * certificate, signed with its key; null online, or when the seller has no such certificate
+   * (onboarded with a KSeF token: KSeF issues certificates only to a signed authentication).
+   */
+  async certificateLink(row: PlInvoiceWithAttachments): Promise<string | null> {
+    if (row.mode !== 'offline' || row.direction !== 'outgoing') return null;
+    const entity = await new PlLegalEntitiesRepository(this.deps.db).byUuid(row.legalEntityUuid);
+    if (!entity?.offlineCertificateSerial || !entity.offlinePrivateKeyPem) return null;
+    try {
+      return offlineCertificateLink({
+        env: this.deps.ksef.environment,
+        contextType: 'Nip',
+        contextValue: entity.nip,
+        sellerNip: row.invoiceCreatorNip,
+        certificateSerial: entity.offlineCertificateSerial,
+        invoiceHash: Buffer.from(row.invoiceHash, 'base64').toString('base64url'),
+        privateKey: entity.offlinePrivateKeyPem,
+      });
+    } catch {
+      return null;
+    }
+  }
+
+  /** The item: the row, its QR links (KOD I; KOD II when offline). */
+  async details(row: PlInvoiceWithAttachments): Promise<PlInvoiceDetails> {
+    return this.toDetails(row, await this.certificateLink(row));
   }
 
   /** The scope's invoice, or a 404 (another tenant's, or of an entity not linked). */
@@ -173,13 +203,13 @@ export class PlInvoicesService {
     return stored;
   }
 
-  /** The invoice's HTML visualisation (the Ministry's layout), in Polish or English. */
-  html(row: PlInvoiceWithAttachments, lang: RenderLanguage): string {
-    return renderKsefHtml(ksefToJson(row.xml).json, this.renderOptions(row, lang));
+  /** The invoice's HTML visualisation (the Ministry's layout, KOD I and II), Polish or English. */
+  async html(row: PlInvoiceWithAttachments, lang: RenderLanguage): Promise<string> {
+    return renderKsefHtml(ksefToJson(row.xml).json, await this.renderOptions(row, lang));
   }
 
   async pdf(row: PlInvoiceWithAttachments, lang: RenderLanguage): Promise<Uint8Array> {
-    return renderKsefPdf(ksefToJson(row.xml).json, this.renderOptions(row, lang));
+    return renderKsefPdf(ksefToJson(row.xml).json, await this.renderOptions(row, lang));
   }
 
   upo(row: PlInvoiceWithAttachments): string {
@@ -193,12 +223,14 @@ export class PlInvoicesService {
     return found;
   }
 
-  private renderOptions(row: PlInvoiceWithAttachments, lang: RenderLanguage) {
+  private async renderOptions(row: PlInvoiceWithAttachments, lang: RenderLanguage) {
+    const certificateLink = await this.certificateLink(row);
     return {
       lang,
       env: this.deps.ksef.environment,
       xmlBytes: row.xml,
       ...(row.ksefReferenceNumber ? { ksefNumber: row.ksefReferenceNumber } : {}),
+      ...(certificateLink ? { offline: { certificateLink } } : {}),
     };
   }
 
@@ -237,7 +269,7 @@ export class PlInvoicesService {
     };
   }
 
-  toDetails(row: PlInvoiceWithAttachments): PlInvoiceDetails {
+  toDetails(row: PlInvoiceWithAttachments, certificateLink: string | null): PlInvoiceDetails {
     let verification: string | null = null;
     try {
       verification =
@@ -256,7 +288,7 @@ export class PlInvoicesService {
       ...this.toInvoice(row),
       invoiceHash: row.invoiceHash,
       verificationLink: verification,
-      certificateLink: null,
+      certificateLink,
     };
   }
 

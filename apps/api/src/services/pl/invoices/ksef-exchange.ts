@@ -211,9 +211,8 @@ export class KsefExchange {
     });
   }
 
-  /** A quarter of KSeF's delay, from a second to a minute (none when KSeF answers at once). */
+  /** A quarter of KSeF's delay, from a second to a minute: never a loop on a slow KSeF. */
   private pollInterval(delayMs: number): number {
-    if (delayMs === 0) return 0;
     return Math.min(60_000, Math.max(1000, Math.round(delayMs / 4)));
   }
 
@@ -257,14 +256,35 @@ export class KsefExchange {
     }
   }
 
-  /** `pl.ksef-sync-all` (every 5 minutes): each active entity reads its incoming invoices. */
+  /**
+   * `pl.ksef-sync-all` (every 5 minutes): each active entity reads its incoming invoices, and
+   * an invoice whose next step was lost (a worker stopped mid-way) is picked up again.
+   */
   async syncAll(): Promise<void> {
+    await this.sweep();
     const entities = await new PlLegalEntitiesRepository(this.options.db).allActiveReceivers();
     for (const entity of entities) {
       await this.options.jobs.enqueue(
         PL_SYNC_JOB,
         { legalEntityUuid: entity.uuid },
         { maxAttempts: 3, singletonKey: entity.uuid },
+      );
+    }
+  }
+
+  /** Invoices left waiting: sent again (valid) or followed again (sent, delivered). */
+  private async sweep(): Promise<void> {
+    const now = this.now().getTime();
+    const stale = await new PlInvoicesRepository(this.options.db).stale(
+      new Date(now - 2 * 60_000),
+      500,
+    );
+    for (const invoice of stale) {
+      const job = invoice.status === 'valid' ? PL_SEND_JOB : PL_POLL_JOB;
+      await this.options.jobs.enqueue(
+        job,
+        { invoiceUuid: invoice.uuid },
+        { maxAttempts: 3, singletonKey: `${job}:${invoice.uuid}` },
       );
     }
   }

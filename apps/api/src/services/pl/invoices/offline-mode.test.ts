@@ -3,8 +3,14 @@ import { nextPolishBusinessDay, offlineDeadline, pastCutoff, warsawClock } from 
 
 describe('the offline mode’s clock (Europe/Warsaw)', () => {
   it('reads Warsaw’s day and time, summer and winter', () => {
-    expect(warsawClock(new Date('2026-12-23T22:45:00Z'))).toEqual({ date: '2026-12-23', time: '23:45' });
-    expect(warsawClock(new Date('2026-06-30T22:15:00Z'))).toEqual({ date: '2026-07-01', time: '00:15' });
+    expect(warsawClock(new Date('2026-12-23T22:45:00Z'))).toEqual({
+      date: '2026-12-23',
+      time: '23:45',
+    });
+    expect(warsawClock(new Date('2026-06-30T22:15:00Z'))).toEqual({
+      date: '2026-07-01',
+      time: '00:15',
+    });
   });
 
   it('passes the cut-off on the invoice’s day at the cut-off, and on any later day', () => {

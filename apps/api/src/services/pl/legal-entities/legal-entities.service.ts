@@ -20,7 +20,11 @@ import { forbidden, notFound, unprocessable, violation } from '../../../platform
 import { hasRole, ROLE_SUB_ACCOUNT_MANAGER } from '../../../platform/roles.ts';
 import { actingScopeOf, isSubAccount, type ActingScope } from '../../../platform/tenancy.ts';
 import type { SubAccountsRepository } from '../../common/sub-accounts/sub-accounts.repository.ts';
-import { KsefError, type KsefGateway } from '../../../gateways/ksef/ksef-gateway.ts';
+import {
+  KsefError,
+  type KsefGateway,
+  type KsefOfflineCertificate,
+} from '../../../gateways/ksef/ksef-gateway.ts';
 import { assertPolishUser } from '../pl-access.ts';
 import { announcePl } from '../webhooks/pl-announce.ts';
 import {
@@ -226,12 +230,20 @@ export class PlLegalEntitiesService {
   async activate(
     entity: PlLegalEntityRow,
     grant: { ksefToken: string; tokenReference: string },
+    offline?: KsefOfflineCertificate,
   ): Promise<PlLegalEntityRow> {
     return this.deps.db.transaction(async (tx) => {
       const row = await new PlLegalEntitiesRepository(tx).setFields(entity.uuid, {
         status: PL_LEGAL_ENTITY_STATUS_CODES.active,
         ksefToken: grant.ksefToken,
         ksefTokenReference: grant.tokenReference,
+        ...(offline
+          ? {
+              offlineCertificateSerial: offline.serialNumber,
+              offlineCertificatePem: offline.certificatePem,
+              offlinePrivateKeyPem: offline.privateKeyPem,
+            }
+          : {}),
       });
       await announcePl(this.deps.jobs, tx, row, 'legal-entity-on-boarding-activated', {
         nip: row.nip,

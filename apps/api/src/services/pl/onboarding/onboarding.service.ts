@@ -178,8 +178,12 @@ export class PlOnboardingService {
     });
     if (!claimed) throw unprocessable([plRefused('hash', 'flow_state')]);
     try {
-      const grant = await this.deps.ksef.grantWithSignedRequest(entity.nip, xml);
-      await this.deps.legalEntities.activate(entity, grant);
+      // One signature: the provider's KSeF token and the entity's Offline certificate (KOD II).
+      const { grant, ...offline } = await this.deps.ksef.offlineCertificate(entity.nip, xml, {
+        grant: true,
+      });
+      if (!grant) throw new Error('KSeF gave no token with the certificate');
+      await this.deps.legalEntities.activate(entity, grant, offline);
       const done = await this.setStatus(flow, PL_AUTH_FLOW_STATUS.COMPLETED, {
         from: PL_AUTH_FLOW_STATUS.USED,
       });
