@@ -320,4 +320,52 @@ describe('the Peppol demo history of peppol@', () => {
         (await list(peppolToken, `/api/peppol/be/credit-notes${all}&direction=outgoing`)).length,
     );
   });
+
+  it('gives poland@ months of KSeF invoices in every status, one entity onboarding, one blocked', async () => {
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/common/login',
+      payload: { email: 'poland@demo.fiscus.test', password: DEMO_PASSWORD },
+    });
+    const plToken = login.json<{ token: string }>().token;
+    const plList = async <T>(url: string) => {
+      const response = await t.request({ method: 'GET', url, token: plToken });
+      expect(response.statusCode, url).toBe(200);
+      return response.json<T[]>();
+    };
+    const entities = await plList<{ name: string; status: string; authFlowStatus: number | null }>(
+      '/api/pl/legal-entities',
+    );
+    expect(
+      entities.map((entity) => [entity.name, entity.status, entity.authFlowStatus]).sort(),
+    ).toEqual([
+      ['Kowalski Consulting sp. z o.o.', 'active', 200],
+      ['Nowak Dostawy sp. z o.o.', 'active', 200],
+      ['Stara Firma sp. j.', 'blocked', 200],
+      ['Zielony Ogród s.c.', 'pending', 50],
+    ]);
+    const outgoing = await plList<{
+      status: string;
+      invoiceDate: string;
+      ksefReferenceNumber: string | null;
+    }>('/api/pl/invoices?direction=outgoing&itemsPerPage=100');
+    const incoming = await plList<{ status: string }>(
+      '/api/pl/invoices?direction=incoming&itemsPerPage=100',
+    );
+    const statuses = new Set(outgoing.map((invoice) => invoice.status));
+    for (const status of ['valid', 'sent', 'delivered', 'confirmed', 'rejected', 'error']) {
+      expect(statuses.has(status), status).toBe(true);
+    }
+    expect(incoming.length).toBeGreaterThan(10);
+    expect(incoming.every((invoice) => invoice.status === 'received')).toBe(true);
+    // Four months of invoices, each confirmed one with its KSeF number.
+    const days = outgoing.map((invoice) => invoice.invoiceDate).sort();
+    expect(days[0]! < '2026-08-01').toBe(true);
+    expect(
+      outgoing
+        .filter((invoice) => invoice.status === 'confirmed')
+        .every((invoice) => invoice.ksefReferenceNumber),
+    ).toBe(true);
+    expect(summary.polandInvoices).toBeGreaterThanOrEqual(outgoing.length);
+  });
 });

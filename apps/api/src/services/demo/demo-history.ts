@@ -42,6 +42,7 @@ import { SimulationService } from '../it/sdi-simulation/simulation.service.ts';
 import { DemoJobRunner } from './demo-job-runner.ts';
 import { seedDemoJobsHistory } from './jobs-history.ts';
 import { seedDemoPeppolHistory } from './peppol-history.ts';
+import { seedDemoPolandHistory } from './pl-history.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { seedDemoExpensesHistory } from './expenses-history.ts';
 import { seedDemoReceiptsHistory } from './receipts-history.ts';
@@ -104,6 +105,8 @@ export type DemoHistorySummary = DemoCompanyHistory & {
   expenses: number;
   /** The Peppol demo account's documents, sent between its Italian and Belgian legal entities. */
   peppolDocuments: number;
+  /** The KSeF demo account's invoices, sent between its legal entities and to customers. */
+  polandInvoices: number;
 };
 
 /** The history's mails (receipt alerts) when no mailer is given: none is configured anyway. */
@@ -177,6 +180,7 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
     receipts: 0,
     expenses: 0,
     peppolDocuments: 0,
+    polandInvoices: 0,
   };
   const companyOf = (company: DemoCompany) =>
     (summary.companies[company.vat] ??= { customerInvoices: 0, supplierInvoices: 0, drafts: 0 });
@@ -280,6 +284,15 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
     : 0;
   // Three months of Peppol documents between the Peppol demo account's two legal entities.
   summary.peppolDocuments = (await seedDemoPeppolHistory({ db, now })).documents;
+  // Four months of KSeF invoices of the Polish demo account's legal entities.
+  summary.polandInvoices = (
+    await seedDemoPolandHistory({
+      db,
+      now,
+      mailer: options.mailer ?? SILENT_MAILER,
+      publicUrl: options.apiBaseUrl,
+    })
+  ).invoices;
   return summary;
 }
 
