@@ -212,7 +212,8 @@ export async function seedDemoPolandHistory(options: {
 
   const kowalski = await onboard(KOWALSKI);
   const nowak = await onboard(NOWAK);
-  const stara = await onboard(BLOCKED);
+  const blocked = await onboard(BLOCKED);
+  let stara: 'active' | 'invoiced' | 'blocked' = 'active';
 
   const random = generator(options.seed ?? 35);
   let count = 0;
@@ -269,14 +270,19 @@ export async function seedDemoPolandHistory(options: {
     if (random() < 0.22) await send(NOWAK, partyOf(KOWALSKI));
     // Now and then KSeF refuses one (its code in the number, as the sandbox scripts it).
     if (day % 37 === 11) await send(KOWALSKI, CUSTOMERS[0]!, 'SANDBOX-REJECT-440-');
-    // Stara Firma's last invoice was still to be sent when it was blocked: never sent.
-    if (day === 40) await send(BLOCKED, partyOf(KOWALSKI));
-    if (day === 41) {
+    // Stara Firma invoices Kowalski once; its next invoice was still to be sent when it was
+    // blocked, some 80 days ago: never sent.
+    if (day >= 40 && stara === 'active') {
+      await send(BLOCKED, partyOf(KOWALSKI));
+      stara = 'invoiced';
+    } else if (stara === 'invoiced') {
       await send(BLOCKED, partyOf(KOWALSKI), '', [PL_SEND_JOB]);
-      await entities.setFields(stara.uuid, { status: 300 });
+      await entities.setFields(blocked.uuid, { status: 300 });
       await runner.run({ hold: [PL_SYNC_ALL_JOB] });
+      stara = 'blocked';
     }
   }
+
   // Today: one KSeF is still processing (until its session is archived: the demo page does it),
   // one waits to be sent (the worker's sweep sends it within five minutes of the start).
   clock.now = new Date(options.now.getTime() - 2 * 3_600_000);

@@ -168,6 +168,7 @@ export class PlInvoicesService {
       throw unprocessable([invoiceRefused('Faktura.Fa.P_2', 'duplicate')]);
     }
     const attachment = attachmentText(json);
+    const now = this.deps.clock?.() ?? new Date();
     const uuid = await this.deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(plInvoices)
@@ -189,6 +190,8 @@ export class PlInvoicesService {
           invoiceHash: invoiceHashBase64(xml),
           xml,
           demo: options.demo ?? false,
+          createdAt: now,
+          updatedAt: now,
         })
         .returning({ uuid: plInvoices.uuid });
       if (!row) throw new Error('The invoice was not stored');

@@ -329,6 +329,8 @@ export class KsefExchange {
             acquisitionTimestamp: incoming.acquisitionDate,
             invoiceHash: incoming.invoiceHash,
             xml,
+            createdAt: now,
+            updatedAt: now,
           })
           .onConflictDoNothing()
           .returning();
