@@ -64,6 +64,9 @@ export default defineConfig({
       DATA_DIR: process.env.FISCUS_E2E_DATA_DIR,
       SANDBOX: 'true',
       SANDBOX_DELAY_MS: '0',
+      // KSeF's number and UPO within seconds (the demo page's 10-second polling sees them).
+      KSEF_NUMBER_DELAY_MS: '1000',
+      KSEF_UPO_DELAY_MS: '2000',
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       SLOW_REQUEST_MS: '5000',
