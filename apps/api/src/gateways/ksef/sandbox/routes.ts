@@ -15,6 +15,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpProblem } from '../../../platform/problem-errors.ts';
 import { KsefError } from '../ksef-gateway.ts';
 import type { ExceptionResponse } from '../wire/api-types.ts';
 import { KsefForbiddenError } from './codes.ts';
@@ -101,6 +102,12 @@ function answerError(error: FastifyError | Error, request: FastifyRequest, reply
   }
   if (error instanceof KsefError) {
     refusal = error;
+  } else if (error instanceof HttpProblem && error.status < 500) {
+    // The API's edge refused it before KSeF read it (NUL bytes, lone surrogates, JSON too deep).
+    refusal = new KsefError(21405, 'Błąd walidacji danych wejściowych.', [error.message], 400);
+  } else if (error instanceof SyntaxError || error instanceof RangeError) {
+    // JSON that does not parse, or too deep to parse (the parser's stack).
+    refusal = new KsefError(21001, 'Nieczytelna treść.', [error.message.slice(0, 200)], 400);
   } else if (
     'statusCode' in error &&
     typeof error.statusCode === 'number' &&
