@@ -105,7 +105,10 @@ function answerError(error: FastifyError | Error, request: FastifyRequest, reply
   } else if (error instanceof HttpProblem && error.status < 500) {
     // The API's edge refused it before KSeF read it (NUL bytes, lone surrogates, JSON too deep).
     refusal = new KsefError(21405, 'Błąd walidacji danych wejściowych.', [error.message], 400);
-  } else if (error instanceof SyntaxError || error instanceof RangeError) {
+  } else if (
+    (error instanceof SyntaxError || error instanceof RangeError) &&
+    !('statusCode' in error)
+  ) {
     // JSON that does not parse, or too deep to parse (the parser's stack).
     refusal = new KsefError(21001, 'Nieczytelna treść.', [error.message.slice(0, 200)], 400);
   } else if (
