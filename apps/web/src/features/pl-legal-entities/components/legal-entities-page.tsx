@@ -102,7 +102,22 @@ export default function LegalEntitiesPage() {
     );
 
   const columns: DataTableColumn<PlLegalEntity>[] = [
-    { id: 'name', label: t('fields.name'), orderField: 'name', render: (entity) => entity.name },
+    {
+      id: 'name',
+      label: t('fields.name'),
+      orderField: 'name',
+      // The e-mail under the name: an address has no place to wrap, and a column of its own
+      // squeezed to the table's width would break it letter by letter.
+      render: (entity) => (
+        <>
+          {entity.name}
+          <br />
+          <span style={{ fontSize: '0.75rem', opacity: 0.7, overflowWrap: 'anywhere' }}>
+            {entity.email}
+          </span>
+        </>
+      ),
+    },
     {
       id: 'nip',
       label: t('fields.nip'),
@@ -112,7 +127,7 @@ export default function LegalEntitiesPage() {
     {
       id: 'email',
       label: t('fields.email'),
-      breakAnywhere: true,
+      defaultHidden: true,
       render: (entity) => entity.email,
     },
     { id: 'city', label: t('fields.city'), render: (entity) => entity.city },
