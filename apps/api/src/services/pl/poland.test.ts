@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { X509Certificate } from 'node:crypto';
-import { checkKsefNumber, readUpo, verifyOfflineCertificateLink } from '@fiscus/ksef';
+import { checkKsefNumber, ksefToJson, readUpo, verifyOfflineCertificateLink } from '@fiscus/ksef';
 import { outboxMails, plInvoices, plLegalEntities } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { WebhookReceiver } from '../../../test/webhook-receiver.ts';
@@ -480,6 +480,22 @@ describe('Poland: KSeF legal entities, onboarding, invoices, public access', () 
       });
     });
 
+    it('takes the invoice as its JSON too (written to FA(3) XML)', async () => {
+      const json = ksefToJson(EXAMPLE).json as { Faktura: { Fa: { P_2: string } } };
+      json.Faktura.Fa.P_2 = 'FV2026/02/151-JSON';
+      const response = await call('POST', '/invoices', json);
+      expect(response.statusCode, response.body).toBe(202);
+      const xml = await t.request({
+        method: 'GET',
+        url: `/api/pl/invoices/${response.json<{ uuid: string }>().uuid}?rawContent=true`,
+        token: seller.token,
+      });
+      expect(xml.body).toContain('<P_2>FV2026/02/151-JSON</P_2>');
+      const broken = await call('POST', '/invoices', { Faktura: { Fa: { P_15: 'abc' } } });
+      expect(broken.statusCode).toBe(422);
+      await drainJobs(t);
+    });
+
     it('opens the invoice on the public page with the mailed code only', async () => {
       const code = await call('POST', `/invoices/${sent}/send-access-code`, undefined, null);
       expect(code.statusCode, code.body).toBe(200);
@@ -650,6 +666,77 @@ describe('Poland: KSeF legal entities, onboarding, invoices, public access', () 
       expect(
         (await call('GET', '/invoices?direction=outgoing', undefined, login)).json(),
       ).toHaveLength(3);
+
+      // The single tab: an FA(3) with an attachment block, sent as pasted.
+      const withAttachment = demoInvoiceXml({
+        seller: {
+          nip: '9542583988',
+          name: 'Demo Sprzedawca',
+          address: 'ul. A 1',
+          city: '00-001 Warszawa',
+        },
+        buyer: {
+          nip: BUYER_NIP,
+          name: 'F.H.U. Jan Kowalski',
+          address: 'ul. Polna 1',
+          city: '00-001 Warszawa',
+        },
+        number: 'SANDBOX-SLOW-ZAL/1',
+        issueDate: '2026-11-30',
+        lines: demoLines(2),
+        createdAt: new Date('2026-11-30T09:00:00Z'),
+        attachment: { heading: 'Warunki umowy', pairs: [['Numer umowy', 'U/12/2026']] },
+      });
+      const single = await t.request({
+        method: 'POST',
+        url: '/api/pl/invoices/v1/attachments',
+        token: login.token,
+        payload: withAttachment,
+        headers: { 'content-type': 'application/xml' },
+      });
+      expect(single.statusCode, single.body).toBe(202);
+      const result = single.json<{
+        uuid: string;
+        attachments: { filename: string; filesize: number }[];
+      }>();
+      expect(result.attachments).toEqual([
+        { filename: 'zalacznik.txt', filesize: expect.any(Number) },
+      ]);
+      await drainJobs(t);
+      // KSeF keeps a SANDBOX-SLOW- invoice processing until its session is archived.
+      const waiting = (
+        await call('GET', `/invoices/${result.uuid}/status`, undefined, login)
+      ).json();
+      expect(waiting).toMatchObject({ status: 'sent', upo: null });
+      const archived = await call(
+        'POST',
+        '/demo-statuses/session-archive-emulation',
+        { nip1: '9542583988' },
+        login,
+      );
+      expect(archived.json<{ archived: number }>().archived).toBeGreaterThanOrEqual(1);
+      await drainJobs(t);
+      await new Promise((done) => setTimeout(done, 1100));
+      await drainJobs(t);
+      const done = (await call('GET', `/invoices/${result.uuid}/status`, undefined, login)).json<{
+        status: string;
+        upo: string;
+      }>();
+      expect(done.status).toBe('confirmed');
+      expect(Buffer.from(done.upo, 'base64').toString('utf8')).toContain(
+        done.status === 'confirmed' ? 'NumerKSeFDokumentu' : '',
+      );
+      const item = (await call('GET', `/invoices/${result.uuid}`, undefined, login)).json<{
+        attachments: { uuid: string }[];
+      }>();
+      const text = await call(
+        'GET',
+        `/invoices/${result.uuid}/attachments/${item.attachments[0]!.uuid}`,
+        undefined,
+        login,
+      );
+      expect(text.headers['content-type']).toContain('text/plain');
+      expect(text.body).toContain('Numer umowy: U/12/2026');
     });
   });
 });
