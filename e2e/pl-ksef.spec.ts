@@ -19,7 +19,6 @@ import {
   screenshot,
   screenshotEveryLanguage,
   test,
-  waitForIdle,
 } from './fixtures';
 
 test.describe.configure({ mode: 'serial', timeout: Number(process.env.PL_E2E_TIMEOUT ?? 300_000) });
@@ -37,7 +36,8 @@ function freshNip(): string {
   const weights = [6, 5, 7, 2, 3, 4, 5, 6, 7];
   for (;;) {
     const digits = `${1 + Math.floor(Math.random() * 9)}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-    const check = weights.reduce((sum, weight, index) => sum + weight * Number(digits[index]), 0) % 11;
+    const check =
+      weights.reduce((sum, weight, index) => sum + weight * Number(digits[index]), 0) % 11;
     if (check !== 10) return `${digits}${check}`;
   }
 }
@@ -70,14 +70,18 @@ test('a legal entity onboarded on the public page (mode 1) and one with a KSeF t
   await loginAs(page, 'poland', { path: '/gov-pl/legal-entities' });
   await expect(page.getByRole('heading', { name: 'Legal entities' })).toBeVisible();
   // The demo history: Kowalski and Nowak active, one entity onboarding, one disabled.
-  await expect(page.getByRole('row').filter({ hasText: 'Zielony Ogród' })).toContainText('Initialized');
+  await expect(page.getByRole('row').filter({ hasText: 'Zielony Ogród' })).toContainText(
+    'Initialized',
+  );
   await expect(page.getByRole('row').filter({ hasText: 'Stara Firma' })).toContainText('Disabled');
   await screenshotEveryLanguage(page, 'pl-legal-entities');
 
   // A wrong check digit is refused on its field.
   await page.getByRole('button', { name: 'New legal entity' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('NIP').fill(`${seller.nip.slice(0, 9)}${(Number(seller.nip[9]) + 1) % 10}`);
+  await dialog
+    .getByLabel('NIP')
+    .fill(`${seller.nip.slice(0, 9)}${(Number(seller.nip[9]) + 1) % 10}`);
   await dialog.getByLabel('Name').fill('Wrong NIP');
   await dialog.getByLabel('E-mail').fill('wrong@e2e.fiscus.test');
   await dialog.getByLabel('Address line 1').fill('ul. A 1');
@@ -165,7 +169,10 @@ test('the official FA(3) example sent, confirmed with its KSeF number and UPO, r
   await page.goto(`/gov-pl/outgoing-invoices?invoiceNumber=${encodeURIComponent(invoiceNumber)}`);
   const row = page.getByRole('row').filter({ hasText: invoiceNumber });
   await expect(async () => {
-    await page.getByRole('button', { name: /refresh/i }).first().click();
+    await page
+      .getByRole('button', { name: /refresh/i })
+      .first()
+      .click();
     await expect(row).toContainText('Confirmed', { timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
   await expect(row).toContainText(`${seller.nip}-`);
@@ -185,7 +192,10 @@ test('the official FA(3) example sent, confirmed with its KSeF number and UPO, r
   await page.goto(`/gov-pl/incoming-invoices?invoiceNumber=${encodeURIComponent(invoiceNumber)}`);
   const incoming = page.getByRole('row').filter({ hasText: invoiceNumber });
   await expect(async () => {
-    await page.getByRole('button', { name: /refresh/i }).first().click();
+    await page
+      .getByRole('button', { name: /refresh/i })
+      .first()
+      .click();
     await expect(incoming).toContainText('Received', { timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
   await screenshotEveryLanguage(page, 'pl-incoming-invoices');
@@ -210,9 +220,12 @@ test('the public page opens the invoice with the mailed code only', async ({ pag
   await visitor.getByRole('button', { name: /Wyślij mi kod|Send me an access code/ }).click();
   await expect(visitor.getByText(/j\*\*\*@kowalski\.pl/)).toBeVisible();
   const mailedCode = async () => {
-    const outbox = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent('jan@kowalski.pl')}`, {
-      headers: { Accept: 'application/json', Authorization: `Bearer ${admin}` },
-    });
+    const outbox = await page.request.get(
+      `/api/dev/outbox?to=${encodeURIComponent('jan@kowalski.pl')}`,
+      {
+        headers: { Accept: 'application/json', Authorization: `Bearer ${admin}` },
+      },
+    );
     const mails = (await outbox.json()) as { subject: string; text: string }[];
     const mail = mails.find((entry) => entry.subject.includes(invoiceNumber));
     return /: (\d{8})/.exec(mail?.text ?? '')?.[1];
@@ -222,14 +235,16 @@ test('the public page opens the invoice with the mailed code only', async ({ pag
   const field = visitor.getByRole('textbox');
   await field.fill(code === '00000000' ? '11111111' : '00000000');
   await visitor.getByRole('button', { name: /Otwórz fakturę|Open invoice/ }).click();
-  await expect(visitor.getByText(/Ten kod dostępu jest nieprawidłowy|This access code is not valid/)).toBeVisible();
+  await expect(
+    visitor.getByText(/Ten kod dostępu jest nieprawidłowy|This access code is not valid/),
+  ).toBeVisible();
   await screenshot(visitor, 'pl-public-invoice-wrong-code');
   await field.fill(code);
   await visitor.getByRole('button', { name: /Otwórz fakturę|Open invoice/ }).click();
   const frame = visitor.frameLocator('iframe');
   await expect(frame.getByText(invoiceNumber).first()).toBeVisible({ timeout: 30_000 });
   await expect(visitor.getByRole('button', { name: /UPO/ })).toBeVisible();
-  await waitForIdle(visitor);
+  // Not `waitForIdle`: the frame's document keeps the network from ever being idle for long.
   await screenshot(visitor, 'pl-public-invoice');
   await visitor.close();
 });
