@@ -26,6 +26,7 @@ const entityPayload = z.object({ legalEntityUuid: z.uuid() });
 
 /** How long KSeF being unavailable is retried between attempts. */
 const UNAVAILABLE_RETRY_MS = 60_000;
+const SYNC_OVERLAP_MS = 5 * 60_000;
 /** A new entity reads what KSeF holds for it from this far back. */
 const FIRST_SYNC_DAYS = 90;
 
@@ -300,7 +301,12 @@ export class KsefExchange {
     const now = this.now();
     const since =
       entity.lastSyncAt ?? new Date(entity.createdAt.getTime() - FIRST_SYNC_DAYS * 86_400_000);
-    const found = await this.options.ksef.incomingSince(credentials, since);
+    // Five minutes back: an invoice KSeF stored while the last sync ran is not skipped (one
+    // already kept is dropped by its KSeF number).
+    const found = await this.options.ksef.incomingSince(
+      credentials,
+      new Date(since.getTime() - SYNC_OVERLAP_MS),
+    );
     const received: PlInvoiceRow[] = [];
     let last = since;
     for (const incoming of found) {
