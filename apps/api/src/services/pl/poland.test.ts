@@ -460,6 +460,14 @@ describe('Poland: KSeF legal entities, onboarding, invoices, public access', () 
         .from(outboxMails)
         .where(eq(outboxMails.to, `ksef-${BUYER_NIP}@example.test`));
       expect(mails.some((mail) => mail.text.includes('FV2026/02/150'))).toBe(true);
+      // Reading again (five minutes back) keeps it once and mails nothing more.
+      const buyerEntity = (
+        await call('GET', `/legal-entities?nip=${BUYER_NIP}`, undefined, buyer)
+      ).json<Entity[]>()[0]!;
+      expect(await t.app.poland.exchange.sync(buyerEntity.uuid)).toBe(0);
+      expect(
+        (await call('GET', '/invoices?direction=incoming', undefined, buyer)).json(),
+      ).toHaveLength(1);
       // The seller does not see the buyer's copy; the same number again is refused.
       expect((await call('GET', '/invoices?direction=incoming')).json()).toEqual([]);
       const twice = await t.request({
