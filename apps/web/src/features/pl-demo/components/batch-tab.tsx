@@ -24,6 +24,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/form';
 import { formatListTimestamp } from '../../../components/list-kit';
@@ -101,12 +102,26 @@ function StatusTable({ nip1 }: { nip1: string }) {
   );
 }
 
+/** The address's parameter holding the NIP whose demo invoices the table follows. */
+const FOLLOWED_PARAM = 'nip1';
+
 export function BatchTab() {
   const { t } = useTranslation('plDemo');
   const { enqueueSnackbar } = useSnackbar();
-  const [values, setValues] = useState<BatchValues>({ nip1: '', nip2: '', count: '' });
+  // The NIP followed lives in the address: a reload (or a link) keeps following it.
+  const [params, setParams] = useSearchParams();
+  const shown = params.get(FOLLOWED_PARAM);
+  const setShown = (nip: string) =>
+    setParams(
+      (current) => {
+        const changed = new URLSearchParams(current);
+        changed.set(FOLLOWED_PARAM, nip);
+        return changed;
+      },
+      { replace: true },
+    );
+  const [values, setValues] = useState<BatchValues>({ nip1: shown ?? '', nip2: '', count: '' });
   const [problems, setProblems] = useState<BatchProblems>({});
-  const [shown, setShown] = useState<string | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
   const generate = useGenerateInvoices();
   const reset = useResetDemo();

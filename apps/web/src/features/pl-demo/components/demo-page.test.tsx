@@ -103,6 +103,16 @@ describe('Polish demo page', () => {
     expect(sentRequests({ method: 'POST', path: '/api/pl/invoices/v2/generate' })).toEqual([]);
   });
 
+  it('keeps following the NIP in the address: a reload shows its table at once', async () => {
+    await renderPage('/pl/invoices/demo?nip1=5260250274');
+    expect(await screen.findByRole('textbox', { name: 'NIP 1 (seller)' })).toHaveValue(
+      '5260250274',
+    );
+    const table = await screen.findByRole('table', { name: 'Demo invoice statuses' });
+    expect(table).toBeInTheDocument();
+    expect(statusCalls()[0]?.query.get('nip1')).toBe('5260250274');
+  });
+
   it('generates invoices and follows their statuses every 10 s; Reset starts over after asking', async () => {
     const actor = user();
     await renderPage();
