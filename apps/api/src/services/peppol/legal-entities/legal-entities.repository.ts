@@ -1,14 +1,14 @@
 import type { Column, SQL } from 'drizzle-orm';
-import { and, asc, desc, eq, exists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PeppolDomain } from '@fiscus/contracts';
 import type { PeppolLegalEntityRow, UserRow } from '../../../db/schema/index.ts';
-import {
-  peppolLegalEntities,
-  peppolLegalEntitySubAccounts,
-  users,
-} from '../../../db/schema/index.ts';
+import { peppolLegalEntities, peppolLegalEntitySubAccounts } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { escapeLike } from '../../../platform/db/collection-query.ts';
+import {
+  LegalEntityLinks,
+  linkedToSubAccount as linkedToAnySubAccount,
+} from '../../../platform/db/legal-entity-links.ts';
 import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
 import type { ActingScope } from '../../../platform/tenancy.ts';
 
@@ -20,28 +20,13 @@ import type { ActingScope } from '../../../platform/tenancy.ts';
 
 export type PeppolScope = ActingScope & { domain: PeppolDomain };
 
-/**
- * For a sub-account, the rows whose legal entity (`legalEntityColumn`) is linked to it; nothing
- * to add for the business itself. Read at each request, so an unlink takes effect at once.
- */
-export function linkedToSubAccount(
+/** For a sub-account, the Peppol rows whose legal entity is linked to it. */
+export const linkedToSubAccount = (
   db: Database,
   legalEntityColumn: Column,
   subAccountId: string | null,
-): SQL | undefined {
-  if (subAccountId === null) return undefined;
-  return exists(
-    db
-      .select({ one: sql`1` })
-      .from(peppolLegalEntitySubAccounts)
-      .where(
-        and(
-          eq(peppolLegalEntitySubAccounts.legalEntityUuid, legalEntityColumn),
-          eq(peppolLegalEntitySubAccounts.subAccountId, subAccountId),
-        ),
-      ),
-  );
-}
+): SQL | undefined =>
+  linkedToAnySubAccount(db, peppolLegalEntitySubAccounts, legalEntityColumn, subAccountId);
 
 export class LegalEntitiesRepository extends OwnedRepository<
   typeof peppolLegalEntities,
@@ -159,33 +144,17 @@ export class LegalEntitiesRepository extends OwnedRepository<
       .limit(options.limit ?? 1000);
   }
 
-  async subAccountsOf(legalEntityUuid: string): Promise<UserRow[]> {
-    const rows = await this.db
-      .select({ user: users })
-      .from(peppolLegalEntitySubAccounts)
-      .innerJoin(users, eq(users.id, peppolLegalEntitySubAccounts.subAccountId))
-      .where(eq(peppolLegalEntitySubAccounts.legalEntityUuid, legalEntityUuid))
-      .orderBy(asc(users.email));
-    return rows.map((row) => row.user);
+  private readonly links = new LegalEntityLinks(this.db, peppolLegalEntitySubAccounts);
+
+  subAccountsOf(legalEntityUuid: string): Promise<UserRow[]> {
+    return this.links.subAccountsOf(legalEntityUuid);
   }
 
-  async link(legalEntityUuid: string, subAccountId: string): Promise<void> {
-    await this.db
-      .insert(peppolLegalEntitySubAccounts)
-      .values({ legalEntityUuid, subAccountId })
-      .onConflictDoNothing();
+  link(legalEntityUuid: string, subAccountId: string): Promise<void> {
+    return this.links.link(legalEntityUuid, subAccountId);
   }
 
-  async unlink(legalEntityUuid: string, subAccountId: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(peppolLegalEntitySubAccounts)
-      .where(
-        and(
-          eq(peppolLegalEntitySubAccounts.legalEntityUuid, legalEntityUuid),
-          eq(peppolLegalEntitySubAccounts.subAccountId, subAccountId),
-        ),
-      )
-      .returning({ uuid: peppolLegalEntitySubAccounts.legalEntityUuid });
-    return rows.length > 0;
+  unlink(legalEntityUuid: string, subAccountId: string): Promise<boolean> {
+    return this.links.unlink(legalEntityUuid, subAccountId);
   }
 }

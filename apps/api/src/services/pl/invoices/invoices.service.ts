@@ -16,19 +16,12 @@ import {
   verificationLinkForHash,
   type KsefFinding,
 } from '@fiscus/ksef';
-import type { PlLegalEntityRow } from '../../../db/schema/index.ts';
 import { plInvoices } from '../../../db/schema/index.ts';
 import type { Actor } from '../../../platform/auth.ts';
 import type { CollectionPage } from '../../../platform/db/collection-query.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { mapPage } from '../../../platform/db/owned-repository.ts';
-import {
-  badRequest,
-  forbidden,
-  notFound,
-  unprocessable,
-  violation,
-} from '../../../platform/problem-errors.ts';
+import { notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
 import { actingScopeOf, type ActingScope } from '../../../platform/tenancy.ts';
 import type { KsefGateway } from '../../../gateways/ksef/ksef-gateway.ts';
 import { PlLegalEntitiesRepository } from '../legal-entities/legal-entities.repository.ts';
@@ -309,15 +302,6 @@ export class PlInvoicesService {
       upo: row.upo ? Buffer.from(row.upo, 'utf8').toString('base64') : null,
       ksefReferenceNumber: row.ksefReferenceNumber,
     };
-  }
-
-  assertEntity(entity: PlLegalEntityRow | undefined): PlLegalEntityRow {
-    if (!entity) throw forbidden('No legal entity of this account has that NIP.');
-    return entity;
-  }
-
-  static badBody(): never {
-    throw badRequest('Send an FA(3) invoice as application/xml, or its JSON as application/json.');
   }
 }
 

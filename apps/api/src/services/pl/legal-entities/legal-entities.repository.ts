@@ -1,5 +1,5 @@
 import type { Column, SQL } from 'drizzle-orm';
-import { and, asc, desc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   PlAuthorizationFlowRow,
   PlLegalEntityRow,
@@ -9,9 +9,9 @@ import {
   plAuthorizationFlows,
   plLegalEntities,
   plLegalEntitySubAccounts,
-  users,
 } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
+import { LegalEntityLinks, linkedToSubAccount } from '../../../platform/db/legal-entity-links.ts';
 import { OwnedRepository } from '../../../platform/db/owned-repository.ts';
 import type { ActingScope } from '../../../platform/tenancy.ts';
 
@@ -21,28 +21,13 @@ import type { ActingScope } from '../../../platform/tenancy.ts';
  * SQL, read at each request. Every Polish row (invoices, webhooks) is scoped through its entity.
  */
 
-/**
- * For a sub-account, the rows whose legal entity (`legalEntityColumn`) is linked to it; nothing
- * to add for the business itself.
- */
-export function linkedPlEntity(
+/** For a sub-account, the Polish rows whose legal entity is linked to it. */
+export const linkedPlEntity = (
   db: Database,
   legalEntityColumn: Column,
   subAccountId: string | null,
-): SQL | undefined {
-  if (subAccountId === null) return undefined;
-  return exists(
-    db
-      .select({ one: sql`1` })
-      .from(plLegalEntitySubAccounts)
-      .where(
-        and(
-          eq(plLegalEntitySubAccounts.legalEntityUuid, legalEntityColumn),
-          eq(plLegalEntitySubAccounts.subAccountId, subAccountId),
-        ),
-      ),
-  );
-}
+): SQL | undefined =>
+  linkedToSubAccount(db, plLegalEntitySubAccounts, legalEntityColumn, subAccountId);
 
 export type PlLegalEntityWithFlow = PlLegalEntityRow & { flow: PlAuthorizationFlowRow | null };
 
@@ -166,33 +151,17 @@ export class PlLegalEntitiesRepository extends OwnedRepository<
     return row;
   }
 
-  async subAccountsOf(legalEntityUuid: string): Promise<UserRow[]> {
-    const rows = await this.db
-      .select({ user: users })
-      .from(plLegalEntitySubAccounts)
-      .innerJoin(users, eq(users.id, plLegalEntitySubAccounts.subAccountId))
-      .where(eq(plLegalEntitySubAccounts.legalEntityUuid, legalEntityUuid))
-      .orderBy(asc(users.email));
-    return rows.map((row) => row.user);
+  private readonly links = new LegalEntityLinks(this.db, plLegalEntitySubAccounts);
+
+  subAccountsOf(legalEntityUuid: string): Promise<UserRow[]> {
+    return this.links.subAccountsOf(legalEntityUuid);
   }
 
-  async link(legalEntityUuid: string, subAccountId: string): Promise<void> {
-    await this.db
-      .insert(plLegalEntitySubAccounts)
-      .values({ legalEntityUuid, subAccountId })
-      .onConflictDoNothing();
+  link(legalEntityUuid: string, subAccountId: string): Promise<void> {
+    return this.links.link(legalEntityUuid, subAccountId);
   }
 
-  async unlink(legalEntityUuid: string, subAccountId: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(plLegalEntitySubAccounts)
-      .where(
-        and(
-          eq(plLegalEntitySubAccounts.legalEntityUuid, legalEntityUuid),
-          eq(plLegalEntitySubAccounts.subAccountId, subAccountId),
-        ),
-      )
-      .returning({ uuid: plLegalEntitySubAccounts.legalEntityUuid });
-    return rows.length > 0;
+  unlink(legalEntityUuid: string, subAccountId: string): Promise<boolean> {
+    return this.links.unlink(legalEntityUuid, subAccountId);
   }
 }
