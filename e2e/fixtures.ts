@@ -53,7 +53,7 @@ export const test = base.extend({
       );
     const outline = outlines.join('\n') || '(no dialog and no main part)';
     const spinners = await page
-      .locator('.MuiCircularProgress-root')
+      .locator('.MuiCircularProgress-root, .plain-spinner')
       .evaluateAll((nodes) =>
         nodes.map((node) => {
           const where = node.closest('[role="dialog"], main, header, nav, button');
@@ -172,9 +172,12 @@ export async function waitForIdle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   // 30 s: a 2-core runner starved by the server and two browsers has taken over 15 s to render a
   // list and open a dialog over it (seen 2 Dec 2026); a page that never settles still fails.
-  await expect(page.locator('.MuiCircularProgress-root:not(button *)')).toHaveCount(0, {
-    timeout: 30_000,
-  });
+  await expect(page.locator('.MuiCircularProgress-root:not(button *), .plain-spinner')).toHaveCount(
+    0,
+    {
+      timeout: 30_000,
+    },
+  );
 }
 
 /** Switches language with the top-bar menu (no reload; open dialogs must be closed first). */

@@ -44,6 +44,8 @@ function filesOf(screen) {
   const namespaces = screen.namespaces.includes('*') ? allNamespaces : screen.namespaces;
   const roots = [
     'index.html',
+    // Every screen but a plain one renders inside MUI's theme, a layout route of its own.
+    ...(screen.plain ? [] : ['src/app/themed-root.tsx']),
     ...screen.modules,
     ...namespaces.map((name) => `src/locales/${lang}/${name}.json`),
   ];

@@ -1,5 +1,6 @@
 // First: the opening screen's API call goes out before the rest of the entry is evaluated.
 import './app/opening-prefetch';
+import './components/plain/plain.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

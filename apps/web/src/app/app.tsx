@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
-import { PageLoader } from '../components/page-loader';
+import { PlainSpinner } from '../components/plain/plain-spinner';
 import { AppProviders } from './providers';
 import type { AppRouter } from './router';
 
@@ -9,7 +9,7 @@ import type { AppRouter } from './router';
 export function App({ router }: { router: AppRouter }) {
   return (
     <AppProviders queryClient={queryClient}>
-      <Suspense fallback={<PageLoader />}>
+      <Suspense fallback={<PlainSpinner />}>
         <RouterProvider router={router} />
       </Suspense>
     </AppProviders>

@@ -1,29 +1,14 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { currentLanguage, i18n } from '../lib/i18n';
-import { createAppTheme } from './theme';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../lib/i18n';
 
 /**
- * The theme follows the active language (MUI texts). The date pickers' provider and the toasts
- * wrap the signed-in console only (`DatePickersProvider`, `ToastsProvider`, in the authenticated
- * layout).
+ * What every screen needs: the texts and the query cache. MUI's theme is not here: it wraps the
+ * themed screens only (`ThemedProviders`, `themed-root.tsx`), so a plain screen's first load
+ * carries no MUI. The date pickers' provider and the toasts wrap the signed-in console only
+ * (`DatePickersProvider`, `ToastsProvider`, in the authenticated layout).
  */
-function LocalizedProviders({ children }: { children: ReactNode }) {
-  // Subscribing re-renders on language change.
-  useTranslation();
-  const language = currentLanguage();
-  const theme = useMemo(() => createAppTheme(language), [language]);
-  return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      {children}
-    </ThemeProvider>
-  );
-}
-
 export function AppProviders({
   queryClient,
   children,
@@ -33,9 +18,7 @@ export function AppProviders({
 }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <LocalizedProviders>{children}</LocalizedProviders>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </I18nextProvider>
   );
 }

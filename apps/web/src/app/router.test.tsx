@@ -64,4 +64,22 @@ describe('login page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(getSession()?.username).toBe('italy@demo.fiscus.test');
   });
+
+  it('chooses a language from its menu by keyboard, and Escape closes the menu where it was', async () => {
+    const user = userEvent.setup();
+    await renderRoutes(routes, '/login', namespaces);
+    const menu = await screen.findByRole('button', { name: 'Change language' });
+    await user.click(menu);
+    expect(screen.getByRole('menuitem', { name: 'English' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(menu).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Polski' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Zaloguj się', level: 1 })).toBeVisible();
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
 });

@@ -7,11 +7,11 @@
  * entries already exist.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { PageLoader } from '../components/page-loader';
+import { PlainSpinner } from '../components/plain/plain-spinner';
 import { i18n, shellNamespaces } from '../lib/i18n';
 import type { PageModule, Screen } from '../lib/screens';
 import { RoleGuard } from './guards/role-guard';
-import { RouteErrorPage } from './pages/route-error-page';
+import { RouteErrorBoundary } from './pages/route-error-boundary';
 import { startScreenPrefetch } from './screen-prefetch';
 import { screens } from './screens';
 
@@ -65,29 +65,40 @@ function routesOf(list: readonly Screen[], relative: boolean): RouteObject[] {
 
 export const routes: RouteObject[] = [
   {
-    errorElement: <RouteErrorPage />,
-    // Shown while the first lazy route's code arrives.
-    HydrateFallback: PageLoader,
+    errorElement: <RouteErrorBoundary />,
+    // Shown while the first lazy route's code arrives (no MUI yet: a plain screen may be first).
+    HydrateFallback: PlainSpinner,
     children: [
+      // Drawn without MUI: their first load carries neither MUI nor its theme (the login page).
       ...routesOf(
-        screens.filter((screen) => screen.public),
+        screens.filter((screen) => screen.public && screen.plain),
         false,
       ),
       {
-        path: '/',
-        // The shell's own texts come with the shell; each page brings its namespaces.
-        lazy: page(() => import('./guards/authenticated-layout'), shellNamespaces),
+        // Every other screen inside MUI's theme, loaded with the first of them.
+        lazy: page(() => import('./themed-root')),
         children: [
+          ...routesOf(
+            screens.filter((screen) => screen.public && !screen.plain),
+            false,
+          ),
           {
-            // Errors inside a page keep the shell around the error page.
-            errorElement: <RouteErrorPage />,
+            path: '/',
+            // The shell's own texts come with the shell; each page brings its namespaces.
+            lazy: page(() => import('./guards/authenticated-layout'), shellNamespaces),
             children: [
-              { index: true, element: <Navigate to="/dashboard" replace /> },
-              ...routesOf(
-                screens.filter((screen) => !screen.public),
-                true,
-              ),
-              { path: '*', lazy: page(() => import('./pages/not-found-page')) },
+              {
+                // Errors inside a page keep the shell around the error page.
+                errorElement: <RouteErrorBoundary />,
+                children: [
+                  { index: true, element: <Navigate to="/dashboard" replace /> },
+                  ...routesOf(
+                    screens.filter((screen) => !screen.public),
+                    true,
+                  ),
+                  { path: '*', lazy: page(() => import('./pages/not-found-page')) },
+                ],
+              },
             ],
           },
         ],

@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-
 interface FiscusLogoProps {
   /** Height of the mark in px; the word scales with it. */
   size?: number;
@@ -8,33 +5,35 @@ interface FiscusLogoProps {
   inverted?: boolean;
 }
 
-/** The product mark: a stamped "F" tile and the word Fiscus (the product name is not translated). */
+/**
+ * The product mark: a stamped "F" tile and the word Fiscus (the product name is not translated).
+ * Plain elements, no MUI: the login page draws it before MUI is loaded.
+ */
 export function FiscusLogo({ size = 32, inverted = false }: FiscusLogoProps) {
   return (
-    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-      <Box
-        component="svg"
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+      <svg
         viewBox="0 0 32 32"
         role="img"
         aria-label="Fiscus"
-        sx={{ width: size, height: size, flexShrink: 0 }}
+        style={{ width: size, height: size, flexShrink: 0 }}
       >
         <rect width="32" height="32" rx="8" fill="#1d4ed8" />
         <path d="M10 8h13v3.6h-9v3.2h7.6v3.5H14V24h-4z" fill="#fff" />
         <circle cx="24" cy="22" r="2.6" fill="#38bdf8" />
-      </Box>
-      <Typography
-        component="span"
+      </svg>
+      <span
         aria-hidden
-        sx={{
+        style={{
           fontWeight: 700,
           fontSize: size * 0.62,
           letterSpacing: '-0.02em',
-          color: inverted ? 'common.white' : 'text.primary',
+          lineHeight: 1.5,
+          color: inverted ? '#fff' : '#0f172a',
         }}
       >
         Fiscus
-      </Typography>
-    </Box>
+      </span>
+    </span>
   );
 }

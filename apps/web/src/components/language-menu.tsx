@@ -4,41 +4,17 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { currentLanguage, supportedLanguages } from '../lib/i18n';
-
-/** The address's language parameter (i18next's querystring detector reads it first). */
-const LANGUAGE_PARAM = 'lng';
-
-/** Language names are written in their own language so anyone can find theirs. */
-const nativeNames = { it: 'Italiano', en: 'English', pl: 'Polski' } as const;
+import { nativeLanguageNames, useLanguageChoice } from './use-language-choice';
 
 interface LanguageMenuProps {
   color?: 'inherit' | 'primary';
 }
 
 export function LanguageMenu({ color = 'inherit' }: LanguageMenuProps) {
-  const { t, i18n } = useTranslation('common');
+  const { t } = useTranslation('common');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
-  const active = currentLanguage();
-  const location = useLocation();
-  const navigate = useNavigate();
-  /**
-   * The user's choice wins from now on: it is kept (localStorage) and a `?lng=` of the address,
-   * which the detector reads before it, leaves the address, so a reload keeps the choice.
-   */
-  const choose = (language: string) => {
-    void i18n.changeLanguage(language);
-    const params = new URLSearchParams(location.search);
-    if (!params.has(LANGUAGE_PARAM)) return;
-    params.delete(LANGUAGE_PARAM);
-    const search = params.toString();
-    void navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      { replace: true, state: location.state as unknown },
-    );
-  };
+  const { active, languages, choose } = useLanguageChoice();
   return (
     <>
       <Button
@@ -54,7 +30,7 @@ export function LanguageMenu({ color = 'inherit' }: LanguageMenuProps) {
         {active.toUpperCase()}
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {supportedLanguages.map((language) => (
+        {languages.map((language) => (
           <MenuItem
             key={language}
             lang={language}
@@ -64,7 +40,7 @@ export function LanguageMenu({ color = 'inherit' }: LanguageMenuProps) {
               choose(language);
             }}
           >
-            {nativeNames[language]}
+            {nativeLanguageNames[language]}
           </MenuItem>
         ))}
       </Menu>

@@ -123,6 +123,12 @@ export interface Screen {
   prefetch?: (context: ScreenPrefetchContext) => Promise<void>;
   /** Outside the console shell and without a session (the login page). */
   public?: boolean;
+  /**
+   * Drawn without MUI (its own small style sheet, outside the theme's provider), so its first
+   * load carries neither MUI nor emotion: the login page, whose budget is the framework alone.
+   * Only for a public screen.
+   */
+  plain?: boolean;
   guard?: ScreenGuard;
   menu?: readonly MenuEntry[];
   userMenu?: UserMenuEntry;

@@ -15,6 +15,7 @@ import {
 } from 'react-router';
 import { DatePickersProvider } from '../app/date-pickers-provider';
 import { AppProviders } from '../app/providers';
+import { ThemedProviders } from '../app/themed-root';
 import { ToastsProvider } from '../app/toasts-provider';
 import { i18n, i18nReady } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
@@ -40,11 +41,13 @@ async function loadTranslations({ namespaces = [], language = 'en' }: RenderOpti
 function TestProviders({ children }: { children: ReactNode }) {
   return (
     <AppProviders queryClient={createQueryClient()}>
-      <DatePickersProvider>
-        <ToastsProvider>
-          <Suspense fallback={null}>{children}</Suspense>
-        </ToastsProvider>
-      </DatePickersProvider>
+      <ThemedProviders>
+        <DatePickersProvider>
+          <ToastsProvider>
+            <Suspense fallback={null}>{children}</Suspense>
+          </ToastsProvider>
+        </DatePickersProvider>
+      </ThemedProviders>
     </AppProviders>
   );
 }

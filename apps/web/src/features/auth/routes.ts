@@ -6,6 +6,7 @@ export const screens: readonly Screen[] = [
     path: '/login',
     public: true,
     page: () => import('./components/login-page'),
+    plain: true,
     namespaces: ['auth'],
   },
   {

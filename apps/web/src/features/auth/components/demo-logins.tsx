@@ -1,9 +1,4 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DemoLogin } from '../../../lib/runtime-config';
 
@@ -18,39 +13,33 @@ interface DemoLoginsProps {
   onPick: (email: string, password: string) => void;
 }
 
-/** Sandbox helper: one click fills the login form with a demo persona. */
+/** Sandbox helper: one click fills the login form with a demo persona (plain elements). */
 export function DemoLogins({ logins, onPick }: DemoLoginsProps) {
   const { t } = useTranslation('auth');
+  const titleId = useId();
   return (
-    <Card>
-      <CardContent sx={{ pb: 1 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+    <section className="plain-demo" aria-labelledby={titleId}>
+      <div className="plain-demo-head">
+        <h2 id={titleId} className="plain-card-title">
           {t('demo.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('demo.hint', { password: sandboxDemoPassword })}
-        </Typography>
-      </CardContent>
-      <List
-        dense
-        aria-label={t('demo.title')}
-        sx={{ pt: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-      >
+        </h2>
+        <p className="plain-secondary">{t('demo.hint', { password: sandboxDemoPassword })}</p>
+      </div>
+      <ul className="plain-list" aria-label={t('demo.title')}>
         {logins.map((login) => {
           const localPart = login.email.split('@')[0] ?? login.email;
           return (
-            <ListItemButton
-              key={login.email}
-              onClick={() => onPick(login.email, sandboxDemoPassword)}
-            >
-              <ListItemText
-                primary={login.email}
-                secondary={t(`demo.personas.${localPart}`, { defaultValue: login.persona })}
-              />
-            </ListItemButton>
+            <li key={login.email}>
+              <button type="button" onClick={() => onPick(login.email, sandboxDemoPassword)}>
+                <span>{login.email}</span>
+                <span className="plain-secondary">
+                  {t(`demo.personas.${localPart}`, { defaultValue: login.persona })}
+                </span>
+              </button>
+            </li>
           );
         })}
-      </List>
-    </Card>
+      </ul>
+    </section>
   );
 }

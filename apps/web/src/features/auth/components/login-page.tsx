@@ -1,29 +1,18 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { PublicPageLayout } from '../../../components/public-page-layout';
+import { PlainPublicLayout } from '../../../components/plain/plain-public-layout';
 import { useSession } from '../../../lib/auth';
 import { isApiError } from '../../../lib/hydra';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { safeRedirectTarget } from '../../../lib/safe-redirect';
 import { translateValidationMessage } from '../../../lib/validation-messages';
 import { useLogin } from '../api/use-login';
-import type { LoginFormInput, LoginFormOutput } from '../model/login-resolver';
+import type { LoginField } from '../model/login-rules';
 import { DemoLogins } from './demo-logins';
+import { PlainTextField } from './plain-text-field';
 
-const loadLoginResolver = () =>
-  import('../model/login-resolver').then((rules) => rules.loginResolver);
-
-/** The contract's rules, fetched on first use: the page paints without the schema library. */
-const loginResolver: Resolver<LoginFormInput, unknown, LoginFormOutput> = async (...args) =>
-  (await loadLoginResolver())(...args);
+const loadLoginRules = () => import('../model/login-rules');
 
 function loginErrorKey(error: unknown): string {
   if (isApiError(error) && error.status === 401) return 'login.invalidCredentials';
@@ -31,6 +20,17 @@ function loginErrorKey(error: unknown): string {
   return 'login.failed';
 }
 
+/** MUI's ErrorOutline icon, as the themed alerts show it. */
+const ERROR_ICON =
+  'M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2M12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8';
+
+type Values = Record<LoginField, string>;
+
+/**
+ * The login page, drawn without MUI (a plain screen, `plain.css`): its first load is the
+ * framework, the texts and this form (issue 32). Checked with the contract's schema, loaded when
+ * the page has painted; after a first submit each change is checked again, as the other forms do.
+ */
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
   const session = useSession();
@@ -39,14 +39,13 @@ export default function LoginPage() {
   const target = safeRedirectTarget(searchParams.get('redirect_to'));
   const loginMutation = useLogin();
   const config = getRuntimeConfig();
-  const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
-    resolver: loginResolver,
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const [values, setValues] = useState<Values>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Values>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [checking, setChecking] = useState(false);
   // Ready before the user submits: fetched once the page has painted.
   useEffect(() => {
-    const handle = window.setTimeout(() => void loadLoginResolver().catch(() => undefined), 300);
+    const handle = window.setTimeout(() => void loadLoginRules().catch(() => undefined), 300);
     return () => window.clearTimeout(handle);
   }, []);
 
@@ -55,74 +54,89 @@ export default function LoginPage() {
     return <Navigate to={target} replace />;
   }
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const check = async (next: Values) => {
+    const verdict = (await loadLoginRules()).checkLogin(next);
+    setErrors(verdict.ok ? {} : verdict.errors);
+    return verdict;
+  };
+  const change = (next: Values) => {
+    setValues(next);
+    if (submitted) void check(next);
+  };
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setChecking(true);
     try {
-      await loginMutation.mutateAsync(values);
+      const verdict = await check(values);
+      if (!verdict.ok) return;
+      await loginMutation.mutateAsync(verdict.values);
       await navigate(target, { replace: true });
     } catch {
       // Shown from loginMutation.error below.
+    } finally {
+      setChecking(false);
     }
-  });
+  };
+  const busy = checking || loginMutation.isPending;
 
   return (
-    <PublicPageLayout
+    <PlainPublicLayout
       footerMaxWidth={720}
       footer={
         config.sandbox && config.demoLogins.length > 0 ? (
           <DemoLogins
             logins={config.demoLogins}
             onPick={(email, password) => {
-              form.setValue('email', email, { shouldValidate: true });
-              form.setValue('password', password, { shouldValidate: true });
+              setSubmitted(true);
+              change({ email, password });
             }}
           />
         ) : null
       }
     >
-      <Stack component="form" spacing={2.5} noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form className="plain-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <div>
-          <Typography variant="h5" component="h1">
-            {t('login.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('login.subtitle')}</Typography>
+          <h1 className="plain-title">{t('login.title')}</h1>
+          <p className="plain-secondary">{t('login.subtitle')}</p>
         </div>
         {loginMutation.isError ? (
-          <Alert severity="error" role="alert">
+          <div className="plain-alert" role="alert">
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="#d32f2f">
+              <path d={ERROR_ICON} />
+            </svg>
             {t(loginErrorKey(loginMutation.error))}
-          </Alert>
+          </div>
         ) : null}
-        <TextField
-          {...form.register('email')}
+        <PlainTextField
+          name="email"
           label={t('fields.email')}
           type="email"
           autoComplete="username"
           required
-          error={Boolean(errors.email)}
-          helperText={translateValidationMessage(t, errors.email?.message)}
-          slotProps={{ htmlInput: { maxLength: 255 } }}
+          maxLength={255}
+          value={values.email}
+          onChange={(event) => change({ ...values, email: event.target.value })}
+          error={translateValidationMessage(t, errors.email)}
         />
-        <TextField
-          {...form.register('password')}
+        <PlainTextField
+          name="password"
           label={t('fields.password')}
           type="password"
           autoComplete="current-password"
           required
-          error={Boolean(errors.password)}
-          helperText={translateValidationMessage(t, errors.password?.message)}
-          slotProps={{ htmlInput: { maxLength: 255 } }}
+          maxLength={255}
+          value={values.password}
+          onChange={(event) => change({ ...values, password: event.target.value })}
+          error={translateValidationMessage(t, errors.password)}
         />
-        <Button type="submit" variant="contained" size="large" loading={isSubmitting}>
+        <button type="submit" className="plain-button" disabled={busy} aria-busy={busy}>
           {t('login.submit')}
-        </Button>
-        <Link
-          component={RouterLink}
-          to="/reset-password"
-          variant="body2"
-          sx={{ alignSelf: 'center' }}
-        >
+        </button>
+        <RouterLink to="/reset-password" className="plain-link">
           {t('login.forgotPassword')}
-        </Link>
-      </Stack>
-    </PublicPageLayout>
+        </RouterLink>
+      </form>
+    </PlainPublicLayout>
   );
 }
