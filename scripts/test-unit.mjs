@@ -13,6 +13,7 @@ const WORKSPACES = [
   'packages/ksef',
   'packages/smart-receipts',
   'packages/peppol-messages',
+  'packages/reconcile',
   'apps/api',
   'apps/web',
 ];
