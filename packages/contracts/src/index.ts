@@ -27,3 +27,8 @@ export * from './peppol/documents.ts';
 export * from './pl/legal-entities.ts';
 export * from './pl/invoices.ts';
 export * from './pl/webhooks-demo.ts';
+export * from './ob/business-registry.ts';
+export * from './ob/accounts.ts';
+export * from './ob/payments.ts';
+export * from './ob/transactions.ts';
+export * from './ob/webhooks.ts';
