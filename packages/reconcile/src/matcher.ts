@@ -205,6 +205,7 @@ export class Matcher {
 
   private unmatchable(entry: BankEntry): MatchReason | undefined {
     if (entry.direction !== 'credit') return { code: 'debit' };
+    if (entry.reversal) return { code: 'reversal' };
     const status = entry.status?.toUpperCase();
     if (status && status !== 'BOOK') return { code: 'not-booked', status };
     const cents = toCents(entry.amount);

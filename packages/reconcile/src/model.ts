@@ -60,6 +60,8 @@ export interface BankEntry {
   direction: 'credit' | 'debit';
   /** BOOK (booked), PDNG (pending), INFO. */
   status?: string;
+  /** `RvslInd`: the entry reverses an earlier one (a returned payment), it pays nothing. */
+  reversal?: boolean;
   counterpartyName?: string;
   counterpartyIban?: string;
   /** The IBAN of the account the entry was booked on (the statement's `Acct`). */
@@ -97,6 +99,7 @@ export type MatchReason =
   | { code: 'ambiguous'; candidates: string[] }
   | { code: 'no-candidate' }
   | { code: 'debit' }
+  | { code: 'reversal' }
   | { code: 'not-booked'; status: string }
   | { code: 'currency'; currency: string };
 

@@ -80,6 +80,8 @@ export function reasonText(reason: MatchReason, lang: ReasonLang = 'en'): string
       return it ? 'Nessuna fattura aperta corrisponde' : 'No open invoice fits';
     case 'debit':
       return it ? 'Addebito: non paga fatture di vendita' : 'A debit: it pays no customer invoice';
+    case 'reversal':
+      return it ? 'Storno di un movimento precedente' : 'The reversal of an earlier entry';
     case 'not-booked':
       return it
         ? `Movimento non contabilizzato (${reason.status})`
