@@ -13,3 +13,5 @@ export {
   type SyntheticLedger,
 } from './ledger.ts';
 export { evaluate, meetsTargets, TARGETS, type Evaluation, type MatchLine } from './evaluate.ts';
+export { writeCamt, type CamtWriteOptions } from './camt-writer.ts';
+export { fatturaOf, writeLedgerFiles, type LedgerFiles } from './ledger-files.ts';
