@@ -10,3 +10,4 @@ export * from './it-receipts.ts';
 export * from './it-sistema-ts.ts';
 export * from './peppol.ts';
 export * from './pl.ts';
+export * from './ob.ts';
