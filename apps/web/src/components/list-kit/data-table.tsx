@@ -14,7 +14,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnChooser } from './column-chooser';
 import type { ListOrder } from './list-query-string';
@@ -72,6 +72,13 @@ interface DataTableProps<T> {
   /** Extra buttons in the toolbar (e.g. "New"). */
   toolbar?: ReactNode;
   pageSizeOptions?: number[];
+  /**
+   * What opens under a row (a nested table): drawn across the whole row beneath it, or nothing
+   * when it returns null. The page keeps which rows are open and draws the arrow in a column.
+   */
+  renderExpanded?: (row: T) => ReactNode;
+  /** The pagination's "1–30 of 120" text, when a screen words it otherwise. */
+  labelDisplayedRows?: (info: { from: number; to: number; count: number; page: number }) => string;
 }
 
 const DEFAULT_PAGE_SIZE_OPTIONS = [10, 30, 50, 100];
@@ -134,6 +141,8 @@ export function DataTable<T>({
   selection,
   toolbar,
   pageSizeOptions = DEFAULT_PAGE_SIZE_OPTIONS,
+  renderExpanded,
+  labelDisplayedRows,
 }: DataTableProps<T>) {
   const { t } = useTranslation('listKit');
   const visibleColumns = columns.filter((column) =>
@@ -188,32 +197,42 @@ export function DataTable<T>({
     body = pageRows.map((row) => {
       const id = getRowId(row);
       const selected = selection?.selectedIds.includes(id) ?? false;
+      const expanded = renderExpanded?.(row) ?? null;
       return (
-        <TableRow key={id} hover selected={selected}>
-          {selection && (
-            <TableCell padding="checkbox">
-              <Checkbox
-                checked={selected}
-                onChange={() => toggleRow(id)}
-                slotProps={{ input: { 'aria-label': t('table.selectRow', { id }) } }}
-              />
-            </TableCell>
+        <Fragment key={id}>
+          <TableRow hover selected={selected}>
+            {selection && (
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={selected}
+                  onChange={() => toggleRow(id)}
+                  slotProps={{ input: { 'aria-label': t('table.selectRow', { id }) } }}
+                />
+              </TableCell>
+            )}
+            {visibleColumns.map((column) => (
+              <TableCell
+                key={column.id}
+                align={column.align}
+                className={column.breakAnywhere ? CELL.token : undefined}
+              >
+                {column.render(row)}
+              </TableCell>
+            ))}
+            {rowActions && (
+              <TableCell align="right" className={CELL.actions}>
+                {rowActions(row)}
+              </TableCell>
+            )}
+          </TableRow>
+          {expanded !== null && (
+            <TableRow>
+              <TableCell colSpan={columnCount} sx={{ bgcolor: 'action.hover', py: 1.5 }}>
+                {expanded}
+              </TableCell>
+            </TableRow>
           )}
-          {visibleColumns.map((column) => (
-            <TableCell
-              key={column.id}
-              align={column.align}
-              className={column.breakAnywhere ? CELL.token : undefined}
-            >
-              {column.render(row)}
-            </TableCell>
-          ))}
-          {rowActions && (
-            <TableCell align="right" className={CELL.actions}>
-              {rowActions(row)}
-            </TableCell>
-          )}
-        </TableRow>
+        </Fragment>
       );
     });
   }
@@ -314,8 +333,9 @@ export function DataTable<T>({
             onPageChange={(_event, page) => state.setPage(page + 1)}
             onRowsPerPageChange={(event) => state.setItemsPerPage(Number(event.target.value))}
             labelRowsPerPage={t('table.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) =>
-              t('table.displayedRows', { from, to, count })
+            labelDisplayedRows={
+              labelDisplayedRows ??
+              (({ from, to, count }) => t('table.displayedRows', { from, to, count }))
             }
             getItemAriaLabel={(type) => t(`table.goTo.${type}`)}
           />

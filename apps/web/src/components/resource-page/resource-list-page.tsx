@@ -57,6 +57,10 @@ export interface ResourceListPageProps<T, F extends FilterValues> {
    * on screen and the browser is idle, so opening one is instant and the rows never wait.
    */
   prefetch?: readonly Preloadable[];
+  /** What opens under a row (`DataTable`'s `renderExpanded`). */
+  renderExpanded?: (row: T) => ReactNode;
+  /** The pagination's text, when the screen words it otherwise. */
+  labelDisplayedRows?: (info: { from: number; to: number; count: number; page: number }) => string;
 }
 
 export function ResourceListPage<T, F extends FilterValues>({
@@ -75,6 +79,8 @@ export function ResourceListPage<T, F extends FilterValues>({
   tableLabel,
   children,
   prefetch = [],
+  renderExpanded,
+  labelDisplayedRows,
 }: ResourceListPageProps<T, F>) {
   usePrefetchWhenIdle(prefetch, query.data !== undefined);
   const refetch = query.refetch;
@@ -116,6 +122,8 @@ export function ResourceListPage<T, F extends FilterValues>({
         toolbar={toolbar}
         selection={selection}
         rowActions={rowActions && ((row) => <RowActions actions={rowActions(row)} />)}
+        renderExpanded={renderExpanded}
+        labelDisplayedRows={labelDisplayedRows}
       />
       {children}
     </Box>
