@@ -37,7 +37,6 @@ const italy: Screen[] = [
 // Poland's screens (legal entities 10, webhooks 20, outgoing and incoming invoices 30, 40) are
 // declared by their features.
 const openBanking = section('ob', 'home', [
-  ['obWebhooks', '/openbanking/webhooks', 'webhook'],
   ['obBusinessRegistry', '/openbanking/business-registry', 'bank'],
   ['transactions', '/openbanking/transactions', 'transactions'],
   ['payments', '/openbanking/payments', 'payments'],

@@ -11,6 +11,7 @@ import { expensesHandlers } from './expenses';
 import { invoiceImportsHandlers } from './invoice-imports';
 import { invoicesHandlers } from './invoices';
 import { jobsHandlers } from './jobs';
+import { obHandlers } from './ob';
 import { peppolLegalEntitiesHandlers } from './peppol-legal-entities';
 import { peppolWebhooksHandlers } from './peppol-webhooks';
 import { plDemoHandlers } from './pl-demo';
@@ -48,5 +49,6 @@ export function createHandlers() {
     ...plWebhooksHandlers(),
     ...plInvoicesHandlers(),
     ...plDemoHandlers(),
+    ...obHandlers(),
   ];
 }
