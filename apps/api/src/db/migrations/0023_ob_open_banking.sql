@@ -160,6 +160,7 @@ CREATE TABLE "ob_sandbox_transactions" (
 	"end_to_end_id" text,
 	"remittance" text,
 	"posts_at" timestamp with time zone,
+	"echo" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

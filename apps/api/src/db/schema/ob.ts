@@ -319,6 +319,8 @@ export const obSandboxTransactions = pgTable(
     remittance: text('remittance'),
     /** Books itself (pending → posted) at this time. */
     postsAt: at('posts_at'),
+    /** A second report of another entry by a bank that reports twice: not in its balance. */
+    echo: boolean('echo').notNull().default(false),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (table) => [index('ob_sandbox_transactions_account_idx').on(table.accountId, table.madeOn)],
