@@ -36,10 +36,22 @@ const italy: Screen[] = [
 
 // Poland's screens (legal entities 10, webhooks 20, outgoing and incoming invoices 30, 40) are
 // declared by their features.
-const openBanking = section('ob', 'home', [
-  ['obBusinessRegistry', '/openbanking/business-registry', 'bank'],
-  ['transactions', '/openbanking/transactions', 'transactions'],
-  ['payments', '/openbanking/payments', 'payments'],
-]);
+// Open banking's webhooks (10) and business registry (20) are declared by their features.
+const openBanking = [
+  planned('/openbanking/transactions', {
+    id: 'transactions',
+    context: 'ob',
+    section: 'home',
+    order: 30,
+    icon: 'transactions',
+  }),
+  planned('/openbanking/payments', {
+    id: 'payments',
+    context: 'ob',
+    section: 'home',
+    order: 40,
+    icon: 'payments',
+  }),
+];
 
 export const plannedScreens: readonly Screen[] = [...italy, ...openBanking];
