@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../platform/http/html.ts';
 import type { ConsentOutcome, ConsentSubject } from './tax-drawer.service.ts';
 
 /**
@@ -71,15 +72,6 @@ export function consentLanguage(acceptLanguage: string | undefined): ConsentLang
     if (tag === 'it' || tag === 'en' || tag === 'pl') return tag;
   }
   return 'it';
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f2f5f8;margin:0;color:#1a2b3c}

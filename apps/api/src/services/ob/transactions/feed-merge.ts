@@ -1,4 +1,7 @@
+import type { FeedEntry } from '../../../gateways/bank-aggregator/bank-aggregator.ts';
 import { toCents } from '../../../platform/money.ts';
+
+export type { FeedEntry };
 
 /**
  * Keeping a transaction's identity whatever its bank does (issue 36): a bank may give a pending
@@ -16,24 +19,7 @@ import { toCents } from '../../../platform/money.ts';
  * first booked) is it, the others are kept flagged `duplicated` (shown, never counted).
  */
 
-export type FeedStatus = 'pending' | 'posted';
-
-/** One entry of a bank's feed, as the aggregator gives it. */
-export interface FeedEntry {
-  bankId: string;
-  endToEndId: string | null;
-  madeOn: string;
-  postingDate: string | null;
-  amount: string;
-  currencyCode: string;
-  status: FeedStatus;
-  description: string;
-  category: string;
-  payer: string | null;
-  payee: string | null;
-  counterpartyIban: string | null;
-  remittance: string | null;
-}
+export type FeedStatus = FeedEntry['status'];
 
 /** A stored transaction of the account, as much of it as finding it again needs. */
 export interface StoredTransaction {
