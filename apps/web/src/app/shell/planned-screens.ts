@@ -1,5 +1,5 @@
 /**
- * Screens of later issues (NSO, KSeF, open banking; Peppol's are its features'): their menu entries already show, in
+ * Screens of later issues (NSO, KSeF; Peppol's and open banking's are their features'): their menu entries already show, in
  * the same format as a feature's, and their paths fall through to the not-found page until a
  * feature declares the page. The API documentation link leaves the console.
  */
@@ -36,22 +36,7 @@ const italy: Screen[] = [
 
 // Poland's screens (legal entities 10, webhooks 20, outgoing and incoming invoices 30, 40) are
 // declared by their features.
-// Open banking's webhooks (10) and business registry (20) are declared by their features.
-const openBanking = [
-  planned('/openbanking/transactions', {
-    id: 'transactions',
-    context: 'ob',
-    section: 'home',
-    order: 30,
-    icon: 'transactions',
-  }),
-  planned('/openbanking/payments', {
-    id: 'payments',
-    context: 'ob',
-    section: 'home',
-    order: 40,
-    icon: 'payments',
-  }),
-];
+// Open banking's screens (webhooks 10, business registry 20, transactions 30, payments 40) are
+// declared by their features.
 
-export const plannedScreens: readonly Screen[] = [...italy, ...openBanking];
+export const plannedScreens: readonly Screen[] = [...italy];
