@@ -5,7 +5,6 @@
  * description. The registry screen's shortcuts land here filtered (`?account=` for an account).
  */
 import type { ObPayment } from '@fiscus/contracts';
-import { obPaymentSystems } from '@fiscus/contracts';
 import Chip from '@mui/material/Chip';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -24,6 +23,7 @@ import { activityQueries } from '../api/activity-queries';
 import {
   defaultPaymentFilters,
   NOT_KEPT,
+  PAYMENT_SYSTEMS,
   paymentsTableKey,
   toActivityQuery,
 } from '../model/activity-filters';
@@ -123,7 +123,7 @@ export default function PaymentsPage() {
       kind: 'multiSelect',
       name: 'system',
       label: t('payments.fields.system'),
-      options: obPaymentSystems.map((system) => ({ value: system, label: t(`systems.${system}`) })),
+      options: PAYMENT_SYSTEMS.map((system) => ({ value: system, label: t(`systems.${system}`) })),
     },
     {
       kind: 'dateRange',

@@ -6,7 +6,6 @@
  * invoices matched, or a suggestion to confirm). "Import statement" reads a camt.053/054 file.
  */
 import type { ObTransaction } from '@fiscus/contracts';
-import { obTransactionStatuses } from '@fiscus/contracts';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -29,6 +28,7 @@ import {
   defaultTransactionFilters,
   NOT_KEPT,
   toActivityQuery,
+  TRANSACTION_STATUSES,
   transactionsTableKey,
 } from '../model/activity-filters';
 import { ChooseRegistry } from './choose-registry';
@@ -151,7 +151,7 @@ export default function TransactionsPage() {
       kind: 'select',
       name: 'status',
       label: t('transactions.fields.status'),
-      options: obTransactionStatuses.map((status) => ({
+      options: TRANSACTION_STATUSES.map((status) => ({
         value: status,
         label: t(`transactions.statuses.${status}`),
       })),

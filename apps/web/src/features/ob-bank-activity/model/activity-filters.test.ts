@@ -1,6 +1,12 @@
+import { obPaymentSystems, obTransactionStatuses } from '@fiscus/contracts';
 import { describe, expect, it } from 'vitest';
 import { confirmRequest, percent } from './match';
-import { toActivityQuery, withQuery } from './activity-filters';
+import {
+  PAYMENT_SYSTEMS,
+  toActivityQuery,
+  TRANSACTION_STATUSES,
+  withQuery,
+} from './activity-filters';
 
 describe('toActivityQuery', () => {
   it('sends plain days, repeats multi-valued keys and names the account filter as the API', () => {
@@ -28,5 +34,12 @@ describe('confirmRequest', () => {
       invoices: [{ uuid: 'u', amount: '0.30' }],
     });
     expect(percent(0.725)).toBe(73);
+  });
+});
+
+describe('the choices of the filters', () => {
+  it('are the contract’s', () => {
+    expect(PAYMENT_SYSTEMS).toEqual(obPaymentSystems);
+    expect(TRANSACTION_STATUSES).toEqual(obTransactionStatuses);
   });
 });

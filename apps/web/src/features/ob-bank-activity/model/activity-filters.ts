@@ -6,6 +6,7 @@
  * (the registry screen's shortcuts) and `account.uuid` for the API; several values repeat their
  * key (`system=sepa&system=swift`), as the contract reads them.
  */
+import type { ObPaymentSystem, ObTransactionStatus } from '@fiscus/contracts';
 import type { Dayjs } from 'dayjs';
 import { dayEndBound, dayStartBound } from '../../../components/list-kit/date-presets';
 import type { ListQueryParams } from '../../../components/list-kit/list-query-string';
@@ -73,3 +74,17 @@ export function withQuery(path: string, pairs: readonly [string, string][]): str
   const query = new URLSearchParams(pairs.map(([key, value]) => [key, value])).toString();
   return query ? `${path}?${query}` : path;
 }
+
+/*
+ * The contract's choices, written here so the lists' first load carries no zod (the contract's
+ * index brings its schemas); `activity-filters.test.ts` checks they are the contract's.
+ */
+export const PAYMENT_SYSTEMS = [
+  'sepa',
+  'sepa_instant',
+  'swift',
+] as const satisfies readonly ObPaymentSystem[];
+export const TRANSACTION_STATUSES = [
+  'pending',
+  'posted',
+] as const satisfies readonly ObTransactionStatus[];

@@ -40,10 +40,10 @@ import {
   connectReturnUrl,
   defaultRegistryFilters,
   HIDE_INACTIVE_PARAM,
+  obLocaleOf,
   pageCount,
   registriesTableKey,
 } from '../model/registry-list';
-import { obLocaleOf } from '../model/registry-form';
 
 /** The nested accounts, the forms, the questions and the links load when shown, or once idle. */
 const AccountsTable = lazyPart(

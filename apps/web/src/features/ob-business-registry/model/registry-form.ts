@@ -6,13 +6,12 @@
 import {
   obBusinessRegistryCreateSchema,
   obBusinessRegistryUpdateSchema,
-  obLocales,
   type ObBusinessRegistry,
   type ObBusinessRegistryCreate,
   type ObBusinessRegistryUpdate,
-  type ObLocale,
 } from '@fiscus/contracts';
 import { z } from 'zod';
+import { obLocaleOf } from './registry-list';
 
 /** The contract's own messages this form words itself (`validation.<key>`). */
 export const registryMessages = {
@@ -51,12 +50,6 @@ export function existingRegistryValues(registry: ObBusinessRegistry): RegistryFo
     businessName: registry.businessName,
     emailAlerts: registry.emailAlerts,
   };
-}
-
-/** The console's language as the hosted connect flow speaks it (English otherwise). */
-export function obLocaleOf(language: string): ObLocale {
-  const short = language.slice(0, 2);
-  return (obLocales as readonly string[]).includes(short) ? (short as ObLocale) : 'en';
 }
 
 export function toCreateRequest(

@@ -3,7 +3,7 @@
  * key, the page size of the accounts, when an account may be deleted, and the address the hosted
  * connect flow sends the user back to.
  */
-import type { ObAccount } from '@fiscus/contracts';
+import type { ObAccount, ObLocale } from '@fiscus/contracts';
 
 export const registriesTableKey = 'ob-business-registry';
 
@@ -40,4 +40,13 @@ export function connectReturnUrl(origin: string, fiscalId: string): string {
 /** "1–30 of 45, page 1 of 2" (spec: the pagination text). */
 export function pageCount(count: number, pageSize: number): number {
   return Math.max(1, Math.ceil(count / pageSize));
+}
+
+/** The languages the hosted connect flow speaks (the contract's `obLocales`), without zod. */
+export const CONNECT_LOCALES = ['it', 'en', 'pl'] as const satisfies readonly ObLocale[];
+
+/** The console's language as the hosted connect flow speaks it (English otherwise). */
+export function obLocaleOf(language: string): ObLocale {
+  const short = language.slice(0, 2);
+  return CONNECT_LOCALES.find((locale) => locale === short) ?? 'en';
 }
