@@ -329,6 +329,40 @@ describe('open-banking RegistryPage', () => {
     expect(dialog).toHaveTextContent('Automatic renewal');
   });
 
+  it('says a registry without data reading has no subscription', async () => {
+    await renderPage(
+      `${PAGE}?dialogId=subscription&dialog_fiscalId=${sampleObInactiveRegistry.fiscalId}`,
+    );
+    const dialog = await screen.findByRole('dialog', { name: /Subscription of/ });
+    expect(
+      await within(dialog).findByText(
+        'No subscription: data reading has not been enabled for this business.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('edits the business name only: fiscal id and e-mail stay', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    const row = await rowOf(sampleObRegistry.fiscalId);
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit business registry' });
+    expect(await within(dialog).findByRole('textbox', { name: /Fiscal id/ })).toBeDisabled();
+    expect(within(dialog).getByRole('textbox', { name: /Email/ })).toBeDisabled();
+    const name = within(dialog).getByRole('textbox', { name: /Business name/ });
+    await user.clear(name);
+    await user.type(name, 'Rossi Forniture Industriali S.r.l.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Business registry Rossi Forniture Industriali S.r.l. saved'),
+    ).toBeVisible();
+    expect(sentRequests({ method: 'PUT' })[0]).toMatchObject({
+      path: `/api/ob/business-registry/${sampleObRegistry.fiscalId}`,
+      body: { businessName: 'Rossi Forniture Industriali S.r.l.', emailAlerts: true },
+    });
+    expect(await rowOf('Rossi Forniture Industriali S.r.l.')).toBeVisible();
+  });
+
   it('shows an account’s details: IBAN, else BBAN', async () => {
     await renderPage(`${PAGE}?dialogId=account&dialog_uuid=${sampleObCard.uuid}`);
     const dialog = await screen.findByRole('dialog', { name: 'Account Carta aziendale' });
@@ -378,7 +412,18 @@ describe('open-banking RegistryPage', () => {
     });
   });
 
-  it('speaks Italian and Polish', async () => {
+  it('speaks Italian', async () => {
+    await renderPage(PAGE, 'it');
+    const table = await screen.findByRole('table', { name: 'Anagrafiche' });
+    const row = (await within(table).findByText(sampleObRegistry.fiscalId)).closest('tr')!;
+    expect(
+      within(row).getByRole('button', { name: 'Collega una banca a Rossi Forniture S.r.l.' }),
+    ).toHaveTextContent('Collega');
+    expect(screen.getByRole('button', { name: 'Nuova anagrafica' })).toBeVisible();
+    expect(screen.getByText('1–2 di 2, pagina 1 di 1')).toBeVisible();
+  });
+
+  it('speaks Polish', async () => {
     await renderPage(PAGE, 'pl');
     const table = await screen.findByRole('table', { name: 'Rejestr firm' });
     const row = (await within(table).findByText(sampleObRegistry.fiscalId)).closest('tr')!;
