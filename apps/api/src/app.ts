@@ -1,5 +1,15 @@
 import { composePeppol, peppolPlugin } from './services/peppol/peppol.composition.ts';
 import { composePoland, polandPlugin, type Poland } from './services/pl/pl.composition.ts';
+import {
+  composeOpenBanking,
+  openBankingPlugin,
+  type OpenBanking,
+} from './services/ob/ob.composition.ts';
+import {
+  AggregatorSandbox,
+  SANDBOX_PAGES_PATH,
+} from './gateways/bank-aggregator/sandbox/aggregator-sandbox.ts';
+import { bankAggregatorSandboxRoutes } from './gateways/bank-aggregator/sandbox/routes.ts';
 import { SandboxKsefGateway } from './gateways/ksef/sandbox-client.ts';
 import { KsefSandbox, SANDBOX_API_PATH } from './gateways/ksef/sandbox/ksef-sandbox.ts';
 import { ksefSandboxRoutes } from './gateways/ksef/sandbox/routes.ts';
@@ -78,6 +88,7 @@ declare module 'fastify' {
     platform: Platform;
     /** Poland's services (tests and the demo history reach them here). */
     poland: Poland;
+    openBanking: OpenBanking;
   }
 }
 
@@ -305,6 +316,28 @@ export async function buildApp(
     });
     await app.register(polandPlugin, { prefix: '/api/pl', poland });
     app.decorate('poland', poland);
+    // Open banking: the aggregator sandbox (its hosted pages on a sandbox instance), the API.
+    const aggregator = new AggregatorSandbox({
+      db,
+      publicUrl: config.publicUrl,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    if (config.sandbox) {
+      await app.register(bankAggregatorSandboxRoutes, {
+        prefix: SANDBOX_PAGES_PATH,
+        sandbox: aggregator,
+      });
+    }
+    const openBanking = composeOpenBanking({
+      ...composition,
+      mailer,
+      webhookDelivery: itIntegrations.delivery,
+      aggregator,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    aggregator.listenWith(openBanking.sync.callbacks());
+    await app.register(openBankingPlugin, { prefix: '/api/ob', openBanking });
+    app.decorate('openBanking', openBanking);
     await app.register(transferStorePlugin, {
       prefix: '/api/transfer',
       service: itInvoicing.transfers,

@@ -34,7 +34,7 @@ export const obReceivePaymentSchema = z.object({
     .pipe(
       z
         .string()
-        .regex(/^\d{1,9}(\.\d{1,2})?$/, { error: 'Invalid value' })
+        .regex(/^\d{1,9}(\.\d{1,2})?$/, { error: 'Invalid value', abort: true })
         .refine((value) => Number(value) > 0, { error: 'The amount must be above zero.' }),
     ),
   currencyCode: z.literal('EUR', { error: 'Payments are in EUR only.' }),

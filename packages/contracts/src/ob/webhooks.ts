@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timestampField, validationMessages } from '../common/fields.ts';
-import { authenticationTypes } from '../it/api-configurations.ts';
+import { authenticationTypes, webhookDeliverySchema } from '../it/api-configurations.ts';
 
 /** Spec 9: the open-banking webhook events. */
 export const obWebhookEvents = ['connect', 'reconnect', 'payment'] as const;
@@ -57,3 +57,9 @@ export const obWebhookParamsSchema = z.object({ uuid: z.uuid() });
 export function obWebhookEventKey(event: ObWebhookEvent): string {
   return `ob:${event}`;
 }
+
+/** Every open-banking event key (`ob:connect`, `ob:reconnect`, `ob:payment`). */
+export const obWebhookEventKeys = obWebhookEvents.map((event) => obWebhookEventKey(event));
+
+/** One delivery of an open-banking webhook (its log), as the other delivery logs have it. */
+export const obWebhookDeliverySchema = webhookDeliverySchema.extend({ event: z.string() });

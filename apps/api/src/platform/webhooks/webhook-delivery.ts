@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { peppolWebhookEventKeys, plWebhookEventKeySchema, webhookEvents } from '@fiscus/contracts';
+import {
+  obWebhookEventKeys,
+  peppolWebhookEventKeys,
+  plWebhookEventKeySchema,
+  webhookEvents,
+} from '@fiscus/contracts';
 import type { ItApiConfigurationRow, WebhookDeliveryRow } from '../../db/schema/index.ts';
 import type { Database } from '../db/database.ts';
 import type { JobQueue, JobWorker } from '../jobs/job-queue.ts';
@@ -36,7 +41,10 @@ const dispatchPayloadSchema = z.object({
   ownerId: z.uuid(),
   // The Italian events, the Peppol ones keyed by domain (`peppol-it:incoming-document`) and the
   // Polish ones keyed by legal entity (`pl:{uuid}:legal-entity-invoice-receiver`).
-  event: z.union([z.enum([...webhookEvents, ...peppolWebhookEventKeys]), plWebhookEventKeySchema]),
+  event: z.union([
+    z.enum([...webhookEvents, ...peppolWebhookEventKeys, ...obWebhookEventKeys]),
+    plWebhookEventKeySchema,
+  ]),
   payload: z.unknown(),
   fiscalIds: z.array(z.string()).default([]),
 });

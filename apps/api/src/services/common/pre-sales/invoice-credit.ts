@@ -48,12 +48,22 @@ export async function chargeSentInvoice(db: Database, ownerId: string, at: Date)
       invoicesSent: sql`${preSales.invoicesSent} + 1`,
     })
     .where(eq(preSales.uuid, sale.uuid));
+  await recordConsumption(db, ownerId, at, INVOICE_PRICE);
+}
+
+/** Adds `amount` (decimal EUR) to the owner's consumption of the billing month of `at`. */
+export async function recordConsumption(
+  db: Database,
+  ownerId: string,
+  at: Date,
+  amount: string,
+): Promise<void> {
   const { year, month } = billingMonth(at);
   await db
     .insert(consumptions)
-    .values({ ownerId, year, month, total: INVOICE_PRICE })
+    .values({ ownerId, year, month, total: amount })
     .onConflictDoUpdate({
       target: [consumptions.ownerId, consumptions.year, consumptions.month],
-      set: { total: sql`${consumptions.total} + ${INVOICE_PRICE}::numeric` },
+      set: { total: sql`${consumptions.total} + ${amount}::numeric` },
     });
 }
