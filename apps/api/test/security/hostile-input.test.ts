@@ -70,9 +70,17 @@ await fetch(`${base}/api/peppol/it/validate`, {
 });
 /** The Polish routes as the Polish demo account (an administrator of the Polish context). */
 const polandToken = await login(`poland@${DEMO_DOMAIN}`);
+/** The open-banking routes as the open-banking demo account. */
+const openBankingToken = await login(`openbanking@${DEMO_DOMAIN}`);
 /** The demo account whose routes these are. */
 const tokenFor = (path: string) =>
-  path.startsWith('/api/peppol/') ? peppolToken : path.startsWith('/api/pl/') ? polandToken : token;
+  path.startsWith('/api/peppol/')
+    ? peppolToken
+    : path.startsWith('/api/pl/')
+      ? polandToken
+      : path.startsWith('/api/ob/')
+        ? openBankingToken
+        : token;
 const knownIds = await collectKnownIds();
 const tables = await userTables();
 
