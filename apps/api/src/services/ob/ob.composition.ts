@@ -15,6 +15,8 @@ import {
   obWebhooksRoutes,
 } from './ob.routes.ts';
 import { ObPaymentsService } from './payments/payments.service.ts';
+import { obReconciliationRoutes } from './reconciliation/reconciliation.routes.ts';
+import { ObReconciliationService } from './reconciliation/reconciliation.service.ts';
 import { ObRegistriesService } from './registries/registries.service.ts';
 import { ObTransactionsService } from './transactions/transactions.service.ts';
 import { ObWebhooksService } from './webhooks/ob-webhooks.service.ts';
@@ -26,6 +28,7 @@ export type OpenBanking = {
   transactions: ObTransactionsService;
   webhooks: ObWebhooksService;
   sync: ObBankSync;
+  reconciliation: ObReconciliationService;
 };
 
 /**
@@ -75,7 +78,12 @@ export function composeOpenBanking(deps: {
     ...clock,
   });
   sync.registerJobs(deps.worker);
-  return { registries, accounts, payments, transactions, webhooks, sync };
+  const reconciliation = new ObReconciliationService({ db, registries, accounts, ...clock });
+  // Incoming money is matched to open invoices as soon as a sync has brought it.
+  sync.onSynced(async (accountUuid) => {
+    await reconciliation.matchAccount(accountUuid);
+  });
+  return { registries, accounts, payments, transactions, webhooks, sync, reconciliation };
 }
 
 /** Mounted at `/api/ob`. */
@@ -89,4 +97,5 @@ export const openBankingPlugin: FastifyPluginAsync<{ openBanking: OpenBanking }>
   await app.register(obPaymentsRoutes, { service: openBanking.payments });
   await app.register(obTransactionsRoutes, { service: openBanking.transactions });
   await app.register(obWebhooksRoutes, { service: openBanking.webhooks });
+  await app.register(obReconciliationRoutes, { service: openBanking.reconciliation });
 };

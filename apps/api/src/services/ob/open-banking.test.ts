@@ -13,6 +13,14 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { fromCents, toCents } from '../../platform/money.ts';
 import { drainJobs } from '../it/it-test-kit.ts';
+import {
+  connectThrough as connectThroughKit,
+  members,
+  pathOf,
+  postForm,
+  violationPaths,
+  type ConnectSteps,
+} from './ob-test-kit.ts';
 
 const ROLES = { ob: ['ROLE_USER'], common: ['ROLE_USER'] };
 const FISCAL_ID = '12345678903';
@@ -59,54 +67,9 @@ describe('open banking: registries, the hosted connect flow, accounts, transacti
     payload?: object,
     as = token,
   ) => t.request({ method, url: `/api/ob${url}`, token: as, ...(payload ? { payload } : {}) });
-  const members = <T>(response: { json: () => unknown }) => {
-    const body = response.json() as T[] | { 'hydra:member': T[] };
-    return Array.isArray(body) ? body : body['hydra:member'];
-  };
-  const codes = (response: { json: () => { violations?: { propertyPath: string }[] } }) =>
-    (response.json().violations ?? []).map((entry) => entry.propertyPath);
-
-  /** A hosted page's path from its absolute link. */
-  const pathOf = (url: string) => new URL(url).pathname;
-  const form = (url: string, fields: Record<string, string | string[]>) => {
-    const body = new URLSearchParams();
-    for (const [key, value] of Object.entries(fields))
-      for (const one of Array.isArray(value) ? value : [value]) body.append(key, one);
-    return t.request({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: body.toString(),
-    });
-  };
-  /** Walks the hosted connect flow as a user does, page after page. */
-  async function connectThrough(
-    link: string,
-    steps: {
-      bank?: string;
-      username?: string;
-      password?: string;
-      otp?: string;
-      accounts?: string[];
-      days?: string;
-      refuse?: boolean;
-    },
-  ) {
-    const page = pathOf(link);
-    expect((await t.request({ method: 'GET', url: page })).statusCode).toBe(200);
-    if (steps.bank) expect((await form(`${page}/bank`, { bank: steps.bank })).statusCode).toBe(303);
-    await form(`${page}/login`, {
-      username: steps.username ?? 'mario',
-      password: steps.password ?? 'secret',
-    });
-    if (steps.otp) await form(`${page}/otp`, { code: steps.otp });
-    if (steps.accounts) await form(`${page}/accounts`, { account: steps.accounts });
-    await form(`${page}/consent`, {
-      decision: steps.refuse ? 'refuse' : 'give',
-      days: steps.days ?? '90',
-    });
-    return t.request({ method: 'GET', url: page });
-  }
+  const codes = violationPaths;
+  const form = (url: string, fields: Record<string, string | string[]>) => postForm(t, url, fields);
+  const connectThrough = (link: string, steps: ConnectSteps) => connectThroughKit(t, link, steps);
 
   let accounts: Account[] = [];
 

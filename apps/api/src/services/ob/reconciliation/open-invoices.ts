@@ -1,0 +1,91 @@
+import { and, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import type { FatturaElettronica } from '@fiscus/fatturapa';
+import type { OpenInvoice } from '@fiscus/reconcile';
+import { openInvoicesOf } from '@fiscus/reconcile/fatturapa';
+import { itInvoices, obInvoicePayments } from '../../../db/schema/index.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import { fromCents, toCents } from '../../../platform/money.ts';
+
+/** Customer invoices SDI did not refuse are the ones a customer may pay. */
+const NOT_PAYABLE = [
+  'invoice-error',
+  'rejected',
+  'rejected-pa',
+  'draft',
+  'draft-blocked',
+  'quarantena',
+];
+/** How far back an invoice still waits for its money. */
+const OPEN_MONTHS = 24;
+
+export interface OwnerInvoice extends OpenInvoice {
+  /** The invoice's total to pay, before what was already paid of it. */
+  total: string;
+  paid: string;
+}
+
+/**
+ * The owner's customer invoices still to be paid, as the matcher reads them (`@fiscus/reconcile`
+ * from each invoice's FatturaPA body: number, date, amount to pay, buyer, the IBAN and payment
+ * codes of its payment details), less what transactions already paid of them. An invoice paid in
+ * full is left out; `include` keeps some in whatever they owe (to show what a transaction paid).
+ */
+export async function openInvoicesOfOwner(
+  db: Database,
+  ownerId: string,
+  now: Date,
+  include: readonly string[] = [],
+): Promise<OwnerInvoice[]> {
+  const since = new Date(now);
+  since.setUTCMonth(since.getUTCMonth() - OPEN_MONTHS);
+  const rows = await db
+    .select({ uuid: itInvoices.uuid, payload: itInvoices.payload })
+    .from(itInvoices)
+    .where(
+      and(
+        eq(itInvoices.ownerId, ownerId),
+        eq(itInvoices.type, 0),
+        notInArray(itInvoices.marking, NOT_PAYABLE),
+        gte(itInvoices.createdAt, since),
+      ),
+    );
+  const paid = rows.length
+    ? await db
+        .select({
+          uuid: obInvoicePayments.invoiceUuid,
+          total: sql<string>`sum(${obInvoicePayments.amount})`,
+        })
+        .from(obInvoicePayments)
+        .where(
+          inArray(
+            obInvoicePayments.invoiceUuid,
+            rows.map((row) => row.uuid),
+          ),
+        )
+        .groupBy(obInvoicePayments.invoiceUuid)
+    : [];
+  const paidOf = new Map(paid.map((row) => [row.uuid, toCents(row.total)]));
+  const open: OwnerInvoice[] = [];
+  for (const row of rows) {
+    let read;
+    try {
+      read = openInvoicesOf(row.payload as FatturaElettronica, row.uuid);
+    } catch {
+      continue;
+    }
+    // A batch of several bodies is paid body by body: each its own open invoice.
+    for (const invoice of read.invoices) {
+      const already = paidOf.get(row.uuid) ?? 0n;
+      const left = toCents(invoice.amount) - already;
+      if (left <= 0n && !include.includes(row.uuid)) continue;
+      open.push({
+        ...invoice,
+        id: row.uuid,
+        amount: fromCents(left > 0n ? left : 0n),
+        total: invoice.amount,
+        paid: fromCents(already),
+      });
+    }
+  }
+  return open;
+}
