@@ -104,6 +104,10 @@ export const invoiceSchema = z.object({
   /** Decimal string (ImportoTotaleDocumento, or the computed total when absent). */
   invoiceTotal: z.string().nullable(),
   stamp: z.boolean(),
+  /** Paid by bank transactions (open banking's reconciliation): in full, and how much so far. */
+  paid: z.boolean().optional(),
+  paid_amount: z.string().nullable().optional(),
+  paid_at: z.string().nullable().optional(),
   /** With `X-Extended-Output: true` only. */
   notifications: z.array(notificationSchema).optional(),
 });
@@ -135,6 +139,8 @@ export const invoiceListQuerySchema = z.looseObject({
   toPa: stampValue.optional(),
   signed: stampValue.optional(),
   stamp: stampValue.optional(),
+  /** Paid in full by bank transactions (open banking's reconciliation). */
+  paid: stampValue.optional(),
   /** A rejected invoice set as solved (PUT /invoices/{uuid}/archive-rejected) is archived. */
   archived: stampValue.optional(),
   rejectedToFix: z.enum(['1', 'true']).optional(),

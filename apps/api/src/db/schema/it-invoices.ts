@@ -73,6 +73,14 @@ export const itInvoices = pgTable(
     invoiceTotal: numeric('invoice_total', { precision: 18, scale: 2 }),
     documentType: text('document_type'),
     stamp: boolean('stamp').notNull().default(false),
+    /**
+     * Paid by bank transactions (open banking's reconciliation, `ob_invoice_payments`): what they
+     * gave it, and `paid` once that reaches what the invoice asks (its ImportoPagamento, else its
+     * total), with the day of the last of them.
+     */
+    paid: boolean('paid').notNull().default(false),
+    paidAmount: numeric('paid_amount', { precision: 18, scale: 2 }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

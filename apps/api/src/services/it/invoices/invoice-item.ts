@@ -98,6 +98,9 @@ export function toInvoiceItem(
     invoiceNumber: row.invoiceNumber,
     invoiceTotal: row.invoiceTotal,
     stamp: row.stamp,
+    paid: row.paid,
+    paid_amount: row.paidAmount,
+    paid_at: row.paidAt?.toISOString() ?? null,
     ...(notifications ? { notifications: notifications.map(toNotificationItem) } : {}),
   };
 }

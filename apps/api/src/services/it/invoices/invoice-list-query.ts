@@ -31,6 +31,7 @@ export const invoiceCollection: CollectionDefinition = {
     toPa: { kind: 'boolean', column: itInvoices.toPa },
     signed: { kind: 'boolean', column: itInvoices.signed },
     stamp: { kind: 'boolean', column: itInvoices.stamp },
+    paid: { kind: 'boolean', column: itInvoices.paid },
     // A rejected invoice set as solved (archive-rejected).
     archived: { kind: 'boolean', column: itInvoices.archived },
   },

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { FatturaElettronica } from '@fiscus/fatturapa';
 import type { OpenInvoice } from '@fiscus/reconcile';
 import { openInvoicesOf } from '@fiscus/reconcile/fatturapa';
-import { itInvoices, obInvoicePayments } from '../../../db/schema/index.ts';
+import { itInvoices, obInvoicePayments, obTransactions } from '../../../db/schema/index.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { fromCents, toCents } from '../../../platform/money.ts';
 
@@ -88,4 +88,53 @@ export async function openInvoicesOfOwner(
     }
   }
   return open;
+}
+
+/**
+ * The invoices' paid state from what transactions gave them: `paid` once it reaches what each
+ * asks, with the day of the latest transaction (`it_invoices.paid`, `paid_amount`, `paid_at`,
+ * the invoice list's paid filter and column). In the caller's transaction when `db` is one.
+ */
+export async function refreshInvoicesPaid(
+  db: Database,
+  invoiceUuids: readonly string[],
+): Promise<void> {
+  const uuids = [...new Set(invoiceUuids)];
+  if (uuids.length === 0) return;
+  const invoices = await db
+    .select({ uuid: itInvoices.uuid, payload: itInvoices.payload })
+    .from(itInvoices)
+    .where(inArray(itInvoices.uuid, uuids));
+  const given = await db
+    .select({
+      uuid: obInvoicePayments.invoiceUuid,
+      total: sql<string>`sum(${obInvoicePayments.amount})`,
+      last: sql<string>`max(${obTransactions.madeOn})`,
+    })
+    .from(obInvoicePayments)
+    .innerJoin(obTransactions, eq(obTransactions.uuid, obInvoicePayments.transactionUuid))
+    .where(inArray(obInvoicePayments.invoiceUuid, uuids))
+    .groupBy(obInvoicePayments.invoiceUuid);
+  const byInvoice = new Map(given.map((row) => [row.uuid, row]));
+  for (const invoice of invoices) {
+    let asked = 0n;
+    try {
+      for (const body of openInvoicesOf(invoice.payload as FatturaElettronica, invoice.uuid)
+        .invoices)
+        asked += toCents(body.amount);
+    } catch {
+      continue;
+    }
+    const payments = byInvoice.get(invoice.uuid);
+    const paidCents = payments ? toCents(payments.total) : 0n;
+    const paid = asked > 0n && paidCents >= asked;
+    await db
+      .update(itInvoices)
+      .set({
+        paid,
+        paidAmount: paidCents > 0n ? fromCents(paidCents) : null,
+        paidAt: paid && payments ? new Date(`${payments.last}T12:00:00Z`) : null,
+      })
+      .where(eq(itInvoices.uuid, invoice.uuid));
+  }
 }

@@ -23,7 +23,7 @@ import { notFound, unprocessable, violation } from '../../../platform/problem-er
 import type { ObAccountsService } from '../accounts/accounts.service.ts';
 import { assertOpenBankingUser, registriesInScope } from '../ob-access.ts';
 import type { ObRegistriesService } from '../registries/registries.service.ts';
-import { openInvoicesOfOwner, type OwnerInvoice } from './open-invoices.ts';
+import { openInvoicesOfOwner, refreshInvoicesPaid, type OwnerInvoice } from './open-invoices.ts';
 
 /** Transactions older than this are not matched again by themselves. */
 const MATCH_DAYS = 180;
@@ -157,7 +157,10 @@ export class ObReconciliationService {
     confirmedBy: string | null,
   ): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
-      await tx.delete(obInvoicePayments).where(eq(obInvoicePayments.transactionUuid, row.uuid));
+      const previous = await tx
+        .delete(obInvoicePayments)
+        .where(eq(obInvoicePayments.transactionUuid, row.uuid))
+        .returning({ uuid: obInvoicePayments.invoiceUuid });
       const rows = match.invoices
         .filter((invoice) => toCents(invoice.amount) > 0n)
         .map((invoice) => ({
@@ -172,6 +175,10 @@ export class ObReconciliationService {
         .update(obTransactions)
         .set({ match, updatedAt: this.now() })
         .where(eq(obTransactions.uuid, row.uuid));
+      await refreshInvoicesPaid(tx, [
+        ...previous.map((invoice) => invoice.uuid),
+        ...rows.map((invoice) => invoice.invoiceUuid),
+      ]);
     });
   }
 
@@ -311,9 +318,14 @@ export class ObReconciliationService {
   async reject(actor: Actor, transactionId: string) {
     const { transaction } = await this.transactionOf(actor, transactionId);
     await this.deps.db.transaction(async (tx) => {
-      await tx
+      const freed = await tx
         .delete(obInvoicePayments)
-        .where(eq(obInvoicePayments.transactionUuid, transactionId));
+        .where(eq(obInvoicePayments.transactionUuid, transactionId))
+        .returning({ uuid: obInvoicePayments.invoiceUuid });
+      await refreshInvoicesPaid(
+        tx,
+        freed.map((invoice) => invoice.uuid),
+      );
       const previous = (transaction.match ?? null) as ObMatch | null;
       await tx
         .update(obTransactions)

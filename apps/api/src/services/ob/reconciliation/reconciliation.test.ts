@@ -89,6 +89,16 @@ describe('incoming money pays the Italian customer invoices it matches', () => {
   });
   afterAll(() => t.close());
 
+  /** The invoice as the Italian invoice list shows it: paid, and how much. */
+  const invoiceRow = async (number: string) => {
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/it/invoices?type=0&invoiceNumber=${encodeURIComponent(number)}`,
+      token,
+    });
+    const [row] = members<{ paid: boolean; paid_amount: string | null }>(response);
+    return { paid: row!.paid, paid_amount: row!.paid_amount };
+  };
   const paidOf = async (number: string) =>
     (
       await t.db
@@ -116,6 +126,12 @@ describe('incoming money pays the Italian customer invoices it matches', () => {
     await postForm(t, page, { payerName: 'DITTA BETA', payerIban: 'IT60X0542811101000000123456' });
     await drainJobs(t);
     expect(await paidOf('FT2026/101')).toEqual(['100.00']);
+    expect(await invoiceRow('FT2026/101')).toEqual({ paid: true, paid_amount: '100.00' });
+    expect(await invoiceRow('FT2026/104')).toEqual({ paid: false, paid_amount: null });
+    const paidList = members<{ invoiceNumber: string }>(
+      await t.request({ method: 'GET', url: '/api/it/invoices?type=0&paid=true', token }),
+    );
+    expect(paidList.map((row) => row.invoiceNumber)).toEqual(['FT2026/101']);
     // Another tenant's invoice cannot ride on a payment request.
     const foreign = await t.request({
       method: 'POST',
@@ -250,6 +266,7 @@ describe('incoming money pays the Italian customer invoices it matches', () => {
     });
     expect(rejected.json()).toMatchObject({ match: { state: 'rejected' } });
     expect(await paidOf('FT2026/103')).toEqual([]);
+    expect(await invoiceRow('FT2026/103')).toEqual({ paid: false, paid_amount: null });
   });
 
   it('a bad statement is refused with its reason and changes nothing', async () => {
@@ -284,7 +301,9 @@ describe('incoming money pays the Italian customer invoices it matches', () => {
     expect((await send('not xml')).statusCode).toBe(422);
     const own = elsewhere.replaceAll('IT60X0542811101000000123456', account.iban);
     expect((await send(own.replaceAll('>1.00<', '>1.005<'))).statusCode).toBe(422);
-    expect((await send(own.replace('<Amt', '<Amount').replace('</Amt>', '</Amount>'))).statusCode).toBe(422);
+    expect(
+      (await send(own.replace('<Amt', '<Amount').replace('</Amt>', '</Amount>'))).statusCode,
+    ).toBe(422);
     expect((await t.db.select().from(obTransactions)).length).toBe(before);
   });
 });
