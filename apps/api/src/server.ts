@@ -66,7 +66,7 @@ async function main(): Promise<void> {
         files: app.platform.files,
         apiBaseUrl: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '[::1]'),
       });
-      historyLine = `Demo history of italy@ made in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.customerInvoices} customer and ${summary.supplierInvoices} supplier invoices, ${summary.drafts} drafts, ${summary.receipts} smart receipts, ${summary.expenses} health expenses, ${summary.webhookDeliveries} webhook deliveries.`;
+      historyLine = `Demo history of italy@ made in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.customerInvoices} customer and ${summary.supplierInvoices} supplier invoices, ${summary.drafts} drafts, ${summary.receipts} smart receipts, ${summary.expenses} health expenses, ${summary.webhookDeliveries} webhook deliveries, ${summary.bankTransactions} bank transactions paying ${summary.invoicesPaidByBank} invoices.`;
     } catch (error) {
       app.log.error({ err: error }, 'the demo history could not be made');
     } finally {

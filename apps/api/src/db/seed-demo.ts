@@ -50,6 +50,8 @@ export const demoPersonas: DemoPersona[] = [
       preservation: ['ROLE_USER'],
       // Uploads to the invoice-transfer store (italian-invoicing spec 6, transfer upload button).
       transfer: ['ROLE_API'],
+      // Reads ALPHA SRL's bank account: its invoices are matched to the money that pays them.
+      ob: ['ROLE_USER'],
     },
     profile: {
       fullname: 'Alpha Demo',

@@ -369,3 +369,77 @@ describe('the Peppol demo history of peppol@', () => {
     expect(summary.polandInvoices).toBeGreaterThanOrEqual(outgoing.length);
   });
 });
+
+describe('the open-banking demo history', () => {
+  const loginAs = async (email: string) =>
+    (
+      await t.request({
+        method: 'POST',
+        url: '/api/common/login',
+        payload: { email, password: DEMO_PASSWORD },
+      })
+    ).json<{ token: string }>().token;
+  const get = async <T>(token: string, url: string) => {
+    const response = await t.request({ method: 'GET', url, token });
+    expect(response.statusCode, url).toBe(200);
+    return response.json<T>();
+  };
+
+  it('gives openbanking@ connected banks with months of transactions, payments in every state, a consent nearing its end', async () => {
+    const token = await loginAs('openbanking@demo.fiscus.test');
+    const registries = await get<{ fiscalId: string; enabled: boolean; accountsCount: number }[]>(
+      token,
+      '/api/ob/business-registry',
+    );
+    expect(registries.map((row) => [row.fiscalId, row.enabled, row.accountsCount]).sort()).toEqual([
+      ['03456789015', true, 3],
+      ['04567890123', true, 1],
+      ['GMMSTD80A01F205X', false, 0],
+    ]);
+    const transactions = await get<{ madeOn: string; status: string }[]>(
+      token,
+      '/api/ob/business-registry/03456789015/transactions?itemsPerPage=100&madeOn[after]=2026-01-01',
+    );
+    expect(transactions.length).toBe(100);
+    const oldest = await get<{ madeOn: string }[]>(
+      token,
+      '/api/ob/business-registry/03456789015/transactions?itemsPerPage=1&madeOn[before]=2026-06-30',
+    );
+    expect(oldest.length).toBe(1);
+    const payments = await get<{ status: string }[]>(
+      token,
+      '/api/ob/business-registry/03456789015/payments?madeOn[after]=2026-01-01',
+    );
+    expect(payments.map((payment) => payment.status).sort()).toEqual([
+      'accepted',
+      'created',
+      'rejected',
+    ]);
+    const accounts = await get<{ consentExpiresAt: string }[]>(
+      token,
+      '/api/ob/business-registry/03456789015/accounts',
+    );
+    const daysLeft = (Date.parse(accounts[0]!.consentExpiresAt) - now.getTime()) / 86_400_000;
+    expect(Math.round(daysLeft)).toBe(20);
+    expect(summary.bankTransactions).toBeGreaterThan(300);
+  });
+
+  it("pays most of italy@'s recent invoices through ALPHA SRL's bank account, a few waiting for a person", async () => {
+    const token = await loginAs('italy@demo.fiscus.test');
+    const paid = await get<{ paid: boolean; paid_amount: string | null }[]>(
+      token,
+      '/api/it/invoices?type=0&paid=true&itemsPerPage=100',
+    );
+    expect(paid.length).toBeGreaterThan(20);
+    expect(paid.every((invoice) => invoice.paid && invoice.paid_amount)).toBe(true);
+    expect(summary.invoicesPaidByBank).toBe(paid.length);
+    const [registry] = await get<{ fiscalId: string }[]>(token, '/api/ob/business-registry');
+    const transactions = await get<{ match: { state: string } | null }[]>(
+      token,
+      `/api/ob/business-registry/${registry!.fiscalId}/transactions?itemsPerPage=100&category=customer_payment`,
+    );
+    const states = transactions.map((row) => row.match?.state ?? 'none');
+    expect(states.filter((state) => state === 'matched').length).toBeGreaterThan(10);
+    expect(states.filter((state) => state === 'suggested').length).toBeGreaterThan(0);
+  });
+});

@@ -42,6 +42,7 @@ import { SimulationService } from '../it/sdi-simulation/simulation.service.ts';
 import { DemoJobRunner } from './demo-job-runner.ts';
 import { seedDemoJobsHistory } from './jobs-history.ts';
 import { seedDemoPeppolHistory } from './peppol-history.ts';
+import { seedDemoOpenBankingHistory } from './ob-history.ts';
 import { seedDemoPolandHistory } from './pl-history.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { seedDemoExpensesHistory } from './expenses-history.ts';
@@ -107,6 +108,9 @@ export type DemoHistorySummary = DemoCompanyHistory & {
   peppolDocuments: number;
   /** The KSeF demo account's invoices, sent between its legal entities and to customers. */
   polandInvoices: number;
+  /** Open banking: the bank transactions of openbanking@ and italy@, and italy@'s invoices paid. */
+  bankTransactions: number;
+  invoicesPaidByBank: number;
 };
 
 /** The history's mails (receipt alerts) when no mailer is given: none is configured anyway. */
@@ -181,6 +185,8 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
     expenses: 0,
     peppolDocuments: 0,
     polandInvoices: 0,
+    bankTransactions: 0,
+    invoicesPaidByBank: 0,
   };
   const companyOf = (company: DemoCompany) =>
     (summary.companies[company.vat] ??= { customerInvoices: 0, supplierInvoices: 0, drafts: 0 });
@@ -293,6 +299,15 @@ export async function seedDemoHistory(options: DemoHistoryOptions): Promise<Demo
       publicUrl: options.apiBaseUrl,
     })
   ).invoices;
+  // Open banking: openbanking@'s connected banks, and italy@'s invoices paid by bank transfer.
+  const banking = await seedDemoOpenBankingHistory({
+    db,
+    now,
+    mailer: options.mailer ?? SILENT_MAILER,
+    publicUrl: options.apiBaseUrl,
+  });
+  summary.bankTransactions = banking.transactions;
+  summary.invoicesPaidByBank = banking.matchedInvoices;
   return summary;
 }
 

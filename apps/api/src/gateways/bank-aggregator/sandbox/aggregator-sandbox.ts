@@ -685,6 +685,48 @@ export class AggregatorSandbox implements BankAggregator {
     return true;
   }
 
+  /**
+   * Sandbox only: a transfer someone made to the account on a past day, booked (the sandbox's
+   * "simulate an incoming payment", as aggregators' sandboxes offer): the demo history pays its
+   * invoices so, and tests rehearse a payer who wrote the reference their own way.
+   */
+  async simulateIncomingTransfer(
+    accountId: string,
+    transfer: {
+      madeOn: string;
+      amount: string;
+      payerName: string;
+      payerIban: string;
+      remittance: string;
+    },
+  ): Promise<void> {
+    const account = await this.accountRow(accountId);
+    await this.advance(accountId);
+    const [last] = await this.deps.db
+      .select({ seq: sql<number | null>`max(${obSandboxTransactions.seq})` })
+      .from(obSandboxTransactions)
+      .where(eq(obSandboxTransactions.accountId, accountId));
+    const seq = Number(last?.seq ?? 0) + 1;
+    await this.deps.db.insert(obSandboxTransactions).values({
+      accountId,
+      bankId: `TX-${seq}-${randomBytes(3).toString('hex')}`,
+      seq,
+      madeOn: transfer.madeOn,
+      postingDate: transfer.madeOn,
+      amount: fromCents(toCents(transfer.amount)),
+      currencyCode: account.currencyCode,
+      description: `BONIFICO DA ${transfer.payerName.toUpperCase()}`,
+      category: 'customer_payment',
+      status: 'posted',
+      payer: transfer.payerName,
+      payee: null,
+      counterpartyIban: transfer.payerIban,
+      endToEndId: `E2E${transfer.madeOn.replaceAll('-', '')}${randomBytes(5).toString('hex').toUpperCase()}`,
+      remittance: transfer.remittance,
+      createdAt: this.now(),
+    });
+  }
+
   /** The payer pays on the hosted page (name and IBAN of the payer's account). */
   async pay(session: SandboxSession, payerName: string, payerIban: string): Promise<boolean> {
     if (session.kind !== 'payment' || !session.paymentId) return false;
