@@ -19,6 +19,9 @@ export const sampleDraft: Invoice = {
   payload: '{}',
   invoiceNumber: 'DR-1',
   invoiceTotal: '122.00',
+  paid: false,
+  paid_amount: null,
+  paid_at: null,
   notifications: undefined,
 };
 

@@ -1,6 +1,6 @@
 /**
- * An in-memory `/api/it/invoices` resource: the list (with the `type` direction and the
- * `properties[]` filter: only the asked properties come back, whole records without it), the item
+ * An in-memory `/api/it/invoices` resource: the list (with the `type` direction, the `paid`
+ * filter and the `properties[]` filter: only the asked properties come back, whole records without it), the item
  * (JSON, or the FatturaPA XML when XML is asked for), its notifications, its fix information and
  * the 'send to webhooks' action.
  */
@@ -11,7 +11,10 @@ import { apiUrl, hydraCollection, notFound, pickProperties } from './http';
 /** The XML every sample invoice answers with when XML is asked for. */
 export const sampleInvoiceXml = '<p:FatturaElettronica/>';
 
-/** A customer invoice SDI delivered, with one attachment in its document. */
+/**
+ * A customer invoice SDI delivered, with one attachment in its document, paid in full by bank
+ * transactions (open banking's reconciliation).
+ */
 export const sampleInvoice: Invoice = {
   uuid: '52711c42-432c-4f1c-a130-68e6fd8597ba',
   type: 0,
@@ -48,8 +51,51 @@ export const sampleInvoice: Invoice = {
   invoiceNumber: 'FT-42',
   invoiceTotal: '1220.50',
   stamp: false,
+  paid: true,
+  paid_amount: '1220.50',
+  paid_at: '2026-03-20T09:30:00.000Z',
   notifications: [],
 };
+
+/** A delivered customer invoice the transactions have paid in part: € 300.00 of € 800.00. */
+export const partlyPaidInvoice: Invoice = {
+  ...sampleInvoice,
+  uuid: '6b0d7f0e-3c1a-4e55-9d3b-2f8a4c1e7a10',
+  created_at: '2026-03-03T10:00:00.000Z',
+  sdi_file_id: '12346',
+  sdi_file_name: 'IT01234567890_00002.xml',
+  invoiceDate: '2026-03-02',
+  invoiceNumber: 'FT-43',
+  invoiceTotal: '800.00',
+  paid: false,
+  paid_amount: '300.00',
+  paid_at: null,
+};
+
+/** A customer invoice no transaction has paid yet. */
+export const unpaidInvoice: Invoice = {
+  ...sampleInvoice,
+  uuid: '9c4e2a71-8f3d-4b6a-a1c5-0d7e6f5b4c32',
+  created_at: '2026-03-04T10:00:00.000Z',
+  sdi_file_id: '12347',
+  sdi_file_name: 'IT01234567890_00003.xml',
+  invoiceDate: '2026-03-03',
+  invoiceNumber: 'FT-44',
+  invoiceTotal: '150.00',
+  paid: false,
+  paid_amount: null,
+  paid_at: null,
+};
+
+/** Customer invoices in every payment state: paid in full, partly paid, not paid. */
+export const reconciledInvoices: Invoice[] = [sampleInvoice, partlyPaidInvoice, unpaidInvoice];
+
+/** The API's `paid` filter: `true`/`1` paid in full, `false`/`0` not; anything else all. */
+function matchesPaid(invoice: Invoice, paid: string | null): boolean {
+  if (paid === 'true' || paid === '1') return invoice.paid === true;
+  if (paid === 'false' || paid === '0') return invoice.paid !== true;
+  return true;
+}
 
 /** Answers an invoice record as JSON, or as its XML when the request asks for XML. */
 export function invoiceDocument(request: Request, invoice: Invoice) {
@@ -68,10 +114,12 @@ export function invoicesHandlers(seed: Invoice[] = [sampleInvoice]) {
     http.get(apiUrl('it', '/invoices'), ({ request }) => {
       const query = new URL(request.url).searchParams;
       const type = query.get('type');
+      const paid = query.get('paid');
       const asked = query.getAll('properties[]');
       return hydraCollection(
         invoices
           .filter((invoice) => type === null || String(invoice.type) === type)
+          .filter((invoice) => matchesPaid(invoice, paid))
           .map((invoice) => pickProperties(invoice, asked)),
       );
     }),
