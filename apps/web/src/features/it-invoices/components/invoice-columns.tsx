@@ -2,14 +2,19 @@ import { DialogLink } from '../../../components/list-kit';
 import type { DataTableColumn } from '../../../components/list-kit';
 import { formatMoney } from '../../../lib/decimal-amount';
 import { markingColor } from '../model/badge-colors';
-import { markingLabelKey } from '../model/invoice-rules';
+import type { InvoiceDirection } from '../model/invoice-filters';
 import type { InvoiceListRow } from '../model/invoice-list-row';
+import { invoicePayment } from '../model/invoice-payment';
+import { markingLabelKey } from '../model/invoice-rules';
 import { formatInvoiceDate, formatInvoiceTimestamp } from '../model/invoice-timestamp';
+import { InvoicePaymentChip, type PaymentTranslate } from './invoice-payment-status';
 import { StatusBadge } from './status-badge';
 
 interface ColumnOptions {
-  t: (key: string) => string;
+  t: PaymentTranslate;
   language: string;
+  /** Customer invoices (0) show whether bank transactions paid them; supplier invoices not. */
+  direction: InvoiceDirection;
   detailsHref: (uuid: string) => string;
   onShowDetails: (uuid: string) => void;
 }
@@ -22,6 +27,7 @@ function yesNo(value: boolean, t: (key: string) => string): string {
 export function invoiceColumns({
   t,
   language,
+  direction,
   detailsHref,
   onShowDetails,
 }: ColumnOptions): DataTableColumn<InvoiceListRow>[] {
@@ -30,6 +36,18 @@ export function invoiceColumns({
       {label}
     </DialogLink>
   );
+  const paidColumn: DataTableColumn<InvoiceListRow>[] =
+    direction === 0
+      ? [
+          {
+            id: 'paid',
+            label: t('fields.paid'),
+            render: (invoice) => (
+              <InvoicePaymentChip payment={invoicePayment(invoice)} t={t} language={language} />
+            ),
+          },
+        ]
+      : [];
   return [
     {
       id: 'invoiceNumber',
@@ -83,6 +101,7 @@ export function invoiceColumns({
         <StatusBadge label={t(markingLabelKey(invoice))} color={markingColor(invoice.marking)} />
       ),
     },
+    ...paidColumn,
     {
       id: 'created_at',
       label: t('fields.created_at'),

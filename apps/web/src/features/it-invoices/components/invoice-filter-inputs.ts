@@ -122,6 +122,16 @@ export function invoiceFilterInputs(
       options: [{ value: '1', label: t('values.yes') }],
       disabled: byUuid,
     });
+    inputs.push({
+      kind: 'select',
+      name: 'paid',
+      label: t('fields.paid'),
+      options: [
+        { value: 'true', label: t('payment.filter.paid') },
+        { value: 'false', label: t('payment.filter.notPaid') },
+      ],
+      disabled: byUuid,
+    });
   }
   return inputs;
 }

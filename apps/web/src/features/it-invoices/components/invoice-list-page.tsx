@@ -129,6 +129,7 @@ export function InvoiceListPage({
       columns={invoiceColumns({
         t,
         language,
+        direction,
         detailsHref: (uuid) => details.href({ uuid }),
         onShowDetails: (uuid) => details.open({ uuid }),
       })}

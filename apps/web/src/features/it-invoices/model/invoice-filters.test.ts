@@ -107,6 +107,16 @@ describe('toInvoiceListQuery', () => {
     ).not.toHaveProperty('order[createdAt]');
     expect(toInvoiceListQuery(request({ rejectedToFix: '1' })).rejectedToFix).toBe('1');
   });
+
+  it('sends paid=true|false for customer invoices only', () => {
+    expect(toInvoiceListQuery(request({ paid: 'true' })).paid).toBe('true');
+    expect(toInvoiceListQuery(request({ paid: 'false' })).paid).toBe('false');
+    expect(toInvoiceListQuery(request({ paid: '' }))).not.toHaveProperty('paid');
+    expect(toInvoiceListQuery(request({ paid: '1' }))).not.toHaveProperty('paid');
+    expect(toInvoiceListQuery(request({ paid: 'true' }, { direction: 1 }))).not.toHaveProperty(
+      'paid',
+    );
+  });
 });
 
 describe('defaultInvoiceFilters', () => {

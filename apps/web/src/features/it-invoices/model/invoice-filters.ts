@@ -38,6 +38,8 @@ export const emptyInvoiceFilters = {
   signed: '',
   stamp: '',
   rejectedToFix: '',
+  /** Customer invoices only: 'true' paid in full by bank transactions, 'false' not (yet). */
+  paid: '',
 };
 
 export type InvoiceFilters = typeof emptyInvoiceFilters;
@@ -152,6 +154,8 @@ export function toInvoiceListQuery(request: InvoiceListRequest): QueryParams {
     stamp: flag(filters.stamp),
     // Only sent invoices can be rejected; the supplier list never sends it.
     rejectedToFix: direction === 0 && filters.rejectedToFix === '1' ? '1' : undefined,
+    // Only customer invoices are paid by the reconciliation of bank transactions.
+    paid: direction === 0 ? paidFlag(filters.paid) : undefined,
   };
   const markings = filters['marking[]'].filter((marking) =>
     (markingsByDirection[direction] as readonly string[]).includes(marking),
@@ -165,6 +169,11 @@ export function toInvoiceListQuery(request: InvoiceListRequest): QueryParams {
 
 /** Spec 3: ordering by invoice date or invoice number only. */
 export const ORDER_FIELDS: readonly string[] = ['invoiceDate', 'invoiceNumber'];
+
+/** Paid / not paid / any: `true`, `false` or nothing (issue 36, the API's `paid=true|false`). */
+function paidFlag(value: string): string | undefined {
+  return value === 'true' || value === 'false' ? value : undefined;
+}
 
 /** Yes / no / any: 1, 0 or nothing (spec 3 "Download filter values"). */
 function flag(value: string): string | undefined {

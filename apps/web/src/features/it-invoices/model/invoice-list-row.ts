@@ -27,6 +27,9 @@ export const INVOICE_LIST_PROPERTIES = [
   'transmission_format',
   'sdi_file_id',
   'sdi_file_name',
+  'paid',
+  'paid_amount',
+  'paid_at',
 ] as const satisfies readonly (keyof Invoice)[];
 
 /** One row of an invoice list: the columns' properties only, so a column cannot read more. */
