@@ -3,6 +3,7 @@ import BuildIcon from '@mui/icons-material/Build';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -19,9 +20,11 @@ import { useCan } from '../../../lib/roles';
 import { invoiceQueries } from '../api/invoice-queries';
 import { useArchiveRejected } from '../api/use-invoice-actions';
 import { markingColor } from '../model/badge-colors';
+import { invoicePayment } from '../model/invoice-payment';
 import { formatInvoiceDate, formatInvoiceTimestamp } from '../model/invoice-timestamp';
 import { isFixableLocally, markingLabelKey, offersCreditNote } from '../model/invoice-rules';
 import { InvoiceNotifications } from './invoice-notifications';
+import { paymentSentence } from './invoice-payment-status';
 import { StatusBadge } from './status-badge';
 
 /** Fix and 'set as solved' for a rejected invoice that spec 4 "Fix mode" allows to fix. */
@@ -69,6 +72,25 @@ function FixActions({ invoice }: { invoice: Invoice }) {
           })
         }
       />
+    </Stack>
+  );
+}
+
+/**
+ * What bank transactions paid of a customer invoice (open banking's reconciliation), and the way
+ * to those transactions for a user of the open-banking area.
+ */
+function PaymentSummary({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation('invoices');
+  const access = useCan();
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <span>{paymentSentence(invoicePayment(invoice), t, currentLanguage())}</span>
+      {access.hasContext('ob') && (
+        <Link component={RouterLink} to="/openbanking/transactions">
+          {t('payment.transactions')}
+        </Link>
+      )}
     </Stack>
   );
 }
@@ -162,6 +184,10 @@ export function InfoTab({
           { label: t('fields.toPa'), value: yesNo(invoice.to_pa) },
           { label: t('fields.signed'), value: yesNo(invoice.signed) },
           { label: t('fields.stamp'), value: yesNo(invoice.stamp) },
+          // Only customer invoices are paid by the reconciliation of bank transactions.
+          ...(draft || invoice.type !== 0
+            ? []
+            : [{ label: t('fields.payment'), value: <PaymentSummary invoice={invoice} /> }]),
           ...sentOnly([
             {
               label: t('fields.downloaded'),
