@@ -91,6 +91,20 @@ const lastDayOfMonth = (day: string) => {
   return date.getUTCDate() === 1;
 };
 
+/** Every day of the month before `day`'s. */
+function previousMonthDays(day: string): string[] {
+  const first = new Date(`${day.slice(0, 7)}-01T12:00:00Z`);
+  first.setUTCMonth(first.getUTCMonth() - 1);
+  const days: string[] = [];
+  for (
+    const date = first;
+    date.toISOString().slice(0, 7) < day.slice(0, 7);
+    date.setUTCDate(date.getUTCDate() + 1)
+  )
+    days.push(date.toISOString().slice(0, 10));
+  return days;
+}
+
 function endToEnd(day: string, random: () => number): string {
   return `E2E${day.replaceAll('-', '')}${Math.floor(random() * 1e10)
     .toString()
@@ -112,6 +126,27 @@ function transfer(
   };
 }
 
+/** A card's purchases of one day: holds, booked the next morning. */
+function cardPurchases(accountId: string, day: string): GeneratedEntry[] {
+  const random = seededRandom(`${accountId}:${day}:card`);
+  const count = Math.floor(random() * 3);
+  return Array.from({ length: count }, () => {
+    const merchant = pick(random, MERCHANTS);
+    return {
+      madeOn: day,
+      amountCents: -between(random, 4, 180),
+      description: `PAGAMENTO POS ${merchant}`,
+      category: 'card_payment',
+      payer: null,
+      payee: merchant,
+      counterpartyIban: null,
+      endToEndId: null,
+      remittance: null,
+      card: true,
+    };
+  });
+}
+
 /** The entries of one account on one day (Europe/Rome), in the bank's order. */
 export function generateDay(accountId: string, nature: string, day: string): GeneratedEntry[] {
   const random = seededRandom(`${accountId}:${day}`);
@@ -119,23 +154,26 @@ export function generateDay(accountId: string, nature: string, day: string): Gen
   const month = MONTHS[Number(day.slice(5, 7)) - 1]!;
   const entries: GeneratedEntry[] = [];
   if (nature === 'card') {
-    const count = Math.floor(random() * 3);
-    for (let n = 0; n < count; n += 1) {
-      const merchant = pick(random, MERCHANTS);
-      entries.push({
-        madeOn: day,
-        amountCents: -between(random, 4, 180),
-        description: `PAGAMENTO POS ${merchant}`,
-        category: 'card_payment',
-        payer: null,
-        payee: merchant,
-        counterpartyIban: null,
-        endToEndId: null,
-        remittance: null,
-        card: true,
-      });
+    // On the 1st, last month's statement is paid off: the card is back at zero owed.
+    if (dayOfMonth === 1) {
+      const owed = previousMonthDays(day)
+        .flatMap((previous) => cardPurchases(accountId, previous))
+        .reduce((sum, entry) => sum - entry.amountCents, 0n);
+      if (owed > 0n)
+        entries.push({
+          madeOn: day,
+          amountCents: owed,
+          description: 'SALDO ESTRATTO CONTO CARTA',
+          category: 'transfer',
+          payer: null,
+          payee: null,
+          counterpartyIban: null,
+          endToEndId: null,
+          remittance: null,
+          card: false,
+        });
     }
-    return entries;
+    return [...entries, ...cardPurchases(accountId, day)];
   }
   if (nature === 'savings') {
     if (lastDayOfMonth(day)) {

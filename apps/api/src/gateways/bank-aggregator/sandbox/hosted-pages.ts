@@ -22,6 +22,21 @@ export function pageLanguage(locale: string | null | undefined): PageLanguage {
   return locale === 'it' || locale === 'pl' ? locale : 'en';
 }
 
+/**
+ * The payer's language: the first of it, en, pl their browser asks for (Accept-Language), else
+ * the language the request was made in.
+ */
+export function payerLanguage(
+  acceptLanguage: string | undefined,
+  locale: string | null | undefined,
+): PageLanguage {
+  for (const part of (acceptLanguage ?? '').slice(0, 200).split(',')) {
+    const tag = part.trim().slice(0, 2).toLowerCase();
+    if (tag === 'it' || tag === 'en' || tag === 'pl') return tag;
+  }
+  return pageLanguage(locale);
+}
+
 type Words = {
   [Key in keyof typeof EN]: (typeof EN)[Key] extends string
     ? string

@@ -13,6 +13,7 @@ import {
   otpPage,
   pageLanguage,
   pageText,
+  payerLanguage,
   paymentEndPage,
   paymentPage,
 } from './hosted-pages.ts';
@@ -215,7 +216,7 @@ export const bankAggregatorSandboxRoutes: FastifyPluginAsync<{
       const { token } = request.params;
       const session = await open(token, reply);
       if (!session) return reply;
-      const language = pageLanguage(session.locale);
+      const language = payerLanguage(request.headers['accept-language'], session.locale);
       if (session.kind !== 'payment') return html(reply, expiredPage(language), 404);
       const { payment, view } = await paymentView(session);
       if (payment.status === 'accepted' || payment.status === 'pending')
@@ -235,7 +236,7 @@ export const bankAggregatorSandboxRoutes: FastifyPluginAsync<{
       const { token } = request.params;
       const session = await open(token, reply);
       if (!session) return reply;
-      const language = pageLanguage(session.locale);
+      const language = payerLanguage(request.headers['accept-language'], session.locale);
       if (session.kind !== 'payment') return html(reply, expiredPage(language), 404);
       const form = request.body;
       if (field(form, 'decision') === 'refuse') {

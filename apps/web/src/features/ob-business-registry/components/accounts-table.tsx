@@ -158,7 +158,8 @@ export function AccountsTable({
   ] as const;
 
   return (
-    <Box>
+    // Its own width never widens the registries' table: it scrolls inside the row instead.
+    <Box sx={{ contain: 'inline-size' }}>
       <TableContainer>
         <Table
           size="small"
@@ -187,7 +188,10 @@ export function AccountsTable({
             ) : (
               shown.map((account) => (
                 <TableRow key={account.uuid} hover data-testid={`ob-account-${account.uuid}`}>
-                  <TableCell sx={mono}>{account.uuid}</TableCell>
+                  <TableCell sx={{ ...mono, whiteSpace: 'nowrap' }} title={account.uuid}>
+                    {/* The uuid's first block: the whole one is in the details and the title. */}
+                    {`${account.uuid.slice(0, 8)}…`}
+                  </TableCell>
                   <TableCell>{account.name}</TableCell>
                   <TableCell sx={mono}>{account.iban ?? '—'}</TableCell>
                   <TableCell sx={mono}>{account.bban ?? '—'}</TableCell>

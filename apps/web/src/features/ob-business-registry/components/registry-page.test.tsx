@@ -78,7 +78,7 @@ describe('open-banking RegistryPage', () => {
     const user = userEvent.setup();
     await renderPage();
     const accounts = await expandAccounts(user);
-    const current = (await within(accounts).findByText(sampleObCurrentAccount.uuid)).closest('tr')!;
+    const current = (await within(accounts).findByTitle(sampleObCurrentAccount.uuid)).closest('tr')!;
     expect(current).toHaveTextContent('IT60X0542811101000000123456');
     expect(current).toHaveTextContent('€15,230.45');
     expect(current).toHaveTextContent('Banco BPM');
@@ -88,11 +88,11 @@ describe('open-banking RegistryPage', () => {
     // Its connection holds an enabled account: no delete.
     expect(within(current).queryByRole('button', { name: 'Delete' })).toBeNull();
 
-    const card = within(accounts).getByText(sampleObCard.uuid).closest('tr')!;
+    const card = within(accounts).getByTitle(sampleObCard.uuid).closest('tr')!;
     expect(card).toHaveTextContent('0542811101000000654321');
     expect(card).toHaveTextContent('-€320.10');
 
-    const deposit = within(accounts).getByText(sampleObDepositAccount.uuid).closest('tr')!;
+    const deposit = within(accounts).getByTitle(sampleObDepositAccount.uuid).closest('tr')!;
     expect(within(deposit).queryByRole('button', { name: 'Reconnect' })).toBeNull();
     expect(within(deposit).queryByRole('button', { name: 'Receive payment' })).toBeNull();
     expect(within(deposit).getByRole('button', { name: 'Details' })).toBeVisible();
@@ -140,7 +140,7 @@ describe('open-banking RegistryPage', () => {
     const user = userEvent.setup();
     await renderPage();
     const accounts = await expandAccounts(user);
-    await within(accounts).findByText(sampleObCard.uuid);
+    await within(accounts).findByTitle(sampleObCard.uuid);
     await user.click(
       within(accounts).getByRole('switch', { name: 'Account Carta aziendale enabled' }),
     );
@@ -169,7 +169,7 @@ describe('open-banking RegistryPage', () => {
     const user = userEvent.setup();
     await renderPage();
     const accounts = await expandAccounts(user);
-    const deposit = (await within(accounts).findByText(sampleObDepositAccount.uuid)).closest('tr')!;
+    const deposit = (await within(accounts).findByTitle(sampleObDepositAccount.uuid)).closest('tr')!;
     await user.click(within(deposit).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete account' });
     expect(dialog).toHaveTextContent('Delete Conto deposito? Its bank connection is removed.');
@@ -192,7 +192,7 @@ describe('open-banking RegistryPage', () => {
     const user = userEvent.setup();
     await renderPage();
     const accounts = await expandAccounts(user);
-    const deposit = (await within(accounts).findByText(sampleObDepositAccount.uuid)).closest('tr')!;
+    const deposit = (await within(accounts).findByTitle(sampleObDepositAccount.uuid)).closest('tr')!;
     await user.click(within(deposit).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete account' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -207,7 +207,7 @@ describe('open-banking RegistryPage', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await renderPage();
     const accounts = await expandAccounts(user);
-    const current = (await within(accounts).findByText(sampleObCurrentAccount.uuid)).closest('tr')!;
+    const current = (await within(accounts).findByTitle(sampleObCurrentAccount.uuid)).closest('tr')!;
     await user.click(within(current).getByRole('button', { name: 'Receive payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Receive payment' });
     expect(within(dialog).getByRole('textbox', { name: 'Currency' })).toBeDisabled();
@@ -291,7 +291,7 @@ describe('open-banking RegistryPage', () => {
     const user = userEvent.setup();
     const { router } = await renderPage();
     const accounts = await expandAccounts(user);
-    const current = (await within(accounts).findByText(sampleObCurrentAccount.uuid)).closest('tr')!;
+    const current = (await within(accounts).findByTitle(sampleObCurrentAccount.uuid)).closest('tr')!;
     await user.click(within(current).getByRole('button', { name: 'Transactions' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/openbanking/transactions'));
     expect(router.state.location.search).toBe(
@@ -305,7 +305,7 @@ describe('open-banking RegistryPage', () => {
     const user = userEvent.setup();
     await renderPage();
     const accounts = await expandAccounts(user);
-    const current = (await within(accounts).findByText(sampleObCurrentAccount.uuid)).closest('tr')!;
+    const current = (await within(accounts).findByTitle(sampleObCurrentAccount.uuid)).closest('tr')!;
     await user.click(within(current).getByRole('button', { name: 'Reconnect' }));
     await waitFor(() =>
       expect(tab.location.href).toBe(
