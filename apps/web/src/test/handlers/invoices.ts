@@ -57,7 +57,10 @@ export const sampleInvoice: Invoice = {
   notifications: [],
 };
 
-/** A delivered customer invoice the transactions have paid in part: € 300.00 of € 800.00. */
+/**
+ * A delivered customer invoice the transactions have paid in part: € 300.00 of € 800.00, asked
+ * in two instalments.
+ */
 export const partlyPaidInvoice: Invoice = {
   ...sampleInvoice,
   uuid: '6b0d7f0e-3c1a-4e55-9d3b-2f8a4c1e7a10',
@@ -67,6 +70,24 @@ export const partlyPaidInvoice: Invoice = {
   invoiceDate: '2026-03-02',
   invoiceNumber: 'FT-43',
   invoiceTotal: '800.00',
+  // Paid by instalments: what is asked is the sum of ImportoPagamento (issue 36's requests).
+  payload: JSON.stringify({
+    fattura_elettronica_header: { dati_trasmissione: { progressivo_invio: 'PRG-78' } },
+    fattura_elettronica_body: [
+      {
+        dati_generali: { dati_generali_documento: { importo_totale_documento: '800.00' } },
+        dati_pagamento: [
+          {
+            condizioni_pagamento: 'TP01',
+            dettaglio_pagamento: [
+              { modalita_pagamento: 'MP05', importo_pagamento: '300.00' },
+              { modalita_pagamento: 'MP05', importo_pagamento: '500.00' },
+            ],
+          },
+        ],
+      },
+    ],
+  }),
   paid: false,
   paid_amount: '300.00',
   paid_at: null,
