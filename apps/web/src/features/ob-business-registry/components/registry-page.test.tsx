@@ -78,7 +78,9 @@ describe('open-banking RegistryPage', () => {
     const user = userEvent.setup();
     await renderPage();
     const accounts = await expandAccounts(user);
-    const current = (await within(accounts).findByTitle(sampleObCurrentAccount.uuid)).closest('tr')!;
+    const current = (await within(accounts).findByTitle(sampleObCurrentAccount.uuid)).closest(
+      'tr',
+    )!;
     expect(current).toHaveTextContent('IT60X0542811101000000123456');
     expect(current).toHaveTextContent('€15,230.45');
     expect(current).toHaveTextContent('Banco BPM');
@@ -169,7 +171,9 @@ describe('open-banking RegistryPage', () => {
     const user = userEvent.setup();
     await renderPage();
     const accounts = await expandAccounts(user);
-    const deposit = (await within(accounts).findByTitle(sampleObDepositAccount.uuid)).closest('tr')!;
+    const deposit = (await within(accounts).findByTitle(sampleObDepositAccount.uuid)).closest(
+      'tr',
+    )!;
     await user.click(within(deposit).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete account' });
     expect(dialog).toHaveTextContent('Delete Conto deposito? Its bank connection is removed.');
@@ -192,7 +196,9 @@ describe('open-banking RegistryPage', () => {
     const user = userEvent.setup();
     await renderPage();
     const accounts = await expandAccounts(user);
-    const deposit = (await within(accounts).findByTitle(sampleObDepositAccount.uuid)).closest('tr')!;
+    const deposit = (await within(accounts).findByTitle(sampleObDepositAccount.uuid)).closest(
+      'tr',
+    )!;
     await user.click(within(deposit).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete account' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -207,7 +213,9 @@ describe('open-banking RegistryPage', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await renderPage();
     const accounts = await expandAccounts(user);
-    const current = (await within(accounts).findByTitle(sampleObCurrentAccount.uuid)).closest('tr')!;
+    const current = (await within(accounts).findByTitle(sampleObCurrentAccount.uuid)).closest(
+      'tr',
+    )!;
     await user.click(within(current).getByRole('button', { name: 'Receive payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Receive payment' });
     expect(within(dialog).getByRole('textbox', { name: 'Currency' })).toBeDisabled();
@@ -291,7 +299,9 @@ describe('open-banking RegistryPage', () => {
     const user = userEvent.setup();
     const { router } = await renderPage();
     const accounts = await expandAccounts(user);
-    const current = (await within(accounts).findByTitle(sampleObCurrentAccount.uuid)).closest('tr')!;
+    const current = (await within(accounts).findByTitle(sampleObCurrentAccount.uuid)).closest(
+      'tr',
+    )!;
     await user.click(within(current).getByRole('button', { name: 'Transactions' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/openbanking/transactions'));
     expect(router.state.location.search).toBe(
@@ -305,7 +315,9 @@ describe('open-banking RegistryPage', () => {
     const user = userEvent.setup();
     await renderPage();
     const accounts = await expandAccounts(user);
-    const current = (await within(accounts).findByTitle(sampleObCurrentAccount.uuid)).closest('tr')!;
+    const current = (await within(accounts).findByTitle(sampleObCurrentAccount.uuid)).closest(
+      'tr',
+    )!;
     await user.click(within(current).getByRole('button', { name: 'Reconnect' }));
     await waitFor(() =>
       expect(tab.location.href).toBe(

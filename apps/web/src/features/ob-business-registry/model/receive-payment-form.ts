@@ -33,38 +33,43 @@ export function normalizeAmount(typed: string): string {
   return `${match[1]}.${(match[2] ?? '').padEnd(2, '0')}`;
 }
 
-export const receivePaymentSchema = z
-  .object({
-    system: z.enum(obReceiveSystems),
-    amount: z.string(),
-    currencyCode: z.literal('EUR'),
-    description: z
-      .string()
-      .trim()
-      .min(1, { error: receiveMessages.notBlank })
-      .max(OB_PAYMENT_DESCRIPTION_MAX_LENGTH, { error: receiveMessages.tooLong }),
-    email: z
-      .string()
-      .trim()
-      .max(255, { error: receiveMessages.tooLong })
-      .refine((value) => value === '' || z.email().safeParse(value).success, {
-        error: receiveMessages.notAnEmail,
-      }),
-  })
-  .superRefine((values, context) => {
-    const amount = normalizeAmount(values.amount);
-    const units = /^\d{1,9}\.\d{2}$/.test(amount) ? toMinorUnits(amount) : null;
-    const issue = (message: string) =>
-      context.addIssue({ code: 'custom', path: ['amount'], message });
-    if (units === null) return issue(receiveMessages.invalidValue);
-    if (units <= 0n) return issue(receiveMessages.notPositive);
-    const most = values.system === 'sepa' ? OB_SEPA_MAX_AMOUNT : OB_SEPA_INSTANT_MAX_AMOUNT;
-    if (units > (toMinorUnits(most) ?? 0n)) {
-      issue(
-        values.system === 'sepa' ? receiveMessages.tooHighSepa : receiveMessages.tooHighInstant,
-      );
-    }
-  });
+/** The form's fields; the amount's rules depend on the system (`refineAmount`). */
+export const receivePaymentFields = z.object({
+  system: z.enum(obReceiveSystems),
+  amount: z.string(),
+  currencyCode: z.literal('EUR'),
+  description: z
+    .string()
+    .trim()
+    .min(1, { error: receiveMessages.notBlank })
+    .max(OB_PAYMENT_DESCRIPTION_MAX_LENGTH, { error: receiveMessages.tooLong }),
+  email: z
+    .string()
+    .trim()
+    .max(255, { error: receiveMessages.tooLong })
+    .refine((value) => value === '' || z.email().safeParse(value).success, {
+      error: receiveMessages.notAnEmail,
+    }),
+});
+
+/** A decimal above zero, within what the chosen system may carry. */
+export function refineAmount(
+  values: { system: (typeof obReceiveSystems)[number]; amount: string },
+  context: z.RefinementCtx,
+): void {
+  const amount = normalizeAmount(values.amount);
+  const units = /^\d{1,9}\.\d{2}$/.test(amount) ? toMinorUnits(amount) : null;
+  const issue = (message: string) =>
+    context.addIssue({ code: 'custom', path: ['amount'], message });
+  if (units === null) return issue(receiveMessages.invalidValue);
+  if (units <= 0n) return issue(receiveMessages.notPositive);
+  const most = values.system === 'sepa' ? OB_SEPA_MAX_AMOUNT : OB_SEPA_INSTANT_MAX_AMOUNT;
+  if (units > (toMinorUnits(most) ?? 0n)) {
+    issue(values.system === 'sepa' ? receiveMessages.tooHighSepa : receiveMessages.tooHighInstant);
+  }
+}
+
+export const receivePaymentSchema = receivePaymentFields.superRefine(refineAmount);
 
 export type ReceivePaymentInput = z.input<typeof receivePaymentSchema>;
 export type ReceivePaymentValues = z.output<typeof receivePaymentSchema>;
