@@ -13,3 +13,5 @@ export { InvoiceDetailsDialog } from './components/lazy-invoice-details-dialog';
 export { INVOICE_DIALOG_ID, invoiceDialogHref } from './components/invoice-dialog-link';
 export type { InvoiceDialogVariant, InvoiceTab } from './components/invoice-dialog-link';
 export { invoiceQueries } from './api/invoice-queries';
+export { paymentRequestOf } from './model/payment-request';
+export type { InvoicePaymentRequest } from './model/payment-request';

@@ -1,5 +1,6 @@
 import type { Invoice } from '@fiscus/contracts';
 import BuildIcon from '@mui/icons-material/Build';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +22,7 @@ import { invoiceQueries } from '../api/invoice-queries';
 import { useArchiveRejected } from '../api/use-invoice-actions';
 import { markingColor } from '../model/badge-colors';
 import { invoicePayment } from '../model/invoice-payment';
+import { paymentRequestOf } from '../model/payment-request';
 import { formatInvoiceDate, formatInvoiceTimestamp } from '../model/invoice-timestamp';
 import { isFixableLocally, markingLabelKey, offersCreditNote } from '../model/invoice-rules';
 import { InvoiceNotifications } from './invoice-notifications';
@@ -77,19 +79,37 @@ function FixActions({ invoice }: { invoice: Invoice }) {
 }
 
 /**
- * What bank transactions paid of a customer invoice (open banking's reconciliation), and the way
- * to those transactions for a user of the open-banking area.
+ * What bank transactions paid of a customer invoice (open banking's reconciliation), and for a
+ * user of the open-banking area the way to those transactions and, while something is still
+ * owed, a payment request that carries the invoice (its dialog is composed in by `app/`).
  */
-function PaymentSummary({ invoice }: { invoice: Invoice }) {
+function PaymentSummary({
+  invoice,
+  onRequestPayment,
+}: {
+  invoice: Invoice;
+  onRequestPayment: ((invoice: Invoice) => void) | undefined;
+}) {
   const { t } = useTranslation('invoices');
   const access = useCan();
+  const openBanking = access.hasContext('ob');
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <span>{paymentSentence(invoicePayment(invoice), t, currentLanguage())}</span>
-      {access.hasContext('ob') && (
+      {openBanking && (
         <Link component={RouterLink} to="/openbanking/transactions">
           {t('payment.transactions')}
         </Link>
+      )}
+      {openBanking && onRequestPayment && paymentRequestOf(invoice) && (
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<RequestQuoteIcon />}
+          onClick={() => onRequestPayment(invoice)}
+        >
+          {t('payment.request')}
+        </Button>
       )}
     </Stack>
   );
@@ -115,10 +135,13 @@ function FieldColumns({ items }: { items: DetailsItem[] }) {
 export function InfoTab({
   invoice,
   creditNoteAction,
+  onRequestPayment,
   draft = false,
 }: {
   invoice: Invoice;
   creditNoteAction?: ((invoice: Invoice) => ReactNode) | undefined;
+  /** Opens the payment request of a customer invoice still owed (issue 36). */
+  onRequestPayment?: ((invoice: Invoice) => void) | undefined;
   draft?: boolean;
 }) {
   const { t } = useTranslation('invoices');
@@ -187,7 +210,12 @@ export function InfoTab({
           // Only customer invoices are paid by the reconciliation of bank transactions.
           ...(draft || invoice.type !== 0
             ? []
-            : [{ label: t('fields.payment'), value: <PaymentSummary invoice={invoice} /> }]),
+            : [
+                {
+                  label: t('fields.payment'),
+                  value: <PaymentSummary invoice={invoice} onRequestPayment={onRequestPayment} />,
+                },
+              ]),
           ...sentOnly([
             {
               label: t('fields.downloaded'),

@@ -52,11 +52,13 @@ export function InvoiceDetailsDialog({
   uuid,
   onClose,
   creditNoteAction,
+  onRequestPayment,
   variant = 'invoice',
 }: {
   uuid: string;
   onClose: () => void;
   creditNoteAction?: ((invoice: Invoice) => ReactNode) | undefined;
+  onRequestPayment?: ((invoice: Invoice) => void) | undefined;
   variant?: InvoiceDialogVariant;
 }) {
   const { t } = useTranslation('invoices');
@@ -135,7 +137,12 @@ export function InvoiceDetailsDialog({
           </Tabs>
           <Box role="tabpanel" aria-label={t(`details.tabs.${tab}`)}>
             {tab === 'info' && (
-              <InfoTab invoice={data} creditNoteAction={creditNoteAction} draft={isDraft} />
+              <InfoTab
+                invoice={data}
+                creditNoteAction={creditNoteAction}
+                onRequestPayment={onRequestPayment}
+                draft={isDraft}
+              />
             )}
             {tab === 'attachments' && <AttachmentsTab invoice={data} fromPayload={isDraft} />}
             {tab === 'preservation' && !isDraft && <PreservationTab invoice={data} />}

@@ -39,6 +39,11 @@ export interface InvoiceListPageProps {
    * Shown on the info tab of sent invoices that are not credit notes themselves (spec 4).
    */
   creditNoteAction?: (invoice: Invoice) => ReactNode;
+  /**
+   * Opens the payment request of a customer invoice (its dialog belongs to the open-banking
+   * feature): offered on the info tab to a user of open banking while the invoice is owed.
+   */
+  onRequestPayment?: (invoice: Invoice) => void;
   /** The composed dialogs' loaders, prefetched once the rows show (with the details dialog). */
   prefetch?: readonly Preloadable[];
   /**
@@ -70,6 +75,7 @@ export function InvoiceListPage({
   newInvoiceAction,
   importAction,
   creditNoteAction,
+  onRequestPayment,
   prefetch = [],
   detailsHidden = false,
 }: InvoiceListPageProps) {
@@ -143,6 +149,7 @@ export function InvoiceListPage({
           uuid={details.data.uuid}
           onClose={dialogWithTab.close}
           creditNoteAction={creditNoteAction}
+          onRequestPayment={onRequestPayment}
         />
       )}
     </ResourceListPage>

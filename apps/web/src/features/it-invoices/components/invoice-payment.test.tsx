@@ -131,9 +131,20 @@ describe('the Paid filter', () => {
   });
 });
 
-function renderDialog(invoice: Invoice, language: TestLanguage = 'en') {
+function renderDialog(
+  invoice: Invoice,
+  language: TestLanguage = 'en',
+  onRequestPayment?: (invoice: Invoice) => void,
+) {
   server.use(...invoicesHandlers([invoice]));
-  return renderWithProviders(<InvoiceDetailsDialog uuid={invoice.uuid} onClose={vi.fn()} />, {
+  const dialog = (
+    <InvoiceDetailsDialog
+      uuid={invoice.uuid}
+      onClose={vi.fn()}
+      onRequestPayment={onRequestPayment}
+    />
+  );
+  return renderWithProviders(dialog, {
     route: `/customer-invoice?dialogId=invoice&dialog_uuid=${invoice.uuid}&dialog_tab=info`,
     namespaces: ['invoices', 'listKit'],
     language,
@@ -196,5 +207,47 @@ describe('the payment in the invoice details', () => {
         /^Częściowo opłacona: 300,00\s€ z 800,00\s€$/,
       ),
     ).toBeVisible();
+  });
+});
+
+describe('the payment request of the invoice details', () => {
+  const openBanking = { ...invoicing, ob: ['ROLE_OB'] };
+
+  async function requestButton(invoice: Invoice, onRequestPayment = vi.fn()) {
+    const shown = await renderDialog(invoice, 'en', onRequestPayment);
+    const dialog = await screen.findByRole('dialog', {
+      name: new RegExp(invoice.invoiceNumber ?? ''),
+    });
+    await within(dialog).findByText('Payment');
+    const button = within(dialog).queryByRole('button', { name: 'Request payment' });
+    shown.unmount();
+    return button;
+  }
+
+  it('is offered to an open-banking user on a customer invoice not paid in full', async () => {
+    signIn(fakeToken(openBanking));
+    const onRequestPayment = vi.fn();
+    await renderDialog(partlyPaidInvoice, 'en', onRequestPayment);
+    const dialog = await screen.findByRole('dialog', { name: /FT-43/ });
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Request payment' }));
+    expect(onRequestPayment).toHaveBeenCalledWith(
+      expect.objectContaining({ uuid: partlyPaidInvoice.uuid }),
+    );
+  });
+
+  it('is not offered on a paid invoice or a credit note, nor without open banking', async () => {
+    signIn(fakeToken(openBanking));
+    expect(await requestButton(unpaidInvoice)).not.toBeNull();
+    expect(await requestButton(sampleInvoice)).toBeNull();
+    expect(await requestButton({ ...unpaidInvoice, document_type: 'TD04' })).toBeNull();
+    signIn(fakeToken(invoicing));
+    expect(await requestButton(unpaidInvoice)).toBeNull();
+  });
+
+  it('speaks Polish', async () => {
+    signIn(fakeToken(openBanking));
+    await renderDialog(partlyPaidInvoice, 'pl', vi.fn());
+    const dialog = await screen.findByRole('dialog', { name: /FT-43/ });
+    expect(within(dialog).getByRole('button', { name: 'Poproś o zapłatę' })).toBeVisible();
   });
 });
