@@ -12,6 +12,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { fromCents, toCents } from '../../platform/money.ts';
+import { subAccountOf, type Login } from '../it/acting-scope-test-kit.ts';
 import { drainJobs } from '../it/it-test-kit.ts';
 import {
   connectThrough as connectThroughKit,
@@ -22,7 +23,7 @@ import {
   type ConnectSteps,
 } from './ob-test-kit.ts';
 
-const ROLES = { ob: ['ROLE_USER'], common: ['ROLE_USER'] };
+const ROLES = { ob: ['ROLE_USER'], common: ['ROLE_USER', 'ROLE_SUB_ACCOUNT_MANAGER'] };
 const FISCAL_ID = '12345678903';
 
 type Account = {
@@ -47,13 +48,16 @@ describe('open banking: registries, the hosted connect flow, accounts, transacti
   let t: TestApp;
   let token: string;
   let otherToken: string;
+  let owner: Login;
   let now = new Date('2026-11-02T09:00:00Z');
   const receiver = new WebhookReceiver();
 
   beforeAll(async () => {
     await receiver.start();
     t = await createTestApp({}, { clock: () => now });
-    token = (await t.createUser({ roles: ROLES })).token;
+    const made = await t.createUser({ roles: ROLES });
+    token = made.token;
+    owner = { id: made.user.id, email: made.user.email, token };
     otherToken = (await t.createUser({ roles: ROLES })).token;
   });
   afterAll(async () => {
@@ -138,10 +142,25 @@ describe('open banking: registries, the hosted connect flow, accounts, transacti
     });
     const billed = await t.db.select().from(consumptions);
     expect(billed.map((row) => row.total)).toEqual(['120.00']);
-    // Another tenant does not see it.
+    // Another tenant does not see it; nor does a sub-account of the business, which makes none.
     expect(
       (await call('GET', `/business-registry/${FISCAL_ID}`, undefined, otherToken)).statusCode,
     ).toBe(404);
+    const sub = await subAccountOf(t, owner, 'ob-branch', {
+      ob: ['ROLE_USER'],
+      common: ['ROLE_USER'],
+    });
+    expect(members(await call('GET', '/business-registry', undefined, sub.token))).toEqual([]);
+    expect(
+      (await call('GET', `/business-registry/${FISCAL_ID}`, undefined, sub.token)).statusCode,
+    ).toBe(404);
+    const byBranch = await call(
+      'POST',
+      '/business-registry',
+      { fiscalId: '55555555555', email: 'branch@alpha.example', businessName: 'Branch' },
+      sub.token,
+    );
+    expect(byBranch.statusCode).toBe(403);
   });
 
   it('the hosted flow fails on wrong credentials, then connects a bank; its webhooks are delivered', async () => {

@@ -19,7 +19,7 @@ import type { BankAggregator } from '../../../gateways/bank-aggregator/bank-aggr
 import type { Actor } from '../../../platform/auth.ts';
 import { escapeLike, type CollectionPage } from '../../../platform/db/collection-query.ts';
 import type { Database } from '../../../platform/db/database.ts';
-import { notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
+import { forbidden, notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
 import { actingScopeOf } from '../../../platform/tenancy.ts';
 import { recordConsumption } from '../../common/pre-sales/invoice-credit.ts';
 import { assertOpenBankingUser, registriesInScope } from '../ob-access.ts';
@@ -137,6 +137,10 @@ export class ObRegistriesService {
   async create(actor: Actor, body: ObBusinessRegistryCreate): Promise<ObBusinessRegistry> {
     assertOpenBankingUser(actor);
     const scope = actingScopeOf(actor);
+    // A registry is billed to the business: its owner makes it (a sub-account sees those made
+    // for it, through `subAccountId`).
+    if (scope.subAccountId)
+      throw forbidden('Business registries are made by the account owner, not by a sub-account.');
     const fiscalId = String(body.fiscalId);
     const email = String(body.email).toLowerCase();
     const clash = await this.deps.db
@@ -317,6 +321,8 @@ export class ObRegistriesService {
    */
   async delete(actor: Actor, fiscalId: string): Promise<void> {
     const row = await this.rowOf(actor, fiscalId);
+    if (actingScopeOf(actor).subAccountId)
+      throw forbidden('Business registries are deleted by the account owner, not by a sub-account.');
     const [payments] = await this.deps.db
       .select({ total: count() })
       .from(obPayments)
