@@ -21,8 +21,11 @@ export const obAccountSchema = z.object({
   nature: z.enum(obAccountNatures),
   consentExpiresAt: timestampField.nullable(),
   enabled: z.boolean(),
-  /** The bank connection the account came with; delete works per connection (spec 4). */
-  connectionId: z.uuid(),
+  /**
+   * The bank connection the account came with; delete works per connection (spec 4). Null for an
+   * account whose bank is not connected: its statements are imported as camt files.
+   */
+  connectionId: z.uuid().nullable(),
   fiscalId: z.string(),
   /** Payments requested to this account (a delete needs none, spec 4). */
   paymentsCount: z.number().int(),

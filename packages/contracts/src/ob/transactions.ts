@@ -109,6 +109,8 @@ export type ObMatchConfirm = z.input<typeof obMatchConfirmSchema>;
 /** `POST /business-registry/{fiscalId}/statements`: what a camt.053/054 file brought. */
 export const obStatementImportSchema = z.object({
   accountUuid: z.uuid(),
+  /** True when the file's account was new: it is now one of the registry's, without a bank. */
+  accountCreated: z.boolean(),
   entries: z.number().int(),
   added: z.number().int(),
   alreadyKnown: z.number().int(),

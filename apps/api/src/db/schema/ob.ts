@@ -111,9 +111,10 @@ export const obAccounts = pgTable(
     registryUuid: uuid('registry_uuid')
       .notNull()
       .references(() => obBusinessRegistries.uuid, { onDelete: 'cascade' }),
-    connectionUuid: uuid('connection_uuid')
-      .notNull()
-      .references(() => obConnections.uuid, { onDelete: 'cascade' }),
+    /** Null for an account whose bank is not connected: its statements come as camt files. */
+    connectionUuid: uuid('connection_uuid').references(() => obConnections.uuid, {
+      onDelete: 'cascade',
+    }),
     aggregatorAccountId: text('aggregator_account_id').notNull(),
     name: text('name').notNull(),
     iban: text('iban'),

@@ -13,7 +13,11 @@ import type { CollectionPage } from '../../../platform/db/collection-query.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { notFound, unprocessable, violation } from '../../../platform/problem-errors.ts';
 import { assertOpenBankingUser, registriesInScope } from '../ob-access.ts';
+import { invoicesPaidFrom, refreshInvoicesPaid } from '../reconciliation/open-invoices.ts';
 import type { ObRegistriesService } from '../registries/registries.service.ts';
+
+/** The provider shown for an account whose statements are imported as camt files. */
+export const STATEMENT_PROVIDER = 'camt statements';
 
 /**
  * Bank accounts of a registry (spec "nested accounts table"; provider 7): listed per registry,
@@ -41,7 +45,7 @@ export class ObAccountsService {
         consentExpiresAt: obConnections.consentExpiresAt,
       })
       .from(obAccounts)
-      .innerJoin(obConnections, eq(obConnections.uuid, obAccounts.connectionUuid))
+      .leftJoin(obConnections, eq(obConnections.uuid, obAccounts.connectionUuid))
       .innerJoin(obBusinessRegistries, eq(obBusinessRegistries.uuid, obAccounts.registryUuid))
       .where(inArray(obAccounts.uuid, uuids));
     const byUuid = new Map(context.map((row) => [row.uuid, row]));
@@ -56,7 +60,8 @@ export class ObAccountsService {
         swift: row.swift,
         balance: row.balance,
         currencyCode: row.currencyCode,
-        providerName: extra?.providerName ?? '',
+        // An account without a bank connection is read from the statements imported for it.
+        providerName: extra?.providerName ?? STATEMENT_PROVIDER,
         nature: row.nature as ObAccount['nature'],
         consentExpiresAt: extra?.consentExpiresAt?.toISOString() ?? null,
         enabled: row.enabled,
@@ -129,6 +134,14 @@ export class ObAccountsService {
 
   async reconnect(actor: Actor, uuid: string): Promise<{ reconnectUrl: string }> {
     const row = await this.rowOf(actor, uuid);
+    if (!row.connectionUuid)
+      throw unprocessable([
+        violation(
+          'connectionId',
+          'This account has no bank connection: its statements are imported.',
+          violationCodes.invalid,
+        ),
+      ]);
     if (!row.enabled)
       throw unprocessable([
         violation('enabled', 'A disabled account cannot be reconnected.', violationCodes.invalid),
@@ -157,10 +170,12 @@ export class ObAccountsService {
    */
   async delete(actor: Actor, uuid: string): Promise<{ removedAccounts: string[] }> {
     const row = await this.rowOf(actor, uuid);
-    const siblings = await this.deps.db
-      .select({ uuid: obAccounts.uuid, enabled: obAccounts.enabled })
-      .from(obAccounts)
-      .where(eq(obAccounts.connectionUuid, row.connectionUuid));
+    const siblings = row.connectionUuid
+      ? await this.deps.db
+          .select({ uuid: obAccounts.uuid, enabled: obAccounts.enabled })
+          .from(obAccounts)
+          .where(eq(obAccounts.connectionUuid, row.connectionUuid))
+      : [{ uuid: row.uuid, enabled: row.enabled }];
     const payments = await this.paymentCounts(siblings.map((account) => account.uuid));
     if (siblings.some((account) => account.enabled))
       throw unprocessable([
@@ -178,10 +193,21 @@ export class ObAccountsService {
           violationCodes.invalid,
         ),
       ]);
+    // The invoices their transactions paid are not paid by them any more.
+    const paid = await invoicesPaidFrom(this.deps.db, {
+      accountUuids: siblings.map((account) => account.uuid),
+    });
+    if (!row.connectionUuid) {
+      // An account of imported statements goes alone, with its transactions.
+      await this.deps.db.delete(obAccounts).where(eq(obAccounts.uuid, row.uuid));
+      await refreshInvoicesPaid(this.deps.db, paid);
+      return { removedAccounts: [row.uuid] };
+    }
     const [connection] = await this.deps.db
       .delete(obConnections)
       .where(eq(obConnections.uuid, row.connectionUuid))
       .returning();
+    await refreshInvoicesPaid(this.deps.db, paid);
     if (connection)
       await this.deps.aggregator
         .removeConnection(connection.aggregatorConnectionId)

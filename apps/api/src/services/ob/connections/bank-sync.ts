@@ -235,7 +235,7 @@ export class ObBankSync {
         .select({ connectionUuid: obAccounts.connectionUuid })
         .from(obAccounts)
         .where(eq(obAccounts.uuid, row.accountUuid));
-      if (account) await this.syncConnection(account.connectionUuid);
+      if (account?.connectionUuid) await this.syncConnection(account.connectionUuid);
     }
     await this.announce(registry, 'payment', {
       success: payment.status === 'accepted',

@@ -107,6 +107,14 @@ export class ObPaymentsService {
     const account = await this.deps.accounts.rowOf(actor, body.accountUuid);
     const amount = fromCents(toCents(String(body.amount)));
     const violations = [];
+    if (!account.connectionUuid)
+      violations.push(
+        violation(
+          'accountUuid',
+          'This account has no bank connection: payments are asked on a connected account.',
+          violationCodes.invalid,
+        ),
+      );
     if (!account.enabled)
       violations.push(violation('accountUuid', 'The account is disabled.', violationCodes.invalid));
     if (!account.iban)

@@ -138,3 +138,20 @@ export async function refreshInvoicesPaid(
       .where(eq(itInvoices.uuid, invoice.uuid));
   }
 }
+
+/** The invoices the transactions of these accounts paid (to refresh once they are gone). */
+export async function invoicesPaidFrom(
+  db: Database,
+  where: { accountUuids?: readonly string[]; registryUuid?: string },
+): Promise<string[]> {
+  const condition = where.registryUuid
+    ? eq(obTransactions.registryUuid, where.registryUuid)
+    : inArray(obTransactions.accountUuid, [...(where.accountUuids ?? [])]);
+  if (!where.registryUuid && (where.accountUuids ?? []).length === 0) return [];
+  const rows = await db
+    .selectDistinct({ uuid: obInvoicePayments.invoiceUuid })
+    .from(obInvoicePayments)
+    .innerJoin(obTransactions, eq(obTransactions.uuid, obInvoicePayments.transactionUuid))
+    .where(condition);
+  return rows.map((row) => row.uuid);
+}

@@ -67,9 +67,9 @@ export const obReconciliationRoutes = resourceRoutes({
           security,
           summary: 'Imports a camt.053 statement or camt.054 notification of one account',
           description:
-            'The file is the body (application/xml, at most 10 MB). It is schema-checked against the ISO 20022 XSD of its version (001.02, 001.04, 001.08); a refused file is a 422 with the reason on `file` and nothing is stored. Entries already held (same reference or end-to-end id) are counted, not stored twice; incoming ones are matched to open customer invoices.',
+            'The file is the body (application/xml, at most 10 MB). Without `account`, the file’s account is found by its IBAN among the registry’s, or made as a new account whose bank is not connected. It is schema-checked against the ISO 20022 XSD of its version (001.02, 001.04, 001.08); a refused file is a 422 with the reason on `file` and nothing is stored. Entries already held (same reference or end-to-end id) are counted, not stored twice; incoming ones are matched to open customer invoices.',
           params: obFiscalIdParamsSchema,
-          querystring: z.object({ account: z.uuid() }),
+          querystring: z.object({ account: z.uuid().optional() }),
           response: {
             200: obStatementImportSchema,
             400: problemSchema,

@@ -359,12 +359,12 @@ export class ObReconciliationService {
   async importStatement(
     actor: Actor,
     fiscalId: string,
-    accountUuid: string,
+    accountUuid: string | undefined,
     file: Buffer,
   ): Promise<ObStatementImport> {
     const registry = await this.deps.registries.rowOf(actor, fiscalId);
-    const account = await this.deps.accounts.rowOf(actor, accountUuid);
-    if (account.registryUuid !== registry.uuid) throw notFound('Account not found.');
+    const chosen = accountUuid ? await this.deps.accounts.rowOf(actor, accountUuid) : undefined;
+    if (chosen && chosen.registryUuid !== registry.uuid) throw notFound('Account not found.');
     const read = readCamt(file, { maxBytes: STATEMENT_MAX_BYTES });
     if (!read.ok) {
       const { refusal } = read;
@@ -376,14 +376,56 @@ export class ObReconciliationService {
         ),
       ]);
     }
+    const ibanOf = (report: { iban?: string }) => report.iban?.replaceAll(' ', '').toUpperCase();
+    let account = chosen;
+    let accountCreated = false;
+    if (!account) {
+      // No account named: the file's own account, found by its IBAN or made as a new account of
+      // the registry whose bank is not connected (its statements are its transactions).
+      const iban = read.document.reports.map(ibanOf).find(Boolean);
+      if (!iban)
+        throw unprocessable([
+          violation(
+            'file',
+            'The statement names no IBAN: choose its account.',
+            violationCodes.invalid,
+          ),
+        ]);
+      [account] = await this.deps.db
+        .select()
+        .from(obAccounts)
+        .where(and(eq(obAccounts.registryUuid, registry.uuid), eq(obAccounts.iban, iban)))
+        .limit(1);
+      if (!account) {
+        const report = read.document.reports.find((one) => ibanOf(one) === iban)!;
+        [account] = await this.deps.db
+          .insert(obAccounts)
+          .values({
+            registryUuid: registry.uuid,
+            connectionUuid: null,
+            aggregatorAccountId: `statement:${registry.uuid}:${iban}`,
+            name: `${registry.businessName} ${iban.slice(-4)}`,
+            iban,
+            nature: 'account',
+            currencyCode: report.currency ?? 'EUR',
+            balance: '0.00',
+            createdAt: this.now(),
+            updatedAt: this.now(),
+          })
+          .returning();
+        accountCreated = true;
+      }
+    }
+    if (!account) throw new Error('the statement’s account was not stored');
+    const target = account;
     const reports = read.document.reports.filter(
-      (report) => !report.iban || !account.iban || report.iban.replaceAll(' ', '') === account.iban,
+      (report) => !ibanOf(report) || !target.iban || ibanOf(report) === target.iban,
     );
     if (reports.length === 0)
       throw unprocessable([
         violation(
           'file',
-          `The statement is of another account, not ${account.iban ?? account.name}.`,
+          `The statement is of another account, not ${target.iban ?? target.name}.`,
           violationCodes.invalid,
         ),
       ]);
@@ -395,7 +437,7 @@ export class ObReconciliationService {
       .from(obTransactions)
       .where(
         and(
-          eq(obTransactions.accountUuid, account.uuid),
+          eq(obTransactions.accountUuid, target.uuid),
           sql`(${obTransactions.bankId} in ${refs.length ? refs : ['']} or ${obTransactions.endToEndId} in ${ends.length ? ends : ['']})`,
         ),
       );
@@ -408,7 +450,7 @@ export class ObReconciliationService {
     );
     const rows = fresh.map((entry) => ({
       registryUuid: registry.uuid,
-      accountUuid: account.uuid,
+      accountUuid: target.uuid,
       source: 'camt',
       bankId: entry.ref,
       madeOn: entry.valueDate ?? entry.bookingDate,
@@ -430,9 +472,27 @@ export class ObReconciliationService {
     }));
     for (let index = 0; index < rows.length; index += 500)
       await this.deps.db.insert(obTransactions).values(rows.slice(index, index + 500));
-    const { matched, suggested } = await this.matchAccount(account.uuid);
+    if (!target.connectionUuid) {
+      // Without a bank, the account's balance is what its statements booked.
+      const [sum] = await this.deps.db
+        .select({ total: sql<string | null>`sum(${obTransactions.amount})` })
+        .from(obTransactions)
+        .where(
+          and(
+            eq(obTransactions.accountUuid, target.uuid),
+            eq(obTransactions.status, 'posted'),
+            eq(obTransactions.duplicated, false),
+          ),
+        );
+      await this.deps.db
+        .update(obAccounts)
+        .set({ balance: fromCents(toCents(sum?.total ?? '0')), lastSyncAt: now, updatedAt: now })
+        .where(eq(obAccounts.uuid, target.uuid));
+    }
+    const { matched, suggested } = await this.matchAccount(target.uuid);
     return {
-      accountUuid: account.uuid,
+      accountUuid: target.uuid,
+      accountCreated,
       entries: entries.length,
       added: rows.length,
       alreadyKnown: entries.length - rows.length,

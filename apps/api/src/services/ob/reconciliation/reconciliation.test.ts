@@ -269,6 +269,93 @@ describe('incoming money pays the Italian customer invoices it matches', () => {
     expect(await invoiceRow('FT2026/103')).toEqual({ paid: false, paid_amount: null });
   });
 
+  it('an account whose bank is not connected comes in with its first statement, and is read from them', async () => {
+    const iban = 'IT02L1234512345123456789012';
+    const statement = writeCamt([
+      {
+        ref: 'POSTE-0001',
+        bookingDate: '2026-11-01',
+        amount: '80.00',
+        currency: 'EUR',
+        direction: 'credit',
+        status: 'BOOK',
+        counterpartyName: 'DITTA BETA',
+        accountIban: iban,
+        remittance: 'Fattura FT2026/104',
+      },
+      {
+        ref: 'POSTE-0002',
+        bookingDate: '2026-11-01',
+        amount: '2.50',
+        currency: 'EUR',
+        direction: 'debit',
+        status: 'BOOK',
+        accountIban: iban,
+        remittance: 'Commissione bonifico',
+      },
+    ]);
+    const send = () =>
+      t.request({
+        method: 'POST',
+        url: `/api/ob/business-registry/${FISCAL_ID}/statements`,
+        token,
+        payload: statement,
+        headers: { 'content-type': 'application/xml' },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ accountCreated: true, added: 2, matched: 1 });
+    expect(await paidOf('FT2026/104')).toEqual(['80.00']);
+    const again = await send();
+    expect(again.json()).toMatchObject({ accountCreated: false, added: 0, alreadyKnown: 2 });
+    const accounts = members<{
+      uuid: string;
+      iban: string;
+      connectionId: string | null;
+      providerName: string;
+      balance: string;
+    }>(
+      await t.request({
+        method: 'GET',
+        url: `/api/ob/business-registry/${FISCAL_ID}/accounts`,
+        token,
+      }),
+    );
+    const manual = accounts.find((row) => row.iban === iban)!;
+    expect(manual).toMatchObject({
+      connectionId: null,
+      providerName: 'camt statements',
+      balance: '77.50',
+    });
+    // No bank behind it: no payment asked on it, no reconnect; it goes alone once disabled.
+    const asked = await t.request({
+      method: 'POST',
+      url: '/api/ob/payments/receive/sepa',
+      token,
+      payload: { accountUuid: manual.uuid, amount: '1', currencyCode: 'EUR', description: 'x' },
+    });
+    expect(violationPaths(asked)).toEqual(['accountUuid']);
+    expect(
+      violationPaths(
+        await t.request({ method: 'GET', url: `/api/ob/accounts/${manual.uuid}/reconnect`, token }),
+      ),
+    ).toEqual(['connectionId']);
+    await t.request({
+      method: 'PUT',
+      url: `/api/ob/accounts/${manual.uuid}`,
+      token,
+      payload: { enabled: false },
+    });
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/ob/accounts/${manual.uuid}`,
+      token,
+    });
+    expect(removed.json()).toEqual({ removedAccounts: [manual.uuid] });
+    // What its statements paid is open again.
+    expect(await invoiceRow('FT2026/104')).toEqual({ paid: false, paid_amount: null });
+  });
+
   it('a bad statement is refused with its reason and changes nothing', async () => {
     const before = (await t.db.select().from(obTransactions)).length;
     const send = (body: string) =>

@@ -23,6 +23,7 @@ import { forbidden, notFound, unprocessable, violation } from '../../../platform
 import { actingScopeOf } from '../../../platform/tenancy.ts';
 import { recordConsumption } from '../../common/pre-sales/invoice-credit.ts';
 import { assertOpenBankingUser, registriesInScope } from '../ob-access.ts';
+import { invoicesPaidFrom, refreshInvoicesPaid } from '../reconciliation/open-invoices.ts';
 
 export type RegistryListQuery = {
   page?: number;
@@ -322,7 +323,9 @@ export class ObRegistriesService {
   async delete(actor: Actor, fiscalId: string): Promise<void> {
     const row = await this.rowOf(actor, fiscalId);
     if (actingScopeOf(actor).subAccountId)
-      throw forbidden('Business registries are deleted by the account owner, not by a sub-account.');
+      throw forbidden(
+        'Business registries are deleted by the account owner, not by a sub-account.',
+      );
     const [payments] = await this.deps.db
       .select({ total: count() })
       .from(obPayments)
@@ -339,7 +342,9 @@ export class ObRegistriesService {
       .select({ id: obConnections.aggregatorConnectionId })
       .from(obConnections)
       .where(eq(obConnections.registryUuid, row.uuid));
+    const paid = await invoicesPaidFrom(this.deps.db, { registryUuid: row.uuid });
     await this.deps.db.delete(obBusinessRegistries).where(eq(obBusinessRegistries.uuid, row.uuid));
+    await refreshInvoicesPaid(this.deps.db, paid);
     for (const connection of connections) {
       await this.deps.aggregator.removeConnection(connection.id).catch(() => undefined);
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "ob_accounts" ALTER COLUMN "connection_uuid" DROP NOT NULL;
