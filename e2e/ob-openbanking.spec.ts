@@ -3,8 +3,8 @@
  * openbanking@ creates a business registry, turns data reading on (the fee confirmed), connects a
  * bank through the hosted flow (failing once on a wrong password, then through the bank's
  * one-time code, accounts and GDPR consent), sees the accounts and their transactions, and
- * deletes the connection only once every account of it is disabled; its connect webhook is
- * delivered. italy@ asks a SEPA Instant payment for one of ALPHA SRL's open invoices, the payer
+ * deletes the connection only once every account of it is disabled; an account whose bank is
+ * not connected comes in with its first camt.053 statement; its connect webhook is delivered. italy@ asks a SEPA Instant payment for one of ALPHA SRL's open invoices, the payer
  * pays on the hosted page, and the invoice shows paid; a payment without reference waits for a
  * person to confirm the invoice it pays. The consent nearing its end shows its notice.
  */
@@ -25,6 +25,18 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 /** A fiscal id of this run (eleven digits). */
 const fiscalId = `9${String(Date.now()).slice(-10)}`;
 const businessName = `Ottica ${runStamp('E2E')}`;
+
+/** A camt.053.001.02 statement of a bank not connected (Poste), as `@fiscus/reconcile` writes one. */
+const CAMT_053 = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
+<BkToCstmrStmt><GrpHdr><MsgId>MSG20261202</MsgId><CreDtTm>2026-12-02T18:00:00</CreDtTm></GrpHdr>
+<Stmt><Id>MSG20261202-1</Id><CreDtTm>2026-12-02T18:00:00</CreDtTm><Acct><Id><IBAN>IT02L1234512345123456789012</IBAN></Id><Ccy>EUR</Ccy></Acct><Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">0.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-12-02</Dt></Dt></Bal><Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">43.50</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-12-02</Dt></Dt></Bal>
+<Ntry><Amt Ccy="EUR">45.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-12-01</Dt></BookgDt><ValDt><Dt>2026-12-01</Dt></ValDt><AcctSvcrRef>POSTE-E2E-1</AcctSvcrRef><BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd><NtryDtls><TxDtls><Refs><EndToEndId>E2E-POSTE-1</EndToEndId></Refs><RltdPties><Dbtr><Nm>Studio Verdi</Nm></Dbtr></RltdPties><RmtInf><Ustrd>Acconto ordine 12</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
+<Ntry><Amt Ccy="EUR">1.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-12-02</Dt></BookgDt><ValDt><Dt>2026-12-02</Dt></ValDt><AcctSvcrRef>POSTE-E2E-2</AcctSvcrRef><BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>ICDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd><NtryDtls><TxDtls><Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs><RmtInf><Ustrd>Commissione</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
+</Stmt>
+</BkToCstmrStmt>
+</Document>
+`;
 
 /** Follows a hosted page's link in the same tab (the console opens it in a new one). */
 async function openLink(page: Page, dialogName: RegExp | string): Promise<void> {
@@ -140,6 +152,32 @@ test('a registry connects a bank (a wrong password first), reads its accounts, a
     .click();
   await expect(page.getByText('3 accounts deleted')).toBeVisible();
 
+  // An account whose bank is not connected comes in with its first camt.053 statement.
+  await page.goto(`/openbanking/transactions?fiscalId=${fiscalId}&dialogId=import`);
+  const importing = page.getByRole('dialog', { name: 'Import a bank statement' });
+  await importing.getByRole('combobox', { name: /Account/ }).click();
+  await page
+    .getByRole('option', { name: 'The account named in the file (new if unknown)' })
+    .click();
+  await importing.getByLabel(/Statement file/).setInputFiles({
+    name: 'estratto-poste.xml',
+    mimeType: 'application/xml',
+    buffer: Buffer.from(CAMT_053),
+  });
+  await importing.getByRole('button', { name: 'Import' }).click();
+  await expect(importing.getByText('New account, read from its statements')).toBeVisible();
+  await screenshot(page, 'ob-statement-imported');
+  await importing.getByRole('button', { name: 'Close' }).click();
+  await page.goto('/openbanking/business-registry');
+  await page.getByTestId(`ob-expand-${fiscalId}`).click();
+  const statementAccount = page
+    .getByRole('table', { name: /Accounts of/ })
+    .getByRole('row')
+    .filter({ hasText: 'IT02L1234512345123456789012' });
+  await expect(statementAccount).toContainText('Imported statements');
+  await expect(statementAccount).toContainText('€43.50');
+  await expect(statementAccount.getByRole('button', { name: 'Reconnect' })).toHaveCount(0);
+
   // The connect webhook heard both outcomes.
   const deliveries = await banking.api.get(`/api/ob/webhooks/${hookUuid}/deliveries`, {
     headers: banking.headers,
@@ -234,6 +272,37 @@ test('a SEPA Instant payment asked for an invoice, paid on the hosted page, mark
   await expect(
     page.getByRole('row').filter({ hasText: target.invoiceNumber }).getByText(/Paid/),
   ).toBeVisible();
+  await italy.dispose();
+});
+
+test("a payment requested from an open invoice's details carries its number and what it still owes", async ({
+  page,
+}) => {
+  const italy = await personaApi('italy');
+  const open = (await (
+    await italy.api.get('/api/it/invoices?type=0&paid=false&marking=delivered&itemsPerPage=30', {
+      headers: italy.headers,
+    })
+  ).json()) as { uuid: string; invoiceNumber: string; paid_amount: string | null }[];
+  const invoice = open.find((row) => row.paid_amount === null)!;
+  await loginAs(page, 'italy', {
+    path: `/customer-invoice?invoiceDate%5Bafter%5D=&invoiceDate%5Bbefore%5D=&dialogId=invoice&dialog_uuid=${invoice.uuid}&dialog_tab=info`,
+  });
+  await page.getByRole('button', { name: 'Request payment' }).click();
+  const dialog = page.getByRole('dialog', {
+    name: `Request payment of invoice ${invoice.invoiceNumber}`,
+  });
+  await expect(dialog.getByRole('textbox', { name: /Description/ })).toHaveValue(
+    `Fattura ${invoice.invoiceNumber}`,
+  );
+  await expect(dialog.getByRole('textbox', { name: /Amount/ })).not.toHaveValue('');
+  await expect(dialog.getByRole('combobox', { name: /Account to be paid on/ })).toContainText('IT');
+  await screenshot(page, 'ob-invoice-payment-request');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  const href = await dialog.getByRole('link', { name: 'Open' }).getAttribute('href');
+  await page.goto(href!);
+  await expect(page.getByText(invoice.invoiceNumber)).toBeVisible();
   await italy.dispose();
 });
 

@@ -575,7 +575,9 @@ export function obHandlers() {
         );
       }
       return HttpResponse.json({
-        accountUuid: account,
+        // Without an account, the file's own one: found by its IBAN, else made.
+        accountUuid: account || crypto.randomUUID(),
+        accountCreated: account === '',
         entries: 12,
         added: 9,
         alreadyKnown: 3,

@@ -127,7 +127,7 @@ export function useRejectMatch() {
   });
 }
 
-/** `POST /business-registry/{fiscalId}/statements?account=`: the file as the raw XML body. */
+/** `POST /business-registry/{fiscalId}/statements[?account=]`: the file as the raw XML body. */
 export function useImportStatement() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -137,12 +137,13 @@ export function useImportStatement() {
       file,
     }: {
       fiscalId: string;
-      account: string;
+      /** Absent: the file's own account, found by its IBAN or made. */
+      account: string | undefined;
       file: File;
     }) =>
       apiFetch<ObStatementImport>('ob', registryPath(fiscalId, '/statements'), {
         method: 'POST',
-        query: { account },
+        query: account ? { account } : {},
         // The bytes as they are: the XML declares its own encoding.
         body: await readFileBytes(file),
         headers: { 'Content-Type': 'application/xml' },

@@ -17,6 +17,9 @@ import { DialogFrame, FileField, FormBody, SelectField } from '../../../componen
 import { DetailsList } from '../../../components/list-kit';
 import { activityQueries, useImportStatement } from '../api/activity-queries';
 
+/** The account choice that lets the file name its account (found by IBAN, or made). */
+export const FROM_FILE = 'from-file';
+
 const statementSchema = z.object({
   account: z.string().min(1, { error: validationMessages.notBlank }),
   file: z.instanceof(File, { error: validationMessages.notBlank }),
@@ -53,9 +56,19 @@ export function StatementImportDialog({
         <>
           <DialogContent>
             <DetailsList
-              items={(['entries', 'added', 'alreadyKnown', 'matched', 'suggested'] as const).map(
-                (field) => ({ label: t(`statement.result.${field}`), value: result[field] }),
-              )}
+              items={[
+                ...(result.accountCreated
+                  ? [
+                      {
+                        label: t('statement.result.account'),
+                        value: t('statement.result.accountCreated'),
+                      },
+                    ]
+                  : []),
+                ...(['entries', 'added', 'alreadyKnown', 'matched', 'suggested'] as const).map(
+                  (field) => ({ label: t(`statement.result.${field}`), value: result[field] }),
+                ),
+              ]}
             />
           </DialogContent>
           <DialogActions>
@@ -73,12 +86,16 @@ export function StatementImportDialog({
               StatementInput
             >
           }
-          defaultValues={{ account: enabled.length === 1 ? enabled[0]!.uuid : '', file: null }}
+          defaultValues={{
+            account:
+              enabled.length === 1 ? enabled[0]!.uuid : enabled.length === 0 ? FROM_FILE : '',
+            file: null,
+          }}
           fields={['account', 'file']}
           onSubmit={async (values) => {
             const imported = await importStatement.mutateAsync({
               fiscalId,
-              account: values.account,
+              account: values.account === FROM_FILE ? undefined : values.account,
               file: values.file,
             });
             setResult(imported);
@@ -97,9 +114,11 @@ export function StatementImportDialog({
             name="account"
             label={t('statement.fields.account')}
             required
-            options={enabled.map((account) => account.uuid)}
-            optionLabel={(uuid) => names.get(uuid) ?? uuid}
-            help={enabled.length === 0 ? t('statement.noAccount') : null}
+            options={[...enabled.map((account) => account.uuid), FROM_FILE]}
+            optionLabel={(uuid) =>
+              uuid === FROM_FILE ? t('statement.fromFile') : (names.get(uuid) ?? uuid)
+            }
+            help={t('statement.fromFileHint')}
           />
           <FileField
             name="file"

@@ -155,6 +155,30 @@ describe('open-banking TransactionsPage', () => {
     expect(sent.body).toBe(xml);
   });
 
+  it('imports the statement of an account whose bank is not connected: the file names its account', async () => {
+    const user = userEvent.setup();
+    await renderPage(`${ROUTE}&dialogId=import`);
+    const dialog = await screen.findByRole('dialog', { name: 'Import a bank statement' });
+    await user.click(await within(dialog).findByRole('combobox', { name: /Account/ }));
+    await user.click(
+      await screen.findByRole('option', { name: 'The account named in the file (new if unknown)' }),
+    );
+    await user.upload(
+      within(dialog).getByLabelText(/Statement file/),
+      new File(
+        ['<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"/>'],
+        'poste.xml',
+        {
+          type: 'text/xml',
+        },
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByText('New account, read from its statements')).toBeVisible();
+    const sent = sentRequests({ method: 'POST' })[0]!;
+    expect(sent.query.has('account')).toBe(false);
+  });
+
   it('shows the refusal of a file that is no statement', async () => {
     const user = userEvent.setup();
     await renderPage(`${ROUTE}&dialogId=import`);

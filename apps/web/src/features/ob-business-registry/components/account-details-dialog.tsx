@@ -37,7 +37,11 @@ export function AccountDetailsDialog({ uuid, onClose }: { uuid: string; onClose:
           items={[
             { label: t('accounts.fields.uuid'), value: data.uuid },
             identifier,
-            { label: t('accounts.fields.providerName'), value: data.providerName },
+            {
+              label: t('accounts.fields.providerName'),
+              value:
+                data.connectionId === null ? t('accounts.statementProvider') : data.providerName,
+            },
             { label: t('accounts.fields.name'), value: data.name },
             { label: t('accounts.fields.nature'), value: t(`accounts.natures.${data.nature}`) },
             {

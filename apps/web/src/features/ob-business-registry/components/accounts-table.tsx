@@ -199,7 +199,11 @@ export function AccountsTable({
                     {formatMoney(account.balance, language, account.currencyCode)}
                   </TableCell>
                   <TableCell>{account.currencyCode}</TableCell>
-                  <TableCell>{account.providerName}</TableCell>
+                  <TableCell>
+                    {account.connectionId === null
+                      ? t('accounts.statementProvider')
+                      : account.providerName}
+                  </TableCell>
                   <TableCell>
                     <Switch
                       size="small"
@@ -220,7 +224,8 @@ export function AccountsTable({
                           id: 'reconnect',
                           label: t('accounts.actions.reconnect'),
                           icon: LinkIcon,
-                          hidden: !account.enabled,
+                          // An account read from imported statements has no bank to reconnect.
+                          hidden: !account.enabled || account.connectionId === null,
                           disabled: reconnect.isPending && reconnect.variables === account.uuid,
                           onClick: () => openReconnect(account),
                         },
@@ -242,7 +247,7 @@ export function AccountsTable({
                           id: 'receive',
                           label: t('accounts.actions.receivePayment'),
                           icon: RequestQuoteIcon,
-                          hidden: !account.enabled,
+                          hidden: !account.enabled || account.connectionId === null,
                           onClick: () => onReceivePayment(account.uuid),
                         },
                         {

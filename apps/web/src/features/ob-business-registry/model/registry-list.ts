@@ -18,6 +18,8 @@ export const HIDE_INACTIVE_PARAM = 'hideInactive';
 
 /** The other accounts of `account`'s bank connection among `accounts`, itself included. */
 export function connectionOf(account: ObAccount, accounts: readonly ObAccount[]): ObAccount[] {
+  // An account without a bank connection (its statements imported) stands alone.
+  if (account.connectionId === null) return [account];
   const found = accounts.filter((entry) => entry.connectionId === account.connectionId);
   return found.some((entry) => entry.uuid === account.uuid) ? found : [account, ...found];
 }
