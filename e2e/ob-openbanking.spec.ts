@@ -204,7 +204,12 @@ test('a SEPA Instant payment asked for an invoice, paid on the hosted page, mark
       `/api/it/invoices?type=0&paid=false&marking=delivered&itemsPerPage=30&sender.fiscalId=${alpha}&invoiceDate[before]=${weekAgo}&order[invoiceDate]=desc`,
       { headers: italy.headers },
     )
-  ).json()) as { uuid: string; invoiceNumber: string; paid_amount: string | null }[];
+  ).json()) as {
+    uuid: string;
+    invoiceNumber: string;
+    invoiceDate: string;
+    paid_amount: string | null;
+  }[];
   const target = open.find((invoice) => invoice.paid_amount === null)!;
   const full = (await (
     await italy.api.get(`/api/it/invoices/${target.uuid}`, { headers: italy.headers })
@@ -266,8 +271,9 @@ test('a SEPA Instant payment asked for an invoice, paid on the hosted page, mark
     .filter({ hasText: 'CLIENTE PAGANTE' })
     .first();
   await expect(row).toContainText(target.invoiceNumber);
+  // The list: that day, that number (the number waits for a date), paid ones only.
   await page.goto(
-    `/customer-invoice?invoiceNumber=${encodeURIComponent(target.invoiceNumber)}&invoiceDate%5Bafter%5D=&invoiceDate%5Bbefore%5D=`,
+    `/customer-invoice?invoiceDate%5Bafter%5D=${target.invoiceDate}&invoiceDate%5Bbefore%5D=${target.invoiceDate}&invoiceNumber=${encodeURIComponent(target.invoiceNumber)}&paid=true`,
   );
   await expect(
     page
