@@ -201,7 +201,7 @@ test('a SEPA Instant payment asked for an invoice, paid on the hosted page, mark
   const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
   const open = (await (
     await italy.api.get(
-      `/api/it/invoices?type=0&paid=false&marking=delivered&itemsPerPage=30&sender.fiscalId=${alpha}&invoiceDate[before]=${weekAgo}&order[invoiceDate]=desc`,
+      `/api/it/invoices?type=0&documentType=TD01&paid=false&marking=delivered&itemsPerPage=30&sender.fiscalId=${alpha}&invoiceDate[before]=${weekAgo}&order[invoiceDate]=desc`,
       { headers: italy.headers },
     )
   ).json()) as {
@@ -292,7 +292,7 @@ test("a payment requested from an open invoice's details carries its number and 
   const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
   const open = (await (
     await italy.api.get(
-      `/api/it/invoices?type=0&paid=false&marking=delivered&itemsPerPage=30&invoiceDate[before]=${weekAgo}`,
+      `/api/it/invoices?type=0&documentType=TD01&paid=false&marking=delivered&itemsPerPage=30&invoiceDate[before]=${weekAgo}`,
       { headers: italy.headers },
     )
   ).json()) as { uuid: string; invoiceNumber: string; paid_amount: string | null }[];
