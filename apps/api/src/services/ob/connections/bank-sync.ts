@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { obWebhookEventKey, type ObWebhookEvent } from '@fiscus/contracts';
 import { z } from 'zod';
 import {
@@ -21,6 +21,7 @@ import type { Database } from '../../../platform/db/database.ts';
 import type { JobQueue, JobWorker } from '../../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../../platform/mail/mailer.ts';
 import { publishWebhookEvent } from '../../../platform/webhooks/events.ts';
+import { addDays } from '../../it/invoice-download/rome-days.ts';
 import { planFeedMerge, type FeedEntry } from '../transactions/feed-merge.ts';
 import type { ObRegistriesService } from '../registries/registries.service.ts';
 
@@ -66,12 +67,6 @@ const ERROR_MESSAGES: Record<string, string> = {
   ProviderError: 'The bank reported an error.',
   GenericError: 'The connection failed.',
 };
-
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /**
  * The provider's side of the aggregator: what its callbacks say (a connect flow ended, a payment
@@ -481,22 +476,5 @@ export class ObBankSync {
       });
     }
     return true;
-  }
-
-  /** The connections of accounts (for the account calls). */
-  async connectionsOf(accountUuids: string[]) {
-    if (accountUuids.length === 0) return [];
-    return this.deps.db
-      .select()
-      .from(obConnections)
-      .where(
-        inArray(
-          obConnections.uuid,
-          this.deps.db
-            .select({ uuid: obAccounts.connectionUuid })
-            .from(obAccounts)
-            .where(inArray(obAccounts.uuid, accountUuids)),
-        ),
-      );
   }
 }
